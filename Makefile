@@ -1,0 +1,113 @@
+# tafl-lab build. `make` builds build/tafl; `make test` runs every test; see README.md.
+# Objects go to build/<mode>/ so that release, fast and sanitizer builds never mix.
+
+CC      ?= cc
+SAN     ?=
+MODE    ?= release
+
+ifeq ($(origin CC),default)
+CC := cc
+endif
+
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith \
+           -Wwrite-strings -Wundef -Wformat=2 -Werror
+BASE    := -std=c11 -D_POSIX_C_SOURCE=200809L -fopenmp -ffp-contract=off -I. -MMD -MP
+ifeq ($(MODE),fast)
+OPT     := -O3 -march=native -DNDEBUG -g
+else
+OPT     := -O2 -g
+endif
+ifneq ($(SAN),)
+OPT     += -fsanitize=$(SAN) -fno-sanitize-recover=all -fno-omit-frame-pointer
+BUILD   := build/$(MODE)-san-$(subst $(comma),-,$(SAN))-$(notdir $(CC))
+else
+BUILD   := build/$(MODE)-$(notdir $(CC))
+endif
+comma   := ,
+
+PKG_CFLAGS := $(shell pkg-config --cflags check inih 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs inih 2>/dev/null) -lcsv
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+
+CFLAGS_ALL := $(BASE) $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL := -fopenmp $(filter -fsanitize=%,$(OPT)) $(LDFLAGS)
+
+LIB_SRC  := $(wildcard rules/*.c agents/*.c) $(filter-out sim/main.c,$(wildcard sim/*.c))
+MAIN_SRC := sim/main.c
+TEST_SRC := $(wildcard tests/*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+
+TAFL     := $(BUILD)/tafl
+CHECKBIN := $(BUILD)/check_all
+
+.PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help
+
+all: build/tafl
+
+help:
+	@echo "make            build build/tafl (-O2 -g)"
+	@echo "make run        install missing packages, build, run the default experiment"
+	@echo "make test       install missing packages, build, run every test"
+	@echo "make test SAN=address,undefined   the same under sanitizers"
+	@echo "make bench      run build/tafl bench"
+	@echo "make fast       build with -O3 -march=native -DNDEBUG into build/fast-*"
+	@echo "make format     apply .clang-format; make format-check checks it"
+
+deps:
+	@sh scripts/deps.sh
+
+# build/tafl always points at the last build of the default configuration.
+build/tafl: $(TAFL)
+	@if [ "$(TAFL)" != "build/tafl" ]; then ln -sf "$(notdir $(BUILD))/tafl" build/tafl; fi
+
+$(TAFL): $(MAIN_OBJ) $(LIB_OBJ)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(PKG_LIBS) -lm
+
+$(CHECKBIN): $(TEST_OBJ) $(LIB_OBJ)
+	$(CC) -o $@ $^ $(LDFLAGS_ALL) $(PKG_LIBS) $(CHECK_LIBS) -lm
+
+# A change of flags rebuilds everything in this build directory.
+$(BUILD)/flags: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL)' | cmp -s - $@ || echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL)' > $@
+
+$(BUILD)/%.o: %.c $(BUILD)/flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+
+FORCE:
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./build/tafl run experiments/default.ini
+
+test: deps
+	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
+	$(CHECKBIN)
+	TAFL=$(TAFL) sh tests/cli.sh
+	@echo "make test: all tests passed ($(BUILD))"
+
+bench: all
+	./build/tafl bench
+
+fast:
+	@$(MAKE) --no-print-directory MODE=fast $(filter-out all,$(MAKECMDGOALS)) build/fast-$(notdir $(CC))/tafl
+
+# Includes only go downward: rules/ uses itself; agents/ uses rules/; sim/ uses both.
+layers:
+	@bad=$$(grep -n '#include "\(agents\|sim\)/' rules/*.[ch] 2>/dev/null; \
+	        grep -n '#include "sim/' agents/*.[ch] 2>/dev/null); \
+	if [ -n "$$bad" ]; then echo "upward includes:"; echo "$$bad"; exit 1; fi
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+format-check:
+	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

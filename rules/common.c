@@ -1,0 +1,67 @@
+/* Error messages and checked allocation. */
+#include "rules/common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void error_set(Error *err, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->text, sizeof err->text, fmt, ap);
+    va_end(ap);
+}
+
+void error_prefix(Error *err, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    char prefix[sizeof err->text];
+    char rest[sizeof err->text];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(prefix, sizeof prefix, fmt, ap);
+    va_end(ap);
+    memcpy(rest, err->text, sizeof rest);
+    size_t n = strlen(prefix);
+    size_t m = strnlen(rest, sizeof rest - 1);
+    if (n + m >= sizeof err->text)
+        m = sizeof err->text - 1 - n;
+    memcpy(err->text, prefix, n);
+    memcpy(err->text + n, rest, m);
+    err->text[n + m] = '\0';
+}
+
+static void die_out_of_memory(size_t size, const char *file, int line)
+{
+    fprintf(stderr, "%s:%d: out of memory allocating %zu bytes\n", file, line, size);
+    abort();
+}
+
+void *xmalloc_at(size_t size, const char *file, int line)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        die_out_of_memory(size, file, line);
+    return p;
+}
+
+void *xcalloc_at(size_t count, size_t size, const char *file, int line)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        die_out_of_memory(count * size, file, line);
+    return p;
+}
+
+void *xrealloc_at(void *ptr, size_t size, const char *file, int line)
+{
+    void *p = realloc(ptr, size ? size : 1);
+    if (!p)
+        die_out_of_memory(size, file, line);
+    return p;
+}

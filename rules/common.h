@@ -1,0 +1,37 @@
+/* Shared basics for every layer: status codes, error messages, checked allocation. */
+#ifndef TAFL_RULES_COMMON_H
+#define TAFL_RULES_COMMON_H
+
+#include <stddef.h>
+
+#define MUST_CHECK __attribute__((warn_unused_result))
+#define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
+
+/* Result of an operation that can fail; details go to an Error. */
+typedef enum {
+    ST_OK = 0,
+    ST_EINVAL = -1, /* a value out of range or inconsistent */
+    ST_EIO = -2,    /* reading or writing a file failed */
+    ST_EPARSE = -3, /* malformed text */
+} Status;
+
+/* A one-line, human-readable description of what went wrong and where. */
+typedef struct {
+    char text[512];
+} Error;
+
+/* Sets err->text (if err is not NULL) from a printf format. Thread-safe. */
+void error_set(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* Prefixes err->text with a printf-formatted context ("file:3: "). Thread-safe. */
+void error_prefix(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* Allocation that never returns NULL: on failure prints file:line and aborts. Caller frees. */
+void *xmalloc_at(size_t size, const char *file, int line);
+void *xcalloc_at(size_t count, size_t size, const char *file, int line);
+void *xrealloc_at(void *ptr, size_t size, const char *file, int line);
+#define xmalloc(size)        xmalloc_at((size), __FILE__, __LINE__)
+#define xcalloc(count, size) xcalloc_at((count), (size), __FILE__, __LINE__)
+#define xrealloc(ptr, size)  xrealloc_at((ptr), (size), __FILE__, __LINE__)
+
+#endif

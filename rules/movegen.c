@@ -1,0 +1,108 @@
+/* Legal move generation for every board size: one bitboard implementation (board_impl.h)
+ * instantiated per number of 64-bit words, chosen by the ruleset's board size. */
+#include "rules/movegen.h"
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/bits.h"
+#include "rules/movegen_impl.h"
+#include "rules/rng.h"
+
+#define NW     1
+#define SUFFIX _w1
+#include "rules/board_impl.h"
+#undef NW
+#undef SUFFIX
+#define NW     2
+#define SUFFIX _w2
+#include "rules/board_impl.h"
+#undef NW
+#undef SUFFIX
+#define NW     3
+#define SUFFIX _w3
+#include "rules/board_impl.h"
+#undef NW
+#undef SUFFIX
+#define NW     4
+#define SUFFIX _w4
+#include "rules/board_impl.h"
+#undef NW
+#undef SUFFIX
+#define NW     5
+#define SUFFIX _w5
+#include "rules/board_impl.h"
+#undef NW
+#undef SUFFIX
+#define NW     6
+#define SUFFIX _w6
+#include "rules/board_impl.h"
+#undef NW
+#undef SUFFIX
+
+_Static_assert(RULES_WORDS == 6, "one instantiation per word count up to RULES_WORDS");
+
+/* Calls the instantiation for r's word count. */
+#define DISPATCH(r, fn, ...)                                                                       \
+    switch ((r)->words) {                                                                          \
+    case 1:                                                                                        \
+        return fn##_w1(__VA_ARGS__);                                                               \
+    case 2:                                                                                        \
+        return fn##_w2(__VA_ARGS__);                                                               \
+    case 3:                                                                                        \
+        return fn##_w3(__VA_ARGS__);                                                               \
+    case 4:                                                                                        \
+        return fn##_w4(__VA_ARGS__);                                                               \
+    case 5:                                                                                        \
+        return fn##_w5(__VA_ARGS__);                                                               \
+    default:                                                                                       \
+        return fn##_w6(__VA_ARGS__);                                                               \
+    }
+
+int movegen_legal(const Rules *r, const GameState *s, Move *moves)
+{
+    if (state_is_over(s))
+        return 0;
+    DISPATCH(r, list_moves, r, s, moves);
+}
+
+int movegen_count(const Rules *r, const GameState *s)
+{
+    if (state_is_over(s))
+        return 0;
+    DISPATCH(r, count_moves, r, s);
+}
+
+Move movegen_nth(const Rules *r, const GameState *s, int n)
+{
+    assert(n >= 0 && n < movegen_count(r, s));
+    DISPATCH(r, nth_move, r, s, n);
+}
+
+bool movegen_random(const Rules *r, const GameState *s, Rng *rng, Move *out)
+{
+    if (state_is_over(s))
+        return false;
+    DISPATCH(r, random_move, r, s, rng, out);
+}
+
+bool movegen_side_has_move(const Rules *r, const GameState *s, Side side)
+{
+    DISPATCH(r, side_has_move, r, s, side);
+}
+
+bool movegen_encircled(const Rules *r, const GameState *s)
+{
+    DISPATCH(r, encircled, r, s);
+}
+
+bool movegen_is_legal(const Rules *r, const GameState *s, Move m)
+{
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i].from == m.from && moves[i].to == m.to)
+            return true;
+    return false;
+}

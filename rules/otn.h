@@ -1,0 +1,46 @@
+/* OpenTafl Notation: squares, moves, position records and rules strings, read and written. */
+#ifndef TAFL_RULES_OTN_H
+#define TAFL_RULES_OTN_H
+
+#include "rules/state.h"
+
+#define OTN_MOVE_MAX     48
+#define OTN_POSITION_MAX RULES_START_MAX
+#define OTN_RULES_MAX    1024
+
+/* Reads a position record ("/3t3/.../") for board size `size` into the piece array
+ * board[size*size] (Piece values). Errors name the column (1-based) and what is wrong: bad
+ * character, row too long or short, wrong row count, not exactly one king. */
+MUST_CHECK Status otn_parse_board(const char *text, int size, uint8_t *board, Error *err);
+
+/* Reads a position record into *s with `side` to move, for rules r. Also rejects a non-king
+ * piece on a restricted square. Thread-safe. */
+MUST_CHECK Status otn_parse_position(const Rules *r, const char *text, Side side, GameState *s,
+                                     Error *err);
+
+/* Writes s's position record into buf (OTN_POSITION_MAX bytes). */
+void otn_format_position(const Rules *r, const GameState *s, char *buf);
+
+/* Writes a square ("d1") into buf (at least 4 bytes). */
+void otn_format_square(const Rules *r, int sq, char *buf);
+
+/* Reads a square; returns -1 when text is not a square of this board. */
+int otn_parse_square(const Rules *r, const char *text, const char **end);
+
+/* Reads a move "d1-d3", "Kd1-d3", "d1-d3xd4/e3" (captures optional, returned in caps when
+ * caps is not NULL, count -1 when the text lists none). Checks squares only, not legality. */
+MUST_CHECK Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *caps,
+                                 Error *err);
+
+/* Writes "d1-d3", with "xd4/e3" appended when caps is not NULL and holds captures. */
+void otn_format_move(const Rules *r, Move m, const CaptureList *caps, char *buf);
+
+/* Reads an OpenTafl rules string into *rs (RULES.md section 7). Unknown or unsupported keys,
+ * bad values: ST_EPARSE with the key and its column. Thread-safe. */
+MUST_CHECK Status otn_parse_rules(const char *text, Ruleset *rs, Error *err);
+
+/* Writes rs as an OpenTafl rules string into buf (OTN_RULES_MAX bytes). Options OTN cannot
+ * express are named, comma-separated, in warnings (may be NULL; 256 bytes), empty when none. */
+void otn_format_rules(const Ruleset *rs, char *buf, char *warnings);
+
+#endif

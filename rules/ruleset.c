@@ -1,0 +1,264 @@
+/* The preset table (RULES.md section 6, layouts from LAYOUTS.md) and rules_compile, which checks
+ * a ruleset and derives the board geometry. */
+#include "rules/ruleset.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "rules/otn.h"
+#include "rules/state.h"
+
+#define CROSS_7 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+
+/* The seeds 002/003 family: throne always hostile to attackers, empty throne hostile to
+ * defenders, armed king, king captured by 4 on / 3 beside the throne, repetition lost by the
+ * repeater (rule 8), draw forts (rule 8b), no-move loss. */
+#define SEED_002_003_FAMILY                                                                    \
+    .first = SIDE_ATTACKERS, .throne = true, .throne_reentry = true,                           \
+    .throne_pass = THRONE_PASS_ALL, .king_armed = KING_ARMED_YES,                              \
+    .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,                                         \
+    .throne_hostile_defenders = THRONE_HOSTILE_EMPTY, .king_capture = KING_CAPTURE_THRONE4_ADJ3, \
+    .encirclement = true, .no_moves = END_RULE_LOSE, .repetition = END_RULE_LOSE,              \
+    .draw_fort = true, .max_plies = 0
+
+static const Ruleset PRESETS[] = {
+    {.name = "brandubh", .size = 7, .start = CROSS_7, SEED_002_003_FAMILY, .corners = true,
+     .corner_hostile = CORNER_HOSTILE_ALL, .escape = ESCAPE_CORNER},
+    /* Seed 000: custodial king "also on the throne", no hostile throne, ties are draws. */
+    {.name = "brandub-cyningstan",
+     .size = 7,
+     .start = CROSS_7,
+     .first = SIDE_ATTACKERS,
+     .throne = true,
+     .corners = true,
+     .throne_reentry = true,
+     .throne_pass = THRONE_PASS_ALL,
+     .king_armed = KING_ARMED_YES,
+     .corner_hostile = CORNER_HOSTILE_ALL,
+     .throne_hostile_attackers = THRONE_HOSTILE_NEVER,
+     .throne_hostile_defenders = THRONE_HOSTILE_NEVER,
+     .king_capture = KING_CAPTURE_CUSTODIAL,
+     .escape = ESCAPE_CORNER,
+     .encirclement = false,
+     .no_moves = END_RULE_DRAW,
+     .repetition = END_RULE_DRAW,
+     .draw_fort = false,
+     .max_plies = 0},
+    /* Seed 001 rule 5: "not even the king once he has left it" may land on the centre. */
+    {.name = "brandub-cyningstan-2014",
+     .size = 7,
+     .start = CROSS_7,
+     .first = SIDE_ATTACKERS,
+     .throne = true,
+     .corners = true,
+     .throne_reentry = false,
+     .throne_pass = THRONE_PASS_ALL,
+     .king_armed = KING_ARMED_YES,
+     .corner_hostile = CORNER_HOSTILE_ALL,
+     .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,
+     .throne_hostile_defenders = THRONE_HOSTILE_EMPTY,
+     .king_capture = KING_CAPTURE_THRONE4_ADJ3,
+     .escape = ESCAPE_CORNER,
+     .encirclement = false,
+     .no_moves = END_RULE_DRAW,
+     .repetition = END_RULE_DRAW,
+     .draw_fort = false,
+     .max_plies = 0},
+    /* Seed 004: unarmed king, captured by three on an edge, ties are draws. */
+    {.name = "brandubh-livas",
+     .size = 7,
+     .start = CROSS_7,
+     .first = SIDE_ATTACKERS,
+     .throne = true,
+     .corners = true,
+     .throne_reentry = false,
+     .throne_pass = THRONE_PASS_ALL,
+     .king_armed = KING_ARMED_NO,
+     .corner_hostile = CORNER_HOSTILE_ALL,
+     .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,
+     .throne_hostile_defenders = THRONE_HOSTILE_EMPTY,
+     .king_capture = KING_CAPTURE_THRONE4_ADJ3_EDGE3,
+     .escape = ESCAPE_CORNER,
+     .encirclement = false,
+     .no_moves = END_RULE_DRAW,
+     .repetition = END_RULE_DRAW,
+     .draw_fort = false,
+     .max_plies = 0},
+    /* Seed 003 rule 3a: Ard Ri has no restricted squares at all. */
+    {.name = "ard-ri",
+     .size = 7,
+     .start = "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/",
+     .first = SIDE_ATTACKERS,
+     .throne = false,
+     .corners = false,
+     .throne_reentry = true,
+     .throne_pass = THRONE_PASS_ALL,
+     .king_armed = KING_ARMED_YES,
+     .corner_hostile = CORNER_HOSTILE_NONE,
+     .throne_hostile_attackers = THRONE_HOSTILE_NEVER,
+     .throne_hostile_defenders = THRONE_HOSTILE_NEVER,
+     .king_capture = KING_CAPTURE_CUSTODIAL,
+     .escape = ESCAPE_EDGE,
+     .encirclement = true,
+     .no_moves = END_RULE_LOSE,
+     .repetition = END_RULE_LOSE,
+     .draw_fort = true,
+     .max_plies = 0},
+    {.name = "tablut", .size = 9, .start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+     SEED_002_003_FAMILY, .corners = false, .corner_hostile = CORNER_HOSTILE_NONE,
+     .escape = ESCAPE_EDGE},
+    {.name = "tawlbwrdd",
+     .size = 11,
+     .start = "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
+     SEED_002_003_FAMILY,
+     .corners = false,
+     .corner_hostile = CORNER_HOSTILE_NONE,
+     .escape = ESCAPE_EDGE},
+    {.name = "hnefatafl-13",
+     .size = 13,
+     .start = "/4ttttt4/6t6/13/13/t5T5t/t4TTT4t/tt2TTKTT2tt/t4TTT4t/t5T5t/13/13/6t6/4ttttt4/",
+     SEED_002_003_FAMILY,
+     .corners = false,
+     .corner_hostile = CORNER_HOSTILE_NONE,
+     .escape = ESCAPE_EDGE},
+    {.name = "hnefatafl-15",
+     .size = 15,
+     .start = "/4ttttttt4/7t7/15/15/t6T6t/t6T6t/t5TTT5t/tt2TTTKTTT2tt/t5TTT5t/t6T6t/t6T6t/15/"
+              "15/7t7/4ttttttt4/",
+     SEED_002_003_FAMILY,
+     .corners = false,
+     .corner_hostile = CORNER_HOSTILE_NONE,
+     .escape = ESCAPE_EDGE},
+};
+
+static const char *const PRESET_SUMMARIES[] = {
+    "7x7 Brandubh, seeds 002/003: hostile throne and corners, king 4/3 on/beside throne",
+    "7x7 Brandub, seed 000 (Cyningstan): king captured by two, throne not hostile, ties draw",
+    "7x7 Brandub, seed 001 (Cyningstan 2014 kit): no throne re-entry, ties draw",
+    "7x7 Brandubh, seed 004 (Livas): unarmed king, captured by three on an edge, ties draw",
+    "7x7 Ard Ri, seeds 002/003: no restricted squares, edge escape",
+    "9x9 Tablut, seeds 002/003: Linnaeus' layout, edge escape",
+    "11x11 Tawlbwrdd, seeds 002/003: Bell layout, edge escape",
+    "13x13 Hnefatafl, seeds 002/003: layout proposed in LAYOUTS.md, edge escape",
+    "15x15 Hnefatafl, seeds 002/003: layout proposed in LAYOUTS.md, edge escape",
+};
+
+_Static_assert(sizeof PRESETS / sizeof PRESETS[0] ==
+                   sizeof PRESET_SUMMARIES / sizeof PRESET_SUMMARIES[0],
+               "one summary per preset");
+
+int ruleset_preset_count(void)
+{
+    return (int)(sizeof PRESETS / sizeof PRESETS[0]);
+}
+
+const Ruleset *ruleset_preset_at(int i)
+{
+    return i >= 0 && i < ruleset_preset_count() ? &PRESETS[i] : NULL;
+}
+
+const char *ruleset_preset_summary(int i)
+{
+    return i >= 0 && i < ruleset_preset_count() ? PRESET_SUMMARIES[i] : "";
+}
+
+const Ruleset *ruleset_preset_find(const char *name)
+{
+    for (int i = 0; i < ruleset_preset_count(); i++)
+        if (strcmp(PRESETS[i].name, name) == 0)
+            return &PRESETS[i];
+    return NULL;
+}
+
+const Ruleset *ruleset_default(void)
+{
+    return &PRESETS[0];
+}
+
+static void set_bit(uint64_t *bits, int sq)
+{
+    bits[sq >> 6] |= 1ULL << (sq & 63);
+}
+
+static bool enum_in_range(int value, int count)
+{
+    return value >= 0 && value < count;
+}
+
+static Status check_options(const Ruleset *rs, Error *err)
+{
+    if (rs->size < RULES_MIN_SIZE || rs->size > RULES_MAX_SIZE || rs->size % 2 == 0) {
+        error_set(err, "size %d is out of range: it must be odd, %d..%d", rs->size,
+                  RULES_MIN_SIZE, RULES_MAX_SIZE);
+        return ST_EINVAL;
+    }
+    if (!enum_in_range((int)rs->first, 2) || !enum_in_range((int)rs->throne_pass, 3) ||
+        !enum_in_range((int)rs->king_armed, 4) || !enum_in_range((int)rs->corner_hostile, 4) ||
+        !enum_in_range((int)rs->throne_hostile_attackers, 3) ||
+        !enum_in_range((int)rs->king_capture, 4) || !enum_in_range((int)rs->escape, 2) ||
+        !enum_in_range((int)rs->repetition, 3)) {
+        error_set(err, "an option holds a value outside its range");
+        return ST_EINVAL;
+    }
+    if (rs->throne_hostile_defenders == THRONE_HOSTILE_ALWAYS ||
+        !enum_in_range((int)rs->throne_hostile_defenders, 3)) {
+        error_set(err, "throne_hostile_defenders must be empty or never (the king on the "
+                       "throne is the defenders' own)");
+        return ST_EINVAL;
+    }
+    if (rs->no_moves != END_RULE_LOSE && rs->no_moves != END_RULE_DRAW) {
+        error_set(err, "no_moves must be lose or draw");
+        return ST_EINVAL;
+    }
+    if (rs->max_plies < 0) {
+        error_set(err, "max_plies %d is negative (0 means no limit)", rs->max_plies);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+Status rules_compile(const Ruleset *rs, Rules *out, Error *err)
+{
+    Status st = check_options(rs, err);
+    if (st != ST_OK)
+        return st;
+
+    memset(out, 0, sizeof *out);
+    out->opt = *rs;
+    out->opt.name[RULES_NAME_MAX - 1] = '\0';
+    out->opt.start[RULES_START_MAX - 1] = '\0';
+    int n = rs->size;
+    out->size = n;
+    out->squares = n * n;
+    out->words = (out->squares + 63) / 64;
+    out->throne_sq = (n / 2) * n + n / 2;
+    for (int row = 0; row < n; row++) {
+        for (int file = 0; file < n; file++) {
+            int sq = row * n + file;
+            set_bit(out->board, sq);
+            if (row == 0 || row == n - 1 || file == 0 || file == n - 1)
+                set_bit(out->edge, sq);
+            if ((row == 0 || row == n - 1) && (file == 0 || file == n - 1))
+                set_bit(out->corner, sq);
+            if (file != 0)
+                set_bit(out->not_first_file, sq);
+            if (file != n - 1)
+                set_bit(out->not_last_file, sq);
+            out->neighbour[sq][RULES_DIR_NORTH] = (int16_t)(row > 0 ? sq - n : -1);
+            out->neighbour[sq][RULES_DIR_SOUTH] = (int16_t)(row < n - 1 ? sq + n : -1);
+            out->neighbour[sq][RULES_DIR_WEST] = (int16_t)(file > 0 ? sq - 1 : -1);
+            out->neighbour[sq][RULES_DIR_EAST] = (int16_t)(file < n - 1 ? sq + 1 : -1);
+        }
+    }
+    if (rs->throne)
+        set_bit(out->throne_bit, out->throne_sq);
+
+    /* The start layout must parse for this size, with one king, and be placeable. */
+    GameState start;
+    st = otn_parse_position(out, rs->start, rs->first, &start, err);
+    if (st != ST_OK) {
+        error_prefix(err, "start: ");
+        return st;
+    }
+    return ST_OK;
+}

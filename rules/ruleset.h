@@ -1,0 +1,128 @@
+/* Rulesets: every option of RULES.md sections 1-5 as plain data, the preset table, and the
+ * compiled form (Rules) with the board geometry derived once from the options. */
+#ifndef TAFL_RULES_RULESET_H
+#define TAFL_RULES_RULESET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/common.h"
+
+#define RULES_MIN_SIZE    5
+#define RULES_MAX_SIZE    19
+#define RULES_MAX_SQUARES (RULES_MAX_SIZE * RULES_MAX_SIZE)
+#define RULES_WORDS       6 /* 64-bit words in a bitboard of the largest board */
+#define RULES_NAME_MAX    64
+#define RULES_START_MAX   512 /* an OTN position record of the largest board fits */
+
+typedef enum { SIDE_ATTACKERS = 0, SIDE_DEFENDERS = 1 } Side;
+
+typedef enum { THRONE_PASS_ALL, THRONE_PASS_KING, THRONE_PASS_NONE } ThronePass;
+
+typedef enum { KING_ARMED_YES, KING_ARMED_NO, KING_ARMED_HAMMER, KING_ARMED_ANVIL } KingArmed;
+
+/* To whom an (always empty) corner is hostile. */
+typedef enum {
+    CORNER_HOSTILE_ALL,
+    CORNER_HOSTILE_ATTACKERS,
+    CORNER_HOSTILE_DEFENDERS,
+    CORNER_HOSTILE_NONE
+} CornerHostile;
+
+/* When the throne is hostile to a side's pieces (defenders accept EMPTY or NEVER). */
+typedef enum { THRONE_HOSTILE_ALWAYS, THRONE_HOSTILE_EMPTY, THRONE_HOSTILE_NEVER } ThroneHostile;
+
+typedef enum {
+    KING_CAPTURE_CUSTODIAL,
+    KING_CAPTURE_THRONE4_ADJ3,
+    KING_CAPTURE_THRONE4_ADJ3_EDGE3,
+    KING_CAPTURE_STRONG
+} KingCapture;
+
+typedef enum { ESCAPE_CORNER, ESCAPE_EDGE } Escape;
+
+/* What an end rule does to the side it concerns. IGNORE is valid for repetition only. */
+typedef enum { END_RULE_LOSE, END_RULE_DRAW, END_RULE_IGNORE } EndRule;
+
+/* Every option of RULES.md sections 1-5. A plain value: copy it freely. */
+typedef struct {
+    char name[RULES_NAME_MAX];
+    int size;                     /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
+    char start[RULES_START_MAX];  /* OTN position record, exactly one K */
+    Side first;                   /* who moves first */
+    bool throne;                  /* the centre square is restricted */
+    bool corners;                 /* the four corners are restricted */
+    bool throne_reentry;          /* may the king stop on the throne again after leaving it */
+    ThronePass throne_pass;       /* who may move through the empty throne */
+    KingArmed king_armed;
+    CornerHostile corner_hostile;
+    ThroneHostile throne_hostile_attackers;
+    ThroneHostile throne_hostile_defenders; /* EMPTY or NEVER */
+    KingCapture king_capture;
+    Escape escape;
+    bool encirclement;
+    EndRule no_moves;   /* LOSE or DRAW */
+    EndRule repetition; /* LOSE, DRAW or IGNORE */
+    bool draw_fort;
+    int max_plies; /* 0 = no limit */
+} Ruleset;
+
+/* A ruleset compiled for play: options plus geometry. Build with rules_compile; read-only after,
+ * so one Rules may be shared by any number of threads. Plain value, no pointers. */
+typedef struct {
+    Ruleset opt;
+    int size;
+    int squares;  /* size * size */
+    int words;    /* 64-bit words the board needs: ceil(squares / 64) */
+    int throne_sq; /* the centre square (restricted only when opt.throne) */
+    uint64_t board[RULES_WORDS];      /* every square of the board */
+    uint64_t edge[RULES_WORDS];       /* squares on the outer ring */
+    uint64_t corner[RULES_WORDS];     /* the four corners, restricted or not */
+    uint64_t throne_bit[RULES_WORDS]; /* the throne when opt.throne, else empty */
+    uint64_t not_first_file[RULES_WORDS]; /* board minus file a */
+    uint64_t not_last_file[RULES_WORDS];  /* board minus the last file */
+    int16_t neighbour[RULES_MAX_SQUARES][4]; /* square beside each square per direction
+                                                (RULES_DIR_*), -1 off the board */
+} Rules;
+
+/* Directions, in the order move generation walks them. */
+enum { RULES_DIR_NORTH = 0, RULES_DIR_SOUTH, RULES_DIR_WEST, RULES_DIR_EAST, RULES_DIRS };
+
+/* Number of presets in the built-in table. */
+int ruleset_preset_count(void);
+
+/* The i-th preset (0 <= i < count); borrowed, valid for the program's life. Thread-safe. */
+const Ruleset *ruleset_preset_at(int i);
+
+/* One line describing the preset's source, for `tafl rules list`. */
+const char *ruleset_preset_summary(int i);
+
+/* Finds a preset by name; NULL when there is none. Thread-safe. */
+const Ruleset *ruleset_preset_find(const char *name);
+
+/* The default preset (`brandubh`). */
+const Ruleset *ruleset_default(void);
+
+/* Checks every option and the start layout, then fills *out. On failure returns ST_EINVAL or
+ * ST_EPARSE with a one-line reason in err; *out is then unspecified. Thread-safe. */
+MUST_CHECK Status rules_compile(const Ruleset *rs, Rules *out, Error *err);
+
+/* Names of option values, as written in ruleset files and RULES.md ("yes", "throne4_adj3"...). */
+const char *ruleset_side_name(Side side);
+const char *ruleset_throne_pass_name(ThronePass v);
+const char *ruleset_king_armed_name(KingArmed v);
+const char *ruleset_corner_hostile_name(CornerHostile v);
+const char *ruleset_throne_hostile_name(ThroneHostile v);
+const char *ruleset_king_capture_name(KingCapture v);
+const char *ruleset_escape_name(Escape v);
+const char *ruleset_end_rule_name(EndRule v);
+
+/* Sets one option from its RULES.md key and value text (used by ruleset files).
+ * Unknown key: ST_EINVAL "unknown key 'x'"; bad value: ST_EINVAL naming the valid values. */
+MUST_CHECK Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error *err);
+
+/* Writes every option as `key = value` lines (the ruleset-file format) to buf. Returns the
+ * length that the full text needs, like snprintf. */
+int ruleset_format(const Ruleset *rs, char *buf, int buflen);
+
+#endif

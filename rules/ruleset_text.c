@@ -1,0 +1,347 @@
+/* Rulesets as text: the names of option values, setting one option from its RULES.md key, and
+ * writing a whole ruleset in the ruleset-file format. One const table of keys drives both. */
+#include "rules/ruleset.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Value names, indexed by the enum value (RULES.md sections 1-5). */
+static const char *const side_names[] = {"attackers", "defenders"};
+static const char *const bool_names[] = {"no", "yes"};
+static const char *const throne_pass_names[] = {"all", "king", "none"};
+static const char *const king_armed_names[] = {"yes", "no", "hammer", "anvil"};
+static const char *const corner_hostile_names[] = {"all", "attackers", "defenders", "none"};
+static const char *const throne_hostile_names[] = {"always", "empty", "never"};
+static const char *const king_capture_names[] = {"custodial", "throne4_adj3",
+                                                 "throne4_adj3_edge3", "strong"};
+static const char *const escape_names[] = {"corner", "edge"};
+static const char *const end_rule_names[] = {"lose", "draw", "ignore"};
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Enum fields are read and written as int through memcpy (no aliasing through int *); that is
+ * only sound while every enum the table names has the size of an int. */
+_Static_assert(sizeof(Side) == sizeof(int), "enum size");
+_Static_assert(sizeof(ThronePass) == sizeof(int), "enum size");
+_Static_assert(sizeof(KingArmed) == sizeof(int), "enum size");
+_Static_assert(sizeof(CornerHostile) == sizeof(int), "enum size");
+_Static_assert(sizeof(ThroneHostile) == sizeof(int), "enum size");
+_Static_assert(sizeof(KingCapture) == sizeof(int), "enum size");
+_Static_assert(sizeof(Escape) == sizeof(int), "enum size");
+_Static_assert(sizeof(EndRule) == sizeof(int), "enum size");
+
+static const char *name_or_unknown(const char *const *names, int count, int v)
+{
+    return v >= 0 && v < count ? names[v] : "?";
+}
+
+const char *ruleset_side_name(Side side)
+{
+    return name_or_unknown(side_names, COUNT_OF(side_names), (int)side);
+}
+
+const char *ruleset_throne_pass_name(ThronePass v)
+{
+    return name_or_unknown(throne_pass_names, COUNT_OF(throne_pass_names), (int)v);
+}
+
+const char *ruleset_king_armed_name(KingArmed v)
+{
+    return name_or_unknown(king_armed_names, COUNT_OF(king_armed_names), (int)v);
+}
+
+const char *ruleset_corner_hostile_name(CornerHostile v)
+{
+    return name_or_unknown(corner_hostile_names, COUNT_OF(corner_hostile_names), (int)v);
+}
+
+const char *ruleset_throne_hostile_name(ThroneHostile v)
+{
+    return name_or_unknown(throne_hostile_names, COUNT_OF(throne_hostile_names), (int)v);
+}
+
+const char *ruleset_king_capture_name(KingCapture v)
+{
+    return name_or_unknown(king_capture_names, COUNT_OF(king_capture_names), (int)v);
+}
+
+const char *ruleset_escape_name(Escape v)
+{
+    return name_or_unknown(escape_names, COUNT_OF(escape_names), (int)v);
+}
+
+const char *ruleset_end_rule_name(EndRule v)
+{
+    return name_or_unknown(end_rule_names, COUNT_OF(end_rule_names), (int)v);
+}
+
+typedef enum {
+    KIND_NAME,  /* char name[RULES_NAME_MAX] */
+    KIND_START, /* char start[RULES_START_MAX] */
+    KIND_INT,   /* int, at least min (size: its range is rules_compile's to check) */
+    KIND_BOOL,  /* bool, yes | no */
+    KIND_ENUM,  /* an enum stored as int, one of names[] (restricted by allowed) */
+} OptionKind;
+
+/* One option of RULES.md: its key, where it lives in a Ruleset, and how its value is spelled. */
+typedef struct {
+    const char *key;
+    OptionKind kind;
+    size_t offset;
+    const char *const *names; /* KIND_ENUM: value names indexed by the enum */
+    int name_count;
+    unsigned allowed; /* KIND_ENUM: bit i set when names[i] is valid here; 0 = all */
+    int min;          /* KIND_INT: smallest valid value */
+} OptionSpec;
+
+#define FIELD(f) offsetof(Ruleset, f)
+#define ENUM_OPTION(key, field, names, allowed)                                                \
+    {key, KIND_ENUM, FIELD(field), names, COUNT_OF(names), allowed, 0}
+
+/* Every option in RULES.md order; ruleset_format writes them in this order. size's min is
+ * INT_MIN so that any integer passes here and rules_compile gives the range error. */
+static const OptionSpec option_table[] = {
+    {"name", KIND_NAME, FIELD(name), NULL, 0, 0, 0},
+    {"size", KIND_INT, FIELD(size), NULL, 0, 0, INT_MIN},
+    {"start", KIND_START, FIELD(start), NULL, 0, 0, 0},
+    ENUM_OPTION("first", first, side_names, 0),
+    {"throne", KIND_BOOL, FIELD(throne), NULL, 0, 0, 0},
+    {"corners", KIND_BOOL, FIELD(corners), NULL, 0, 0, 0},
+    {"throne_reentry", KIND_BOOL, FIELD(throne_reentry), NULL, 0, 0, 0},
+    ENUM_OPTION("throne_pass", throne_pass, throne_pass_names, 0),
+    ENUM_OPTION("king_armed", king_armed, king_armed_names, 0),
+    ENUM_OPTION("corner_hostile", corner_hostile, corner_hostile_names, 0),
+    ENUM_OPTION("throne_hostile_attackers", throne_hostile_attackers, throne_hostile_names, 0),
+    /* RULES.md 3: the king on the throne is the defenders' own, so never "always". */
+    ENUM_OPTION("throne_hostile_defenders", throne_hostile_defenders, throne_hostile_names,
+                (1u << THRONE_HOSTILE_EMPTY) | (1u << THRONE_HOSTILE_NEVER)),
+    ENUM_OPTION("king_capture", king_capture, king_capture_names, 0),
+    ENUM_OPTION("escape", escape, escape_names, 0),
+    {"encirclement", KIND_BOOL, FIELD(encirclement), NULL, 0, 0, 0},
+    /* RULES.md 5: ignoring a side that cannot move would leave the game stuck. */
+    ENUM_OPTION("no_moves", no_moves, end_rule_names,
+                (1u << END_RULE_LOSE) | (1u << END_RULE_DRAW)),
+    ENUM_OPTION("repetition", repetition, end_rule_names, 0),
+    {"draw_fort", KIND_BOOL, FIELD(draw_fort), NULL, 0, 0, 0},
+    {"max_plies", KIND_INT, FIELD(max_plies), NULL, 0, 0, 0},
+};
+
+static const OptionSpec *find_option(const char *key)
+{
+    for (int i = 0; i < COUNT_OF(option_table); i++) {
+        if (strcmp(option_table[i].key, key) == 0) {
+            return &option_table[i];
+        }
+    }
+    return NULL;
+}
+
+static bool enum_allows(const OptionSpec *o, int i)
+{
+    return o->allowed == 0 || (o->allowed & (1u << i)) != 0;
+}
+
+/* Writes "a|b|c", the valid values of an enum option, into buf. */
+static void list_values(const OptionSpec *o, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < o->name_count; i++) {
+        if (!enum_allows(o, i)) {
+            continue;
+        }
+        int n = snprintf(buf + used, len - used, "%s%s", used ? "|" : "", o->names[i]);
+        if (n < 0 || (size_t)n >= len - used) {
+            return;
+        }
+        used += (size_t)n;
+    }
+}
+
+/* Reads a whole decimal integer (optional sign, no trailing text) into *out. */
+static bool parse_int(const char *text, int *out)
+{
+    if (text[0] == '\0') {
+        return false;
+    }
+    errno = 0;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end != '\0' || errno == ERANGE || v < INT_MIN || v > INT_MAX) {
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+/* Copies text into a fixed field, refusing empty text and text that does not fit. */
+static Status set_text(char *field, size_t size, const char *key, const char *value, Error *err)
+{
+    size_t len = strlen(value);
+    if (len == 0) {
+        error_set(err, "key '%s': the value is empty", key);
+        return ST_EINVAL;
+    }
+    if (len >= size) {
+        error_set(err, "key '%s': the value is %zu characters long, at most %zu fit", key, len,
+                  size - 1);
+        return ST_EINVAL;
+    }
+    memcpy(field, value, len + 1);
+    return ST_OK;
+}
+
+static void list_keys(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < COUNT_OF(option_table); i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", option_table[i].key);
+        if (n < 0 || (size_t)n >= len - used) {
+            return;
+        }
+        used += (size_t)n;
+    }
+}
+
+Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error *err)
+{
+    const OptionSpec *o = find_option(key);
+    if (o == NULL) {
+        char keys[400];
+        list_keys(keys, sizeof keys);
+        error_set(err, "key '%s': unknown key (keys are %s)", key, keys);
+        return ST_EINVAL;
+    }
+    char *field = (char *)rs + o->offset;
+    switch (o->kind) {
+    case KIND_NAME:
+        return set_text(field, RULES_NAME_MAX, key, value, err);
+    case KIND_START:
+        return set_text(field, RULES_START_MAX, key, value, err);
+    case KIND_INT: {
+        int v;
+        if (!parse_int(value, &v) || v < o->min) {
+            if (o->min == 0) {
+                error_set(err, "key '%s': bad value '%s' (expected an integer >= 0)", key, value);
+            } else {
+                error_set(err, "key '%s': bad value '%s' (expected an integer)", key, value);
+            }
+            return ST_EINVAL;
+        }
+        memcpy(field, &v, sizeof v);
+        return ST_OK;
+    }
+    case KIND_BOOL:
+        for (int i = 0; i < COUNT_OF(bool_names); i++) {
+            if (strcmp(value, bool_names[i]) == 0) {
+                bool b = i == 1;
+                memcpy(field, &b, sizeof b);
+                return ST_OK;
+            }
+        }
+        error_set(err, "key '%s': bad value '%s' (expected yes|no)", key, value);
+        return ST_EINVAL;
+    case KIND_ENUM:
+        for (int i = 0; i < o->name_count; i++) {
+            if (enum_allows(o, i) && strcmp(value, o->names[i]) == 0) {
+                memcpy(field, &i, sizeof i);
+                return ST_OK;
+            }
+        }
+        char valid[128];
+        list_values(o, valid, sizeof valid);
+        error_set(err, "key '%s': bad value '%s' (expected %s)", key, value, valid);
+        return ST_EINVAL;
+    }
+    error_set(err, "key '%s': internal error: unknown option kind", key);
+    return ST_EINVAL;
+}
+
+/* Writes the value of option o in rs as text into buf (start can be up to RULES_START_MAX). */
+static const char *format_value(const Ruleset *rs, const OptionSpec *o, char *buf, size_t len)
+{
+    const char *field = (const char *)rs + o->offset;
+    switch (o->kind) {
+    case KIND_NAME:
+    case KIND_START:
+        return field;
+    case KIND_INT: {
+        int v;
+        memcpy(&v, field, sizeof v);
+        snprintf(buf, len, "%d", v);
+        return buf;
+    }
+    case KIND_BOOL: {
+        bool b;
+        memcpy(&b, field, sizeof b);
+        return bool_names[b ? 1 : 0];
+    }
+    case KIND_ENUM: {
+        int v;
+        memcpy(&v, field, sizeof v);
+        return name_or_unknown(o->names, o->name_count, v);
+    }
+    }
+    return "?";
+}
+
+/* Appends printf-formatted text at *used, counting the full length like snprintf. */
+static void append(char *buf, size_t cap, size_t *used, const char *fmt, ...) PRINTF_LIKE(4, 5);
+
+static void append(char *buf, size_t cap, size_t *used, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(*used < cap ? buf + *used : NULL, *used < cap ? cap - *used : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0) {
+        *used += (size_t)n;
+    }
+}
+
+/* Longest start record kept on one line. Ruleset files are read with inih, whose lines hold at
+ * most 196 characters (INI_MAX_LINE 200 less "\r\n\0" and "start = "); longer records (large
+ * boards) go on indented continuation lines, broken after a '/', which the reader joins. */
+#define START_LINE_MAX 120
+
+static void append_start(char *buf, size_t cap, size_t *used, const char *start)
+{
+    size_t len = strlen(start);
+    size_t line = 0;
+    append(buf, cap, used, "start = ");
+    for (size_t i = 0; i < len; i++) {
+        append(buf, cap, used, "%c", start[i]);
+        line++;
+        if (start[i] == '/' && i + 1 < len && line >= START_LINE_MAX) {
+            append(buf, cap, used, "\n    ");
+            line = 0;
+        }
+    }
+    append(buf, cap, used, "\n");
+}
+
+int ruleset_format(const Ruleset *rs, char *buf, int buflen)
+{
+    /* Like snprintf: count the full length, write what fits, always terminate. */
+    size_t cap = buflen > 0 ? (size_t)buflen : 0;
+    size_t used = 0;
+    if (cap > 0) {
+        buf[0] = '\0';
+    }
+    for (int i = 0; i < COUNT_OF(option_table); i++) {
+        char tmp[32];
+        const OptionSpec *o = &option_table[i];
+        if (o->kind == KIND_START) {
+            append_start(buf, cap, &used, rs->start);
+            continue;
+        }
+        append(buf, cap, &used, "%s = %s\n", o->key, format_value(rs, o, tmp, sizeof tmp));
+    }
+    return used > INT_MAX ? INT_MAX : (int)used;
+}

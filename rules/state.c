@@ -1,0 +1,403 @@
+/* Positions: set-up, validation, and playing a move with every capture and end rule. */
+#include "rules/state.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/movegen.h"
+#include "rules/movegen_impl.h"
+#include "rules/otn.h"
+#include "rules/zobrist.h"
+
+static inline bool bit_test(const uint64_t *bits, int sq)
+{
+    return (bits[sq >> 6] >> (sq & 63)) & 1;
+}
+
+static inline void bit_set(uint64_t *bits, int sq)
+{
+    bits[sq >> 6] |= 1ULL << (sq & 63);
+}
+
+static inline void bit_clear(uint64_t *bits, int sq)
+{
+    bits[sq >> 6] &= ~(1ULL << (sq & 63));
+}
+
+void state_init(const Rules *r, GameState *s)
+{
+    /* rules_compile parsed the start already, so this cannot fail. */
+    Status st = otn_parse_position(r, r->opt.start, r->opt.first, s, NULL);
+    assert(st == ST_OK);
+    (void)st;
+}
+
+Piece state_piece_at(const Rules *r, const GameState *s, int sq)
+{
+    (void)r;
+    if (s->king == sq)
+        return PIECE_KING;
+    if (bit_test(s->attackers, sq))
+        return PIECE_ATTACKER;
+    if (bit_test(s->defenders, sq))
+        return PIECE_DEFENDER;
+    return PIECE_EMPTY;
+}
+
+/* Hash, fort hash and counts computed from the boards alone. */
+static void compute_derived(const Rules *r, const GameState *s, uint64_t *hash, uint64_t *fort,
+                            int *attackers, int *defenders)
+{
+    *hash = s->side == SIDE_DEFENDERS ? zobrist_side() : 0;
+    *fort = 0;
+    *attackers = 0;
+    *defenders = 0;
+    for (int sq = 0; sq < r->squares; sq++) {
+        Piece p = state_piece_at(r, s, sq);
+        if (p == PIECE_EMPTY)
+            continue;
+        *hash ^= zobrist_piece(p, sq);
+        if (p == PIECE_ATTACKER) {
+            ++*attackers;
+        } else {
+            *fort ^= zobrist_fort(sq);
+            *defenders += p == PIECE_DEFENDER;
+        }
+    }
+}
+
+void state_refresh(const Rules *r, GameState *s)
+{
+    int attackers, defenders;
+    compute_derived(r, s, &s->hash, &s->fort_hash, &attackers, &defenders);
+    s->attacker_count = (uint16_t)attackers;
+    s->defender_count = (uint16_t)defenders;
+}
+
+bool state_validate(const Rules *r, const GameState *s, Error *err)
+{
+    for (int i = 0; i < RULES_WORDS; i++) {
+        uint64_t outside = i < r->words ? ~r->board[i] : ~0ULL;
+        if ((s->attackers[i] | s->defenders[i]) & outside) {
+            error_set(err, "a piece lies outside the %dx%d board", r->size, r->size);
+            return false;
+        }
+        if (s->attackers[i] & s->defenders[i]) {
+            error_set(err, "a square holds an attacker and a defender");
+            return false;
+        }
+    }
+    if (s->king >= r->squares || bit_test(s->attackers, s->king) ||
+        bit_test(s->defenders, s->king)) {
+        error_set(err, "the king's square %d is off the board or shared", s->king);
+        return false;
+    }
+    for (int sq = 0; sq < r->squares; sq++) {
+        bool restricted = (r->opt.throne && sq == r->throne_sq) ||
+                          (r->opt.corners && bit_test(r->corner, sq));
+        if (restricted && (bit_test(s->attackers, sq) || bit_test(s->defenders, sq))) {
+            char name[8];
+            otn_format_square(r, sq, name);
+            error_set(err, "a piece other than the king stands on restricted square %s", name);
+            return false;
+        }
+    }
+    uint64_t hash, fort;
+    int attackers, defenders;
+    compute_derived(r, s, &hash, &fort, &attackers, &defenders);
+    if (hash != s->hash || fort != s->fort_hash) {
+        error_set(err, "the incremental hash differs from one computed from scratch");
+        return false;
+    }
+    if (attackers != s->attacker_count || defenders != s->defender_count) {
+        error_set(err, "piece counts %d/%d differ from the board's %d/%d", s->attacker_count,
+                  s->defender_count, attackers, defenders);
+        return false;
+    }
+    if (s->side > SIDE_DEFENDERS || s->winner > WINNER_DRAW || s->reason > END_MAX_PLIES ||
+        (s->winner == WINNER_NONE) != (s->reason == END_NONE)) {
+        error_set(err, "side to move or result out of range");
+        return false;
+    }
+    return true;
+}
+
+/* --- captures (RULES.md section 3) --- */
+
+static inline bool is_corner(const Rules *r, int sq)
+{
+    return r->opt.corners && bit_test(r->corner, sq);
+}
+
+static inline bool is_throne(const Rules *r, int sq)
+{
+    return r->opt.throne && sq == r->throne_sq;
+}
+
+static inline bool king_is_anvil(const Rules *r)
+{
+    return r->opt.king_armed == KING_ARMED_YES || r->opt.king_armed == KING_ARMED_ANVIL;
+}
+
+static inline bool king_is_hammer(const Rules *r)
+{
+    return r->opt.king_armed == KING_ARMED_YES || r->opt.king_armed == KING_ARMED_HAMMER;
+}
+
+/* Is square u an anvil for the attackers against a defender (not the king)? */
+static bool anvil_against_defender(const Rules *r, const GameState *s, int u)
+{
+    if (bit_test(s->attackers, u))
+        return true;
+    if (is_corner(r, u))
+        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+               r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
+    /* The king on the throne is the defenders' own: only the empty throne can be hostile. */
+    if (is_throne(r, u) && s->king != u)
+        return r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
+    return false;
+}
+
+/* Is square u an anvil for the defenders against an attacker? */
+static bool anvil_against_attacker(const Rules *r, const GameState *s, int u)
+{
+    if (bit_test(s->defenders, u))
+        return true;
+    if (s->king == u) {
+        /* "The throne occupied by the king is hostile to attackers exactly when the king
+         * himself would be an anvil, or when throne_hostile_attackers = always." */
+        return king_is_anvil(r) ||
+               (is_throne(r, u) && r->opt.throne_hostile_attackers == THRONE_HOSTILE_ALWAYS);
+    }
+    if (is_corner(r, u))
+        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+               r->opt.corner_hostile == CORNER_HOSTILE_ATTACKERS;
+    if (is_throne(r, u))
+        return r->opt.throne_hostile_attackers != THRONE_HOSTILE_NEVER;
+    return false;
+}
+
+static void remove_piece(GameState *s, Piece p, int sq)
+{
+    if (p == PIECE_ATTACKER) {
+        bit_clear(s->attackers, sq);
+        s->attacker_count--;
+    } else {
+        bit_clear(s->defenders, sq);
+        s->defender_count--;
+        s->fort_hash ^= zobrist_fort(sq);
+    }
+    s->hash ^= zobrist_piece(p, sq);
+}
+
+/* Custodial captures by the piece that just moved to `to` (the hammer). */
+static void make_captures(const Rules *r, GameState *s, Side mover, Piece moved, int to,
+                          CaptureList *caps)
+{
+    if (moved == PIECE_KING && !king_is_hammer(r))
+        return;
+    const uint64_t *enemies = mover == SIDE_ATTACKERS ? s->defenders : s->attackers;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        int v = r->neighbour[to][d];
+        if (v < 0 || !bit_test(enemies, v))
+            continue;
+        int u = r->neighbour[v][d];
+        if (u < 0)
+            continue; /* the board edge is never hostile */
+        bool anvil = mover == SIDE_ATTACKERS ? anvil_against_defender(r, s, u)
+                                             : anvil_against_attacker(r, s, u);
+        if (anvil) {
+            remove_piece(s, mover == SIDE_ATTACKERS ? PIECE_DEFENDER : PIECE_ATTACKER, v);
+            caps->sq[caps->count++] = (uint16_t)v;
+        }
+    }
+}
+
+/* --- the king's capture (RULES.md section 4) --- */
+
+/* Does square u stand for an attacker against the king where custodial capture applies:
+ * an attacker, a corner hostile to defenders, or the empty throne hostile to defenders? */
+static bool hostile_to_king(const Rules *r, const GameState *s, int u)
+{
+    if (u < 0)
+        return false; /* the board edge is never hostile */
+    if (bit_test(s->attackers, u))
+        return true;
+    if (is_corner(r, u))
+        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+               r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
+    if (is_throne(r, u))
+        return r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
+    return false;
+}
+
+static bool attacker_at(const GameState *s, int sq)
+{
+    return sq >= 0 && bit_test(s->attackers, sq);
+}
+
+/* The king on square k, an attacker having just arrived on t beside him. */
+static bool king_captured(const Rules *r, const GameState *s, int k, int t)
+{
+    const int16_t *nb = r->neighbour[k];
+    int from_t = 0; /* direction from t to the king */
+    while (r->neighbour[t][from_t] != k)
+        from_t++;
+    KingCapture mode = r->opt.king_capture;
+    if (!r->opt.throne && mode != KING_CAPTURE_STRONG)
+        mode = KING_CAPTURE_CUSTODIAL; /* no throne: the throne shapes never apply */
+
+    if (mode == KING_CAPTURE_STRONG) {
+        /* Four sides, the (hostile) empty throne standing for one attacker; never on an edge. */
+        if (bit_test(r->edge, k))
+            return false;
+        for (int d = 0; d < RULES_DIRS; d++) {
+            bool throne_stands_in =
+                is_throne(r, nb[d]) && r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
+            if (!attacker_at(s, nb[d]) && !throne_stands_in)
+                return false;
+        }
+        return true;
+    }
+    if (mode != KING_CAPTURE_CUSTODIAL) {
+        if (k == r->throne_sq) {
+            for (int d = 0; d < RULES_DIRS; d++)
+                if (!attacker_at(s, nb[d]))
+                    return false;
+            return true;
+        }
+        bool beside_throne = false;
+        for (int d = 0; d < RULES_DIRS; d++)
+            beside_throne |= nb[d] == r->throne_sq;
+        if (beside_throne) {
+            for (int d = 0; d < RULES_DIRS; d++)
+                if (nb[d] != r->throne_sq && !attacker_at(s, nb[d]))
+                    return false;
+            return true;
+        }
+        if (mode == KING_CAPTURE_THRONE4_ADJ3_EDGE3 && bit_test(r->edge, k) &&
+            !bit_test(r->corner, k)) {
+            /* Seed 004: at a border cell, surrounded on the remaining three sides; corner
+             * cells "function as enemy pieces". */
+            for (int d = 0; d < RULES_DIRS; d++) {
+                if (nb[d] < 0)
+                    continue;
+                bool hostile_corner = is_corner(r, nb[d]) &&
+                                      (r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+                                       r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS);
+                if (!attacker_at(s, nb[d]) && !hostile_corner)
+                    return false;
+            }
+            return true;
+        }
+    }
+    /* Custodial: along the line through the moving attacker, like any other piece. */
+    return hostile_to_king(r, s, nb[from_t]);
+}
+
+static void end_game(GameState *s, Winner w, EndReason why)
+{
+    s->winner = (uint8_t)w;
+    s->reason = (uint8_t)why;
+}
+
+static Winner winner_of(Side side)
+{
+    return side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+}
+
+void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureList *caps)
+{
+    CaptureList local;
+    if (!caps)
+        caps = &local;
+    caps->count = 0;
+
+    const Side mover = (Side)s->side;
+    const int from = m.from, to = m.to;
+    const Piece moved = state_piece_at(r, s, from);
+    assert(!state_is_over(s));
+    assert(moved != PIECE_EMPTY && state_piece_at(r, s, to) == PIECE_EMPTY);
+    assert((moved == PIECE_ATTACKER) == (mover == SIDE_ATTACKERS));
+
+    /* The move itself. */
+    switch (moved) {
+    case PIECE_ATTACKER:
+        bit_clear(s->attackers, from);
+        bit_set(s->attackers, to);
+        break;
+    case PIECE_DEFENDER:
+        bit_clear(s->defenders, from);
+        bit_set(s->defenders, to);
+        break;
+    default:
+        s->king = (uint16_t)to;
+        break;
+    }
+    s->hash ^= zobrist_piece(moved, from) ^ zobrist_piece(moved, to) ^ zobrist_side();
+    if (mover == SIDE_DEFENDERS)
+        s->fort_hash ^= zobrist_fort(from) ^ zobrist_fort(to);
+    s->side = (uint8_t)(mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
+    s->ply++;
+
+    /* RULES.md section 5 order: captures, king's capture, escape, encirclement, draw fort,
+     * repetition, the opponent's lack of moves, max_plies. */
+    make_captures(r, s, mover, moved, to, caps);
+
+    if (mover == SIDE_ATTACKERS) {
+        bool beside_king = false;
+        for (int d = 0; d < RULES_DIRS; d++)
+            beside_king |= r->neighbour[to][d] == s->king;
+        if (beside_king && king_captured(r, s, s->king, to)) {
+            caps->sq[caps->count++] = s->king;
+            end_game(s, WINNER_ATTACKERS, END_KING_CAPTURED);
+        }
+    } else if (moved == PIECE_KING) {
+        bool escaped = r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, to)
+                                                      : bit_test(r->edge, to);
+        if (escaped)
+            end_game(s, WINNER_DEFENDERS, END_KING_ESCAPED);
+    }
+
+    if (!state_is_over(s) && mover == SIDE_ATTACKERS && r->opt.encirclement &&
+        movegen_encircled(r, s))
+        end_game(s, WINNER_ATTACKERS, END_ENCIRCLED);
+
+    history_push(hist, s->hash, s->fort_hash, caps->count > 0, mover == SIDE_DEFENDERS);
+
+    /* Seed 003 rule 8b: a fort that recurs a third time with no capture between loses. */
+    if (!state_is_over(s) && r->opt.draw_fort && mover == SIDE_DEFENDERS &&
+        s->defender_count >= 5 && history_count_fort(hist, s->fort_hash) >= 3)
+        end_game(s, WINNER_ATTACKERS, END_DRAW_FORT);
+
+    if (!state_is_over(s) && r->opt.repetition != END_RULE_IGNORE &&
+        history_count_position(hist, s->hash) >= 3) {
+        /* Seeds 002/003 rule 8: the side whose move makes the third occurrence loses. */
+        Winner w = r->opt.repetition == END_RULE_DRAW
+                       ? WINNER_DRAW
+                       : winner_of(mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
+        end_game(s, w, END_REPETITION);
+    }
+
+    if (!state_is_over(s) && !movegen_side_has_move(r, s, (Side)s->side))
+        end_game(s, r->opt.no_moves == END_RULE_DRAW ? WINNER_DRAW : winner_of(mover),
+                 END_NO_MOVES);
+
+    if (!state_is_over(s) && r->opt.max_plies > 0 && s->ply >= (uint32_t)r->opt.max_plies)
+        end_game(s, WINNER_DRAW, END_MAX_PLIES);
+}
+
+const char *state_winner_name(Winner w)
+{
+    static const char *const names[] = {"none", "attackers", "defenders", "draw"};
+    return (unsigned)w < 4 ? names[w] : "?";
+}
+
+const char *state_reason_name(EndReason why)
+{
+    static const char *const names[] = {"none",       "king_captured", "king_escaped",
+                                        "encircled",  "draw_fort",     "repetition",
+                                        "no_moves",   "max_plies"};
+    return (unsigned)why < 8 ? names[why] : "?";
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Finds the libraries tafl-lab builds with and installs the Debian packages of any that are
+# missing, saying what it does. Run by `make deps` (and so by `make run` and `make test`).
+set -eu
+
+missing=""
+need() { missing="$missing $1"; }
+
+command -v pkg-config >/dev/null 2>&1 || need pkg-config
+command -v cc >/dev/null 2>&1 || need gcc
+command -v make >/dev/null 2>&1 || need make
+if command -v pkg-config >/dev/null 2>&1; then
+    pkg-config --exists check || need check
+    pkg-config --exists inih || need libinih-dev
+else
+    need check
+    need libinih-dev
+fi
+# libcsv ships no pkg-config file on Debian: look for its header instead.
+if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
+    need libcsv-dev
+fi
+
+if [ -z "$missing" ]; then
+    exit 0
+fi
+
+echo "deps: missing Debian packages:$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+else
+    echo "deps: not root and no sudo: install them with: apt-get install$missing" >&2
+    exit 1
+fi
+echo "deps: running: $sudo apt-get update" >&2
+$sudo apt-get update -q >&2
+echo "deps: running: $sudo apt-get install -y$missing" >&2
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q $missing >&2
+echo "deps: installed:$missing" >&2

@@ -1,0 +1,28 @@
+/* Ruleset files (INI, read with libinih) and the one place that turns a command-line ruleset
+ * argument (a preset name, an OpenTafl rules string or a file) into a checked Ruleset. */
+#ifndef TAFL_SIM_RULESFILE_H
+#define TAFL_SIM_RULESFILE_H
+
+#include "rules/ruleset.h"
+
+/* Reads the ruleset file at path into *out. The file holds `key = value` lines at top level or
+ * under a [ruleset] section: `base = PRESET` (only as the first key; default brandubh) picks
+ * the preset the other keys change, and every other key is an option of RULES.md as
+ * ruleset_set_option reads it; `start` may go on over indented continuation lines. The name
+ * defaults to the file's base name without its extension. The result is checked with
+ * rules_compile. *out is the caller's and is written only on success.
+ * Fails with one line in err: ST_EIO "FILE: cannot open: <strerror>"; ST_EPARSE or ST_EINVAL
+ * "FILE:LINE: key 'KEY': <what is wrong>" (unknown key, bad value, unknown preset with the list
+ * of presets, base not first, a key given twice, size out of range, a bad start layout);
+ * "FILE:LINE: ..." for syntax errors and unknown sections; "FILE: <reason>" when rules_compile
+ * rejects the whole. Thread-safe (it never changes libinih's global settings). */
+MUST_CHECK Status rulesfile_read(const char *path, Ruleset *out, Error *err);
+
+/* Resolves a ruleset argument: a preset name, an OpenTafl rules string (text starting with
+ * "dim:"), or the path of a ruleset file, tried in that order; the result is checked with
+ * rules_compile. *out is written only on success. An argument that is none of these fails
+ * with ST_EINVAL and an error that lists the presets; other errors are those of
+ * otn_parse_rules, rules_compile (prefixed "OTN rules: ") or rulesfile_read. Thread-safe. */
+MUST_CHECK Status rulesfile_resolve(const char *arg, Ruleset *out, Error *err);
+
+#endif

@@ -1,0 +1,22 @@
+/* Runs every Check suite of tafl-lab; exits non-zero on any failure. */
+#include <check.h>
+#include <stdlib.h>
+
+#include "tests/tests.h"
+
+int main(void)
+{
+    SRunner *runner = srunner_create(ruleset_suite());
+    srunner_add_suite(runner, otn_suite());
+    srunner_add_suite(runner, engine_suite());
+    srunner_add_suite(runner, perft_suite());
+    srunner_add_suite(runner, rules_suite());
+    srunner_add_suite(runner, reference_suite());
+    srunner_add_suite(runner, otn_rules_suite());
+    srunner_add_suite(runner, rulesfile_suite());
+    srunner_add_suite(runner, bench_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,43 @@
+/* The Check suites of tafl-lab and helpers shared by the tests. */
+#ifndef TAFL_TESTS_TESTS_H
+#define TAFL_TESTS_TESTS_H
+
+#include <check.h>
+
+#include "rules/state.h"
+
+Suite *ruleset_suite(void);   /* check_ruleset.c: presets, compile, layouts */
+Suite *otn_suite(void);       /* check_otn.c: squares, moves, positions */
+Suite *engine_suite(void);    /* check_engine.c: movegen, apply, validate, random games */
+Suite *perft_suite(void);     /* check_perft.c: perft tables in tests/data */
+Suite *rules_suite(void);     /* check_rules.c: every rule on concrete positions */
+Suite *reference_suite(void); /* check_reference.c: engine against the naive reference */
+Suite *otn_rules_suite(void); /* check_otn_rules.c: OpenTafl rules strings */
+Suite *rulesfile_suite(void); /* check_rulesfile.c: INI ruleset files */
+Suite *bench_suite(void);     /* check_bench.c: the bench signature */
+
+/* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
+
+/* Compiles preset `name` into *r. */
+void fixture_rules(const char *name, Rules *r);
+
+/* Compiles preset `name` into *r and sets up *s from an OTN position record with `side` to
+ * move and *hist holding just that position (history_init is done here; call history_free). */
+void fixture_position(const char *name, const char *otn, Side side, Rules *r, GameState *s,
+                      History *hist);
+
+/* Plays the move written in OTN (without captures), asserting it is legal; returns the
+ * captures in *caps when caps is not NULL. */
+void fixture_play(const Rules *r, GameState *s, History *hist, const char *move,
+                  CaptureList *caps);
+
+/* True when the OTN move text is legal in s. */
+bool fixture_is_legal(const Rules *r, const GameState *s, const char *move);
+
+/* The piece on an OTN square ("d4"). */
+Piece fixture_piece(const Rules *r, const GameState *s, const char *square);
+
+/* Directory of tests/data (TAFL_TEST_DATA or "tests/data"). */
+const char *fixture_data_dir(void);
+
+#endif
