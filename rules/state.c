@@ -245,8 +245,6 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
     while (r->neighbour[t][from_t] != k)
         from_t++;
     KingCapture mode = r->opt.king_capture;
-    if (!r->opt.throne && mode != KING_CAPTURE_STRONG)
-        mode = KING_CAPTURE_CUSTODIAL; /* no throne: the throne shapes never apply */
 
     if (mode == KING_CAPTURE_STRONG) {
         /* Four sides, the (hostile) empty throne standing for one attacker; never on an edge. */
@@ -260,7 +258,8 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
         }
         return true;
     }
-    if (mode != KING_CAPTURE_CUSTODIAL) {
+    if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
+        /* Without a throne these two shapes never apply. */
         if (k == r->throne_sq) {
             for (int d = 0; d < RULES_DIRS; d++)
                 if (!attacker_at(s, nb[d]))
@@ -276,21 +275,21 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
                     return false;
             return true;
         }
-        if (mode == KING_CAPTURE_THRONE4_ADJ3_EDGE3 && bit_test(r->edge, k) &&
-            !bit_test(r->corner, k)) {
-            /* Seed 004: at a border cell, surrounded on the remaining three sides; corner
-             * cells "function as enemy pieces". */
-            for (int d = 0; d < RULES_DIRS; d++) {
-                if (nb[d] < 0)
-                    continue;
-                bool hostile_corner = is_corner(r, nb[d]) &&
-                                      (r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-                                       r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS);
-                if (!attacker_at(s, nb[d]) && !hostile_corner)
-                    return false;
-            }
-            return true;
+    }
+    if (mode == KING_CAPTURE_THRONE4_ADJ3_EDGE3 && bit_test(r->edge, k) &&
+        !bit_test(r->corner, k)) {
+        /* Seed 004: at a border cell, surrounded on the remaining three sides; corner cells
+         * "function as enemy pieces". */
+        for (int d = 0; d < RULES_DIRS; d++) {
+            if (nb[d] < 0)
+                continue;
+            bool hostile_corner = is_corner(r, nb[d]) &&
+                                  (r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+                                   r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS);
+            if (!attacker_at(s, nb[d]) && !hostile_corner)
+                return false;
         }
+        return true;
     }
     /* Custodial: along the line through the moving attacker, like any other piece. */
     return hostile_to_king(r, s, nb[from_t]);
