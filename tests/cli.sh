@@ -1,0 +1,92 @@
+#!/bin/sh
+# Tests of the `tafl` command line: outputs, exit statuses and one-line errors on bad input.
+# Run by `make test` with TAFL pointing at the binary under test.
+set -u
+TAFL=${TAFL:-build/tafl}
+DATA=${TAFL_TEST_DATA:-tests/data}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# expect STATUS NEEDLE -- ARGS...: runs tafl ARGS, checks the exit status and that stdout+stderr
+# contains NEEDLE; for errors (status 2) also that stderr is exactly one line.
+expect() {
+    want_status=$1 needle=$2
+    shift 3
+    "$TAFL" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ "$status" -ne "$want_status" ]; then
+        fail "tafl $*: exit $status, expected $want_status"; cat "$tmp/err" >&2; return
+    fi
+    if ! cat "$tmp/out" "$tmp/err" | grep -qF -- "$needle"; then
+        fail "tafl $*: output lacks '$needle'"; cat "$tmp/out" "$tmp/err" >&2; return
+    fi
+    if [ "$want_status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        fail "tafl $*: error is not one line"; cat "$tmp/err" >&2; return
+    fi
+    ok
+}
+
+# Help and version.
+expect 0 "usage: tafl COMMAND" -- --help
+expect 0 "tafl 0." -- --version
+expect 0 "--divide" -- help perft
+expect 0 "usage: tafl rules list" -- rules --help
+expect 2 "unknown command 'frobnicate'" -- frobnicate
+expect 2 "unknown command 'nope'" -- help nope
+
+# rules list / show.
+expect 0 "brandubh" -- rules list
+[ "$("$TAFL" rules list | head -n 1 | cut -d' ' -f1)" = brandubh ] && ok || fail "brandubh not first"
+[ "$("$TAFL" rules list | wc -l)" -eq 9 ] && ok || fail "rules list: not 9 presets"
+expect 0 "king_capture = throne4_adj3_edge3" -- rules show brandubh-livas
+expect 0 "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show brandubh --otn
+expect 0 "draw_fort" -- rules show brandubh --otn
+expect 2 "'nope' is not a preset" -- rules show nope
+expect 2 "unknown subcommand 'frob'" -- rules frob
+
+# A ruleset written by `rules show` reads back as the same ruleset.
+"$TAFL" rules show tablut >"$tmp/tablut.ini"
+"$TAFL" rules show "$tmp/tablut.ini" | sed 1d >"$tmp/back.txt"
+"$TAFL" rules show tablut | sed 1d >"$tmp/orig.txt"
+cmp -s "$tmp/back.txt" "$tmp/orig.txt" && ok || fail "rules show tablut does not read back"
+# An OTN rules string is accepted wherever a ruleset is.
+expect 0 "1 40" -- perft --rules "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" --depth 1
+
+# perft: one line per depth on stdout, timing on stderr.
+"$TAFL" perft --rules brandubh --depth 3 >"$tmp/perft" 2>/dev/null
+printf '1 40\n2 960\n3 39512\n' | cmp -s - "$tmp/perft" && ok || fail "perft brandubh output"
+expect 0 "d1-b1 1" -- perft --depth 1 --divide
+expect 0 "1 24" -- perft --rules brandubh --side defenders --depth 1
+expect 0 "1 12" -- perft --position /7/7/7/3K3/7/7/7/ --side defenders --depth 1
+expect 2 "missing --depth" -- perft
+expect 2 "--depth '0' must be an integer 1..30" -- perft --depth 0
+expect 2 "--depth 'x' must be an integer 1..30" -- perft --depth x
+expect 2 "--depth '99999999999999999999' must be" -- perft --depth 99999999999999999999
+expect 2 "--side 'up' must be attackers or defenders" -- perft --depth 1 --side up
+expect 2 "unknown option '--frob'" -- perft --frob
+expect 2 "option --rules needs a value" -- perft --depth 1 --rules
+expect 2 "position column 17: unexpected character 'x'" -- perft --depth 1 --position /3t3/3t3/3T3/ttTxTtt/3T3/3t3/3t3/
+expect 2 "2 kings" -- perft --depth 1 --position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3K3/
+expect 2 "size 8 is out of range" -- perft --depth 1 --rules "dim:8 start:/8/8/8/3K4/8/8/8/8/"
+
+# Ruleset files: errors name file, line and key.
+printf 'base = tablut\nkng_armed = no\n' >"$tmp/typo.ini"
+expect 2 "$tmp/typo.ini:2: key 'kng_armed'" -- rules show "$tmp/typo.ini"
+printf 'base = brandubh\nking_armed = maybe\n' >"$tmp/bad.ini"
+expect 2 "$tmp/bad.ini:2: key 'king_armed'" -- perft --rules "$tmp/bad.ini" --depth 1
+printf 'base = brandubh\nsize = 9\n' >"$tmp/size.ini"
+expect 2 "start" -- rules show "$tmp/size.ini"
+
+# bench: key value lines, the signature last.
+"$TAFL" bench --quick >"$tmp/bench"
+grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp/bench" &&
+    tail -n 1 "$tmp/bench" | grep -q '^bench: [0-9]* [0-9a-f]\{8\}$' && ok || fail "bench output"
+expect 2 "unknown option '--slow'" -- bench --slow
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
