@@ -1,13 +1,14 @@
 /* OpenTafl rules strings ("dim:7 ks:c tfr:l start:/.../") read into and written from a Ruleset,
  * mapped as RULES.md section 7 says. The reference is OpenTafl's opentafl-notation-spec.txt and
  * RulesSerializer.java (loadRulesRecord / getRulesRecord). */
-#include "rules/otn.h"
-
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "rules/otn.h"
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -175,8 +176,8 @@ static Status check_value(const OtnEntries *e, OtnKey k, Error *err)
         }
         for (size_t i = 0; i < len; i++) {
             if (!isdigit((unsigned char)v[i])) {
-                return key_error(err, e, k, "bad value '%.*s' (expected a board size)",
-                                 (int)len, v);
+                return key_error(err, e, k, "bad value '%.*s' (expected a board size)", (int)len,
+                                 v);
             }
         }
         return ST_OK;
@@ -185,8 +186,9 @@ static Status check_value(const OtnEntries *e, OtnKey k, Error *err)
             return key_error(err, e, k, "the position record is empty");
         }
         if (len >= RULES_START_MAX) {
-            return key_error(err, e, k, "the position record is %zu characters long, at most %d fit",
-                             len, RULES_START_MAX - 1);
+            return key_error(err, e, k,
+                             "the position record is %zu characters long, at most %d fit", len,
+                             RULES_START_MAX - 1);
         }
         return ST_OK;
     case VAL_CHOICE:
@@ -252,8 +254,8 @@ static Status split_entries(const char *text, OtnEntries *e, Error *err)
             return ST_EPARSE;
         }
         if (colon == NULL) {
-            error_set(err, "OTN rules key '%s' at column %d: no ':' after the key",
-                      otn_keys[k].key, col);
+            error_set(err, "OTN rules key '%s' at column %d: no ':' after the key", otn_keys[k].key,
+                      col);
             return ST_EPARSE;
         }
         if (e->seen[k]) {
@@ -319,8 +321,8 @@ static int compare_int(const void *a, const void *b)
 
 /* Reads cen: or cor: as "the standard squares" (true) or "none" (false); any other set is not
  * something this project models. OpenTafl's default for both is the physical squares. */
-static Status read_special(const OtnEntries *e, OtnKey k, const int *standard, int count,
-                           bool *out, Error *err)
+static Status read_special(const OtnEntries *e, OtnKey k, const int *standard, int count, bool *out,
+                           Error *err)
 {
     if (!e->seen[k]) {
         *out = true;
@@ -369,10 +371,9 @@ static Status check_stoppable(const OtnEntries *e, OtnKey k, bool special, Error
     if (!e->seen[k]) {
         return ST_OK;
     }
-    bool king_only = list_has(e, k, "", 'K') && !list_has(e, k, "", 't') &&
-                     !list_has(e, k, "", 'T');
-    bool empty = !list_has(e, k, "", 'K') && !list_has(e, k, "", 't') &&
-                 !list_has(e, k, "", 'T');
+    bool king_only =
+        list_has(e, k, "", 'K') && !list_has(e, k, "", 't') && !list_has(e, k, "", 'T');
+    bool empty = !list_has(e, k, "", 'K') && !list_has(e, k, "", 't') && !list_has(e, k, "", 'T');
     if (king_only || (!special && empty)) {
         return ST_OK;
     }
@@ -454,8 +455,9 @@ static Status interpret(const OtnEntries *e, Ruleset *rs, Error *err)
     }
     if (list_has(e, K_CENH, "t", 'T')) {
         /* The occupied throne holds the king: hostile to his own defenders is not modelled. */
-        return key_error(err, e, K_CENH, "'%.*s' is not supported (T: the king's throne hostile "
-                                         "to defenders)",
+        return key_error(err, e, K_CENH,
+                         "'%.*s' is not supported (T: the king's throne hostile "
+                         "to defenders)",
                          (int)e->len[K_CENH], e->val[K_CENH]);
     }
     if (list_has(e, K_CENH, "t", 't')) {
@@ -540,15 +542,19 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
     if (rs->first == SIDE_DEFENDERS) {
         put(buf, &used, "atkf:n ");
     }
-    static const char king_armed_letter[] = {
-        [KING_ARMED_YES] = 'y', [KING_ARMED_NO] = 'n', [KING_ARMED_HAMMER] = 'h',
-        [KING_ARMED_ANVIL] = 'a'};
+    static const char king_armed_letter[] = {[KING_ARMED_YES] = 'y',
+                                             [KING_ARMED_NO] = 'n',
+                                             [KING_ARMED_HAMMER] = 'h',
+                                             [KING_ARMED_ANVIL] = 'a'};
+    assert((unsigned)rs->king_armed < sizeof king_armed_letter);
     if (rs->king_armed != KING_ARMED_YES) {
         put(buf, &used, "ka:%c ", king_armed_letter[rs->king_armed]);
     }
-    static const char king_capture_letter[] = {
-        [KING_CAPTURE_CUSTODIAL] = 'w', [KING_CAPTURE_THRONE4_ADJ3] = 'c',
-        [KING_CAPTURE_THRONE4_ADJ3_EDGE3] = 'c', [KING_CAPTURE_STRONG] = 's'};
+    static const char king_capture_letter[] = {[KING_CAPTURE_CUSTODIAL] = 'w',
+                                               [KING_CAPTURE_THRONE4_ADJ3] = 'c',
+                                               [KING_CAPTURE_THRONE4_ADJ3_EDGE3] = 'c',
+                                               [KING_CAPTURE_STRONG] = 's'};
+    assert((unsigned)rs->king_capture < sizeof king_capture_letter);
     if (rs->king_capture != KING_CAPTURE_STRONG) {
         put(buf, &used, "ks:%c ", king_capture_letter[rs->king_capture]);
     }

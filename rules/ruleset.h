@@ -47,13 +47,13 @@ typedef enum { END_RULE_LOSE, END_RULE_DRAW, END_RULE_IGNORE } EndRule;
 /* Every option of RULES.md sections 1-5. A plain value: copy it freely. */
 typedef struct {
     char name[RULES_NAME_MAX];
-    int size;                     /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
-    char start[RULES_START_MAX];  /* OTN position record, exactly one K */
-    Side first;                   /* who moves first */
-    bool throne;                  /* the centre square is restricted */
-    bool corners;                 /* the four corners are restricted */
-    bool throne_reentry;          /* may the king stop on the throne again after leaving it */
-    ThronePass throne_pass;       /* who may move through the empty throne */
+    int size;                    /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
+    char start[RULES_START_MAX]; /* OTN position record, exactly one K */
+    Side first;                  /* who moves first */
+    bool throne;                 /* the centre square is restricted */
+    bool corners;                /* the four corners are restricted */
+    bool throne_reentry;         /* may the king stop on the throne again after leaving it */
+    ThronePass throne_pass;      /* who may move through the empty throne */
     KingArmed king_armed;
     CornerHostile corner_hostile;
     ThroneHostile throne_hostile_attackers;
@@ -72,13 +72,13 @@ typedef struct {
 typedef struct {
     Ruleset opt;
     int size;
-    int squares;  /* size * size */
-    int words;    /* 64-bit words the board needs: ceil(squares / 64) */
-    int throne_sq; /* the centre square (restricted only when opt.throne) */
-    uint64_t board[RULES_WORDS];      /* every square of the board */
-    uint64_t edge[RULES_WORDS];       /* squares on the outer ring */
-    uint64_t corner[RULES_WORDS];     /* the four corners, restricted or not */
-    uint64_t throne_bit[RULES_WORDS]; /* the throne when opt.throne, else empty */
+    int squares;                          /* size * size */
+    int words;                            /* 64-bit words the board needs: ceil(squares / 64) */
+    int throne_sq;                        /* the centre square (restricted only when opt.throne) */
+    uint64_t board[RULES_WORDS];          /* every square of the board */
+    uint64_t edge[RULES_WORDS];           /* squares on the outer ring */
+    uint64_t corner[RULES_WORDS];         /* the four corners, restricted or not */
+    uint64_t throne_bit[RULES_WORDS];     /* the throne when opt.throne, else empty */
     uint64_t not_first_file[RULES_WORDS]; /* board minus file a */
     uint64_t not_last_file[RULES_WORDS];  /* board minus the last file */
     int16_t neighbour[RULES_MAX_SQUARES][4]; /* square beside each square per direction
@@ -118,7 +118,8 @@ const char *ruleset_escape_name(Escape v);
 const char *ruleset_end_rule_name(EndRule v);
 
 /* Sets one option from its RULES.md key and value text (used by ruleset files).
- * Unknown key: ST_EINVAL "unknown key 'x'"; bad value: ST_EINVAL naming the valid values. */
+ * Errors read "key 'K': what is wrong": an unknown key lists the keys, a bad value the valid
+ * values (ST_EINVAL). Thread-safe. */
 MUST_CHECK Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error *err);
 
 /* Writes every option as `key = value` lines (the ruleset-file format) to buf. Returns the

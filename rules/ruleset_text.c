@@ -1,7 +1,5 @@
 /* Rulesets as text: the names of option values, setting one option from its RULES.md key, and
  * writing a whole ruleset in the ruleset-file format. One const table of keys drives both. */
-#include "rules/ruleset.h"
-
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -10,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/ruleset.h"
+
 /* Value names, indexed by the enum value (RULES.md sections 1-5). */
 static const char *const side_names[] = {"attackers", "defenders"};
 static const char *const bool_names[] = {"no", "yes"};
@@ -17,8 +17,8 @@ static const char *const throne_pass_names[] = {"all", "king", "none"};
 static const char *const king_armed_names[] = {"yes", "no", "hammer", "anvil"};
 static const char *const corner_hostile_names[] = {"all", "attackers", "defenders", "none"};
 static const char *const throne_hostile_names[] = {"always", "empty", "never"};
-static const char *const king_capture_names[] = {"custodial", "throne4_adj3",
-                                                 "throne4_adj3_edge3", "strong"};
+static const char *const king_capture_names[] = {"custodial", "throne4_adj3", "throne4_adj3_edge3",
+                                                 "strong"};
 static const char *const escape_names[] = {"corner", "edge"};
 static const char *const end_rule_names[] = {"lose", "draw", "ignore"};
 
@@ -100,8 +100,10 @@ typedef struct {
 } OptionSpec;
 
 #define FIELD(f) offsetof(Ruleset, f)
-#define ENUM_OPTION(key, field, names, allowed)                                                \
-    {key, KIND_ENUM, FIELD(field), names, COUNT_OF(names), allowed, 0}
+#define ENUM_OPTION(key, field, names, allowed)                                                    \
+    {                                                                                              \
+        key, KIND_ENUM, FIELD(field), names, COUNT_OF(names), allowed, 0                           \
+    }
 
 /* Every option in RULES.md order; ruleset_format writes them in this order. size's min is
  * INT_MIN so that any integer passes here and rules_compile gives the range error. */
@@ -305,9 +307,10 @@ static void append(char *buf, size_t cap, size_t *used, const char *fmt, ...)
     }
 }
 
-/* Longest start record kept on one line. Ruleset files are read with inih, whose lines hold at
- * most 196 characters (INI_MAX_LINE 200 less "\r\n\0" and "start = "); longer records (large
- * boards) go on indented continuation lines, broken after a '/', which the reader joins. */
+/* Where a long start record is broken. Ruleset files are read with inih, whose lines hold at
+ * most 197 characters (INI_MAX_LINE 200 less "\r\n\0"), and a 19x19 record can be 381 long; so
+ * after 120 characters the record goes on, after a '/', on an indented continuation line (at
+ * most 4 + 120 + 20 characters), which the reader (sim/rulesfile.c) joins back. */
 #define START_LINE_MAX 120
 
 static void append_start(char *buf, size_t cap, size_t *used, const char *start)

@@ -64,8 +64,7 @@ static void list_presets(char *buf, size_t len)
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < ruleset_preset_count(); i++) {
-        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                         ruleset_preset_at(i)->name);
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", ruleset_preset_at(i)->name);
         if (n < 0 || (size_t)n >= len - used) {
             return;
         }
@@ -147,8 +146,14 @@ static bool add_start(ReadCtx *c, const char *value)
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     ReadCtx *c = user;
-    (void)section; /* read_line has checked every section header */
     if (c->failed) {
+        return 0;
+    }
+    /* read_line checks section headers as they come; this catches one it could not see (after
+     * a UTF-8 byte-order mark, which libinih skips). */
+    if (section[0] != '\0' && strcmp(section, SECTION) != 0) {
+        fail(c, ST_EPARSE, "section '[%s]': unknown section (keys go at the top or under [%s])",
+             section, SECTION);
         return 0;
     }
     /* libinih passes an indented line after a key as more of that key's value. */
@@ -157,8 +162,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
                         c->key_lines[c->key_count - 1] < c->line;
     if (continuation) {
         if (strcmp(name, "start") != 0) {
-            fail(c, ST_EPARSE, "key '%s': indented line '%s' (only start goes on over lines)",
-                 name, value);
+            fail(c, ST_EPARSE, "key '%s': indented line '%s' (only start goes on over lines)", name,
+                 value);
             return 0;
         }
         return add_start(c, value);
@@ -275,8 +280,8 @@ Status rulesfile_read(const char *path, Ruleset *out, Error *err)
     /* libinih goes on after a line it cannot parse and returns the first such line; the handler
      * and the reader stop at their first error. The earlier of the two is reported. */
     if (r > 0 && (!c->failed || r < c->error_line)) {
-        error_set(err, "%s:%d: syntax error (expected key = value, [%s] or a ; comment)", path,
-                  r, SECTION);
+        error_set(err, "%s:%d: syntax error (expected key = value, [%s] or a ; comment)", path, r,
+                  SECTION);
         st = ST_EPARSE;
         goto out_free;
     }

@@ -19,10 +19,11 @@
 MUST_CHECK Status rulesfile_read(const char *path, Ruleset *out, Error *err);
 
 /* Resolves a ruleset argument: a preset name, an OpenTafl rules string (text starting with
- * "dim:"), or the path of a ruleset file, tried in that order; the result is checked with
- * rules_compile. *out is written only on success. An argument that is none of these fails
- * with ST_EINVAL and an error that lists the presets; other errors are those of
- * otn_parse_rules, rules_compile (prefixed "OTN rules: ") or rulesfile_read. Thread-safe. */
+ * "dim:"), or the path of a ruleset file, tried in that order; a string or a file is checked
+ * with rules_compile (presets are checked by their own tests). *out is written only on
+ * success. An argument that is none of these fails with ST_EINVAL and an error that lists the
+ * presets; other errors are those of otn_parse_rules, rules_compile (prefixed "OTN rules: ")
+ * or rulesfile_read. Thread-safe. */
 MUST_CHECK Status rulesfile_resolve(const char *arg, Ruleset *out, Error *err);
 
 #endif

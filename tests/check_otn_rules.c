@@ -1,11 +1,10 @@
 /* OpenTafl rules strings (RULES.md section 7): exact exports, round trips of every preset,
  * warnings for what OTN cannot say, and an error naming the key and column for every bad key. */
-#include "tests/tests.h"
-
 #include <stdio.h>
 #include <string.h>
 
 #include "rules/otn.h"
+#include "tests/tests.h"
 
 #define CROSS_7 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
 /* OpenTafl's built-in Brandub, as RULES.md section 7 quotes it. */
@@ -64,7 +63,7 @@ START_TEST(test_brandubh_exact)
     char buf[OTN_RULES_MAX], warnings[256];
     otn_format_rules(preset("brandubh"), buf, warnings);
     ck_assert_str_eq(buf, "dim:7 ks:c tfr:l start:" CROSS_7);
-    ck_assert_str_eq(warnings, "draw_fort"); /* seeds 002/003 rule 8b has no OTN key */
+    ck_assert_str_eq(warnings, "draw_fort");         /* seeds 002/003 rule 8b has no OTN key */
     otn_format_rules(preset("brandubh"), buf, NULL); /* warnings may be NULL */
     ck_assert_str_eq(buf, "dim:7 ks:c tfr:l start:" CROSS_7);
 }
@@ -139,12 +138,12 @@ START_TEST(test_every_option_value_round_trips)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Ruleset rs = *preset("brandubh");
         Error err = {{0}};
-        ck_assert_msg(ruleset_set_option(&rs, cases[i].key, cases[i].value, &err) == ST_OK,
-                      "%s", err.text);
+        ck_assert_msg(ruleset_set_option(&rs, cases[i].key, cases[i].value, &err) == ST_OK, "%s",
+                      err.text);
         char buf[OTN_RULES_MAX];
         otn_format_rules(&rs, buf, NULL);
-        ck_assert_msg(strstr(buf, cases[i].otn) != NULL, "%s = %s exports as '%s'",
-                      cases[i].key, cases[i].value, buf);
+        ck_assert_msg(strstr(buf, cases[i].otn) != NULL, "%s = %s exports as '%s'", cases[i].key,
+                      cases[i].value, buf);
         Ruleset back;
         parse_ok(buf, &back);
         assert_expressible_equal(&rs, &back, buf);
