@@ -1,6 +1,8 @@
 /* The engine against the naive reference rules (tests/refrules.c): legal moves, boards,
  * captures and game ends compared ply by ply over seeded random games on every preset and on
- * random rulesets, and perft counts from every preset's start. */
+ * random rulesets, and perft counts from their starts. A mismatch prints the ruleset (in the
+ * ruleset-file format) and the game's moves to stderr; TAFL_REFERENCE_VERBOSE=1 prints how the
+ * games ended, to see what the random games exercise. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +17,9 @@
 
 #define PRESET_GAMES    200
 #define GAME_PLIES      300
-#define RANDOM_RULESETS 300
+#define RANDOM_RULESETS 2000
 #define RANDOM_GAMES    8
-#define RANDOM_PER_CASE 50 /* random rulesets per loop iteration (one Check test each) */
+#define RANDOM_PER_CASE 100 /* random rulesets per loop iteration (one Check test each) */
 #define MASTER_SEED     0x7afe1ab5eed5ULL
 
 /* One game being compared, with what a failure report needs to reproduce it. */
@@ -33,6 +35,7 @@ typedef struct {
     RefHistory *ref_hist;           /* owned */
     int played[REF_MAX_HISTORY][2]; /* the moves so far, for the report */
     int nplayed;
+    unsigned char marks[REF_MAX_SQUARES * REF_MAX_SQUARES]; /* scratch, all zero between uses */
 } Game;
 
 /* How the compared games ended, so that a suite that stops exercising a rule is noticed. */
@@ -40,7 +43,16 @@ typedef struct {
     long games, plies;
     long reasons[END_MAX_PLIES + 1];
     long captures;
+    /* King captures by king_capture mode and where he stood: throne, beside it, edge, else. */
+    long king_shapes[4][4];
 } Tally;
+
+/* Are squares a and b orthogonal neighbours on a board of this size? */
+static bool next_to(int size, int a, int b)
+{
+    int dr = a / size - b / size, df = a % size - b % size;
+    return (dr == 0 && (df == 1 || df == -1)) || (df == 0 && (dr == 1 || dr == -1));
+}
 
 static const char PIECE_NAME[4][9] = {"empty", "attacker", "defender", "king"};
 
@@ -115,9 +127,61 @@ static void append_squares(const Game *g, char *buf, size_t len, const int *sqs,
     }
 }
 
-/* The side to move's legal moves from both implementations, compared as sorted lists of
- * from * 1024 + to. Returns their number; *keys receives the sorted list. */
-static int compare_moves(Game *g, int *keys)
+/* Appends " d1-d3" to buf (len bytes) while there is room. */
+static void append_move(const Game *g, char *buf, size_t len, int from, int to)
+{
+    char a[8], b[8];
+    square_name(g, from, a);
+    square_name(g, to, b);
+    size_t used = strlen(buf);
+    if (used + 16 < len) {
+        snprintf(buf + used, len - used, " %s-%s", a, b);
+    }
+}
+
+/* The engine's other move queries against the same lists: movegen_nth in movegen_legal's
+ * order, movegen_is_legal on a random from-to pair on one line, and movegen_side_has_move for
+ * the side not to move. */
+static void check_move_queries(Game *g, const Move *moves, int n, int ref_moves[][2], int rn,
+                               Rng *rng)
+{
+    if (n > 0) {
+        int i = (int)rng_below(rng, (uint32_t)n);
+        Move m = movegen_nth(g->r, &g->gs, i);
+        if (m.from != moves[i].from || m.to != moves[i].to) {
+            fail_game(g, &g->gs, -1, -1, "movegen_nth(%d) differs from movegen_legal's move %d", i,
+                      i);
+        }
+    }
+    int size = g->r->size;
+    int from = (int)rng_below(rng, (uint32_t)g->r->squares);
+    int along = (int)rng_below(rng, (uint32_t)size);
+    int to = rng_below(rng, 2) ? from / size * size + along : along * size + from % size;
+    bool legal = false;
+    for (int i = 0; i < rn; i++) {
+        legal = legal || (ref_moves[i][0] == from && ref_moves[i][1] == to);
+    }
+    if (movegen_is_legal(g->r, &g->gs, (Move){(uint16_t)from, (uint16_t)to}) != legal) {
+        fail_game(g, &g->gs, from, to, "movegen_is_legal says %s, the reference %s",
+                  legal ? "illegal" : "legal", legal ? "legal" : "illegal");
+    }
+    if (!state_is_over(&g->gs)) {
+        Side other = g->gs.side == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS;
+        RefState flipped = g->ref;
+        flipped.side = other;
+        bool ref_has = ref_legal_moves(g->rs, &flipped, NULL) > 0;
+        if (movegen_side_has_move(g->r, &g->gs, other) != ref_has ||
+            movegen_side_has_move(g->r, &g->gs, (Side)g->gs.side) != (rn > 0)) {
+            fail_game(g, &g->gs, -1, -1, "movegen_side_has_move differs (other side: reference %s)",
+                      ref_has ? "has moves" : "has none");
+        }
+    }
+}
+
+/* The side to move's legal moves from both implementations, compared as sets (a mark per
+ * from-to pair, so no sorting). Returns their number; keys receives from * 1024 + to in the
+ * reference's order, which does not depend on the engine's. */
+static int compare_moves(Game *g, int *keys, Rng *rng)
 {
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(g->r, &g->gs, moves);
@@ -127,44 +191,39 @@ static int compare_moves(Game *g, int *keys)
     }
     int ref_moves[REF_MAX_MOVES][2];
     int rn = ref_legal_moves(g->rs, &g->ref, ref_moves);
-    int ref_keys[REF_MAX_MOVES];
+    int squares = g->r->squares;
+    char extra[1024] = "", missing[1024] = "";
     for (int i = 0; i < n; i++) {
-        keys[i] = moves[i].from * 1024 + moves[i].to;
+        unsigned char *mark = &g->marks[moves[i].from * squares + moves[i].to];
+        if (*mark) {
+            fail_game(g, &g->gs, -1, -1, "movegen_legal lists a move twice");
+        }
+        *mark = 1;
     }
     for (int i = 0; i < rn; i++) {
-        ref_keys[i] = ref_moves[i][0] * 1024 + ref_moves[i][1];
-    }
-    qsort(keys, (size_t)n, sizeof *keys, compare_int);
-    qsort(ref_keys, (size_t)rn, sizeof *ref_keys, compare_int);
-    if (n == rn && memcmp(keys, ref_keys, (size_t)n * sizeof *keys) == 0) {
-        return n;
-    }
-    /* List what only one side has (a merge of the two sorted lists). */
-    char extra[1024] = "", missing[1024] = "";
-    int i = 0, j = 0;
-    while (i < n || j < rn) {
-        int which = i < n && (j >= rn || keys[i] < ref_keys[j])   ? 1
-                    : j < rn && (i >= n || ref_keys[j] < keys[i]) ? 2
-                                                                  : 0;
-        int key = which == 2 ? ref_keys[j] : keys[i];
-        if (which != 0) {
-            char a[8], b[8];
-            square_name(g, key / 1024, a);
-            square_name(g, key % 1024, b);
-            char *buf = which == 1 ? extra : missing;
-            size_t used = strlen(buf);
-            if (used < sizeof extra - 16) {
-                snprintf(buf + used, sizeof extra - used, " %s-%s", a, b);
-            }
+        unsigned char *mark = &g->marks[ref_moves[i][0] * squares + ref_moves[i][1]];
+        if (*mark) {
+            *mark = 0;
+        } else {
+            append_move(g, missing, sizeof missing, ref_moves[i][0], ref_moves[i][1]);
         }
-        i += which != 2;
-        j += which != 1;
+        keys[i] = ref_moves[i][0] * 1024 + ref_moves[i][1];
     }
-    fail_game(g, &g->gs, -1, -1,
-              "legal moves differ: engine %d, reference %d; only the engine:%s; only the "
-              "reference:%s",
-              n, rn, extra[0] ? extra : " none", missing[0] ? missing : " none");
-    return 0;
+    for (int i = 0; i < n; i++) {
+        unsigned char *mark = &g->marks[moves[i].from * squares + moves[i].to];
+        if (*mark) {
+            *mark = 0;
+            append_move(g, extra, sizeof extra, moves[i].from, moves[i].to);
+        }
+    }
+    if (extra[0] || missing[0]) {
+        fail_game(g, &g->gs, -1, -1,
+                  "legal moves differ: engine %d, reference %d; only the engine:%s; only the "
+                  "reference:%s",
+                  n, rn, extra[0] ? extra : " none", missing[0] ? missing : " none");
+    }
+    check_move_queries(g, moves, n, ref_moves, rn, rng);
+    return rn;
 }
 
 static void compare_boards(const Game *g, const GameState *before, int from, int to)
@@ -223,6 +282,16 @@ static void play_and_compare(Game *g, int from, int to, Tally *tally)
     }
     tally->plies++;
     tally->captures += nref;
+    if (g->gs.reason == END_KING_CAPTURED) {
+        int k = g->gs.king, n = g->r->size, throne = g->r->throne_sq;
+        bool edge = k / n == 0 || k / n == n - 1 || k % n == 0 || k % n == n - 1;
+        int where = !g->rs->throne          ? (edge ? 2 : 3)
+                    : k == throne           ? 0
+                    : next_to(n, k, throne) ? 1
+                    : edge                  ? 2
+                                            : 3;
+        tally->king_shapes[g->rs->king_capture][where]++;
+    }
 }
 
 /* One seeded random game compared ply by ply. Some games prefer undoing their own side's last
@@ -247,14 +316,19 @@ static void play_game(const Ruleset *rs, const Rules *r, const char *label, int 
         fail_game(g, &g->gs, -1, -1, "side to move at the start differs");
     }
 
+    /* Each game draws a policy: uniform moves; "shuttle", undoing its own side's last move
+     * often, so that repetitions and draw forts happen; or "hunt", attackers preferring moves
+     * that end next to the king, so that every shape of the king's capture happens. */
     Rng rng;
     rng_seed(&rng, seed);
-    static const int SHUTTLE_PERCENT[3] = {0, 25, 70};
-    int shuttle = SHUTTLE_PERCENT[rng_below(&rng, 3)];
+    static const int SHUTTLE_PERCENT[4] = {0, 25, 70, 0};
+    int policy = (int)rng_below(&rng, 4);
+    int shuttle = SHUTTLE_PERCENT[policy];
+    bool hunt = policy == 3;
     int last[2][2] = {{-1, -1}, {-1, -1}}; /* each side's last move */
     int keys[RULES_MAX_MOVES];
     for (int ply = 0; ply < GAME_PLIES; ply++) {
-        int n = compare_moves(g, keys);
+        int n = compare_moves(g, keys, &rng);
         if (n == 0) {
             break;
         }
@@ -266,6 +340,17 @@ static void play_game(const Ruleset *rs, const Rules *r, const char *label, int 
                 if (keys[i] == back) {
                     key = back;
                 }
+            }
+        }
+        if (hunt && side == SIDE_ATTACKERS && rng_below(&rng, 4) != 0) {
+            int near[RULES_MAX_MOVES], nnear = 0;
+            for (int i = 0; i < n; i++) {
+                if (next_to(g->r->size, keys[i] % 1024, g->gs.king)) {
+                    near[nnear++] = keys[i];
+                }
+            }
+            if (nnear > 0) {
+                key = near[rng_below(&rng, (uint32_t)nnear)];
             }
         }
         last[side][0] = key / 1024;
@@ -299,7 +384,34 @@ static void print_tally(const char *what, const Tally *t)
     for (int i = 0; i <= END_MAX_PLIES; i++) {
         fprintf(stderr, " %s %ld", state_reason_name((EndReason)i), t->reasons[i]);
     }
+    fprintf(stderr, "\n  king captured (throne/beside/edge/else):");
+    for (int m = 0; m < 4; m++) {
+        fprintf(stderr, " %s %ld/%ld/%ld/%ld", ruleset_king_capture_name((KingCapture)m),
+                t->king_shapes[m][0], t->king_shapes[m][1], t->king_shapes[m][2],
+                t->king_shapes[m][3]);
+    }
     fprintf(stderr, "\n");
+}
+
+/* The engine's perft from rs's start against the reference's count. */
+static void compare_perft(const Ruleset *rs, const Rules *r, int depth)
+{
+    GameState gs;
+    state_init(r, &gs);
+    History hist;
+    history_init(&hist);
+    history_push(&hist, gs.hash, gs.fort_hash, false, false);
+    uint64_t engine = perft(r, &gs, &hist, depth);
+    ck_assert_int_eq(hist.length, 1);
+    history_free(&hist);
+
+    RefState ref;
+    RefHistory *ref_hist = xmalloc(sizeof *ref_hist);
+    ck_assert(ref_init(rs, &ref, ref_hist));
+    uint64_t expected = ref_perft(rs, &ref, ref_hist, depth);
+    free(ref_hist);
+    ck_assert_msg(engine == expected, "%s perft(%d) from %s: engine %llu, reference %llu", rs->name,
+                  depth, rs->start, (unsigned long long)engine, (unsigned long long)expected);
 }
 
 /* 1. Seeded random games on each preset. */
@@ -349,16 +461,20 @@ static void format_record(const signed char *board, int size, char *out)
 
 /* A random start: sparse attackers and defenders, one king off the edge (a king starting on
  * the edge would make "escape" ambiguous), no other piece on a restricted square. Half are
- * symmetric under the four rotations with the king on the centre. */
+ * symmetric under the four rotations with the king on the centre. One in five (7x7 and up) is
+ * instead a nearly closed square ring of attackers around the king with defenders inside, so
+ * that encirclement actually happens. */
 static void random_layout(Rng *rng, Ruleset *rs)
 {
-    int n = rs->size, last = n - 1, centre = (n / 2) * n + n / 2;
+    int n = rs->size, last = n - 1, half = n / 2, centre = half * n + half;
     signed char board[REF_MAX_SQUARES] = {0};
-    bool symmetric = rng_below(rng, 2) == 0;
+    int ring = n >= 7 && rng_below(rng, 5) == 0 ? 2 + (int)rng_below(rng, (uint32_t)(half - 2))
+                                                : 0; /* the ring's distance from the centre */
+    bool symmetric = ring == 0 && rng_below(rng, 2) == 0;
     int p_att = 8 + (int)rng_below(rng, 30); /* percent of squares */
     int p_def = 4 + (int)rng_below(rng, 22);
     int king = centre;
-    if (!symmetric) {
+    if (!symmetric && ring == 0) {
         king = (1 + (int)rng_below(rng, (uint32_t)(n - 2))) * n + 1 +
                (int)rng_below(rng, (uint32_t)(n - 2));
     }
@@ -372,6 +488,13 @@ static void random_layout(Rng *rng, Ruleset *rs)
         int roll = (int)rng_below(rng, 100);
         signed char piece = roll < p_att ? REF_ATTACKER : roll < p_att + p_def ? REF_DEFENDER : 0;
         int row = sq / n, file = sq % n;
+        if (ring > 0) {
+            int dr = abs(row - half), df = abs(file - half);
+            int dist = dr > df ? dr : df;
+            piece = dist < ring    ? (roll < 45 ? REF_DEFENDER : REF_EMPTY)
+                    : dist == ring ? (roll < 85 ? REF_ATTACKER : REF_EMPTY)
+                                   : (roll < 10 ? REF_ATTACKER : REF_EMPTY);
+        }
         /* The orbit of sq under rotation by 90 degrees, or just sq. */
         int orbit[4] = {sq, file * n + (last - row), (last - row) * n + (last - file),
                         (last - file) * n + row};
@@ -392,7 +515,9 @@ static void random_ruleset(Rng *rng, int index, Ruleset *rs)
 {
     memset(rs, 0, sizeof *rs);
     snprintf(rs->name, sizeof rs->name, "random-%d", index);
-    rs->size = 5 + 2 * (int)rng_below(rng, 4);
+    /* Mostly 5..11; a few 13..19, where a board takes three to six 64-bit words. */
+    int roll = (int)rng_below(rng, 100);
+    rs->size = roll < 88 ? 5 + 2 * (roll / 22) : 13 + 2 * ((roll - 88) / 3);
     rs->first = rng_below(rng, 2) ? SIDE_DEFENDERS : SIDE_ATTACKERS;
     rs->throne = rng_below(rng, 4) != 0;
     rs->corners = rng_below(rng, 4) != 0;
@@ -437,8 +562,16 @@ START_TEST(test_random_rulesets)
         for (int game = 0; game < RANDOM_GAMES; game++) {
             play_game(&rs, &r, label, game, rng_mix(rng_next(&rng), (uint64_t)game), &tally);
         }
+        compare_perft(&rs, &r, 2);
     }
     print_tally("random rulesets", &tally);
+    /* Coverage guard: every way a game ends (encirclement, rarer, aside) must have been compared
+     * in each batch, or the generator has stopped exercising a rule. */
+    for (int reason = END_KING_CAPTURED; reason <= END_MAX_PLIES; reason++) {
+        ck_assert_msg(reason == END_ENCIRCLED || tally.reasons[reason] > 0,
+                      "no random game ended by %s in this batch",
+                      state_reason_name((EndReason)reason));
+    }
     ck_assert_msg(rejected < RANDOM_PER_CASE / 10, "%d of %d random rulesets rejected", rejected,
                   RANDOM_PER_CASE);
 }
@@ -450,23 +583,7 @@ START_TEST(test_preset_perft)
     const Ruleset *rs = ruleset_preset_at(_i);
     Rules r;
     compile_or_fail(rs, &r);
-    int depth = rs->size > 9 ? 2 : 3;
-    GameState gs;
-    state_init(&r, &gs);
-    History hist;
-    history_init(&hist);
-    history_push(&hist, gs.hash, gs.fort_hash, false, false);
-    uint64_t engine = perft(&r, &gs, &hist, depth);
-    ck_assert_int_eq(hist.length, 1);
-    history_free(&hist);
-
-    RefState ref;
-    RefHistory *ref_hist = xmalloc(sizeof *ref_hist);
-    ck_assert(ref_init(rs, &ref, ref_hist));
-    uint64_t expected = ref_perft(rs, &ref, ref_hist, depth);
-    free(ref_hist);
-    ck_assert_msg(engine == expected, "%s perft(%d): engine %llu, reference %llu", rs->name, depth,
-                  (unsigned long long)engine, (unsigned long long)expected);
+    compare_perft(rs, &r, rs->size > 9 ? 2 : 3);
 }
 END_TEST
 

@@ -236,7 +236,8 @@ static void add_move(int moves[][2], int *n, int from, int to)
     (*n)++;
 }
 
-int ref_legal_moves(const Ruleset *rs, const RefState *s, int moves[][2])
+/* The legal moves of the side to move; with first_only, stops at the first one found. */
+static int generate(const Ruleset *rs, const RefState *s, int moves[][2], bool first_only)
 {
     int n = 0;
     if (s->winner != WINNER_NONE) {
@@ -266,14 +267,22 @@ int ref_legal_moves(const Ruleset *rs, const RefState *s, int moves[][2])
                 }
                 add_move(moves, &n, from, to);
             }
+            if (first_only && n > 0) {
+                return n;
+            }
         }
     }
     return n;
 }
 
+int ref_legal_moves(const Ruleset *rs, const RefState *s, int moves[][2])
+{
+    return generate(rs, s, moves, false);
+}
+
 static bool has_legal_move(const Ruleset *rs, const RefState *s)
 {
-    return ref_legal_moves(rs, s, NULL) > 0;
+    return generate(rs, s, NULL, true) > 0;
 }
 
 /* ---- Section 3: captures ---- */
@@ -622,13 +631,16 @@ uint64_t ref_perft(const Ruleset *rs, const RefState *s, RefHistory *h, int dept
     }
     int moves[REF_MAX_MOVES][2];
     int n = ref_legal_moves(rs, s, moves);
+    if (depth == 1) {
+        return (uint64_t)n; /* each legal move leads to one leaf */
+    }
     uint64_t total = 0;
     int length = h->length;
     for (int i = 0; i < n; i++) {
         RefState child = *s;
         int caps[REF_MAX_CAPS], ncaps;
         ref_apply(rs, &child, h, moves[i][0], moves[i][1], caps, &ncaps);
-        total += depth == 1 ? 1 : ref_perft(rs, &child, h, depth - 1);
+        total += ref_perft(rs, &child, h, depth - 1);
         h->length = length;
     }
     return total;

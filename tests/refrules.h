@@ -49,8 +49,9 @@ typedef struct {
  * king for rs->size. */
 bool ref_init(const Ruleset *rs, RefState *s, RefHistory *h);
 
-/* Fills moves[i][0] = from, moves[i][1] = to (room for REF_MAX_MOVES; NULL only counts) with
- * the legal moves of the side to move; returns their number, 0 when the game is over. */
+/* Fills moves[i][0] = from, moves[i][1] = to (room for REF_MAX_MOVES; NULL: only count) with
+ * the legal moves of the side to move, by square, then direction (up, down, left, right), then
+ * distance; returns their number, 0 when the game is over. */
 int ref_legal_moves(const Ruleset *rs, const RefState *s, int moves[][2]);
 
 /* Plays a legal move: moves the piece, captures, then applies the end rules in RULES.md's
