@@ -1,6 +1,7 @@
 # tafl-lab build. `make` builds build/tafl; `make test` runs every test; see README.md.
 # Objects go to build/<mode>/ so that release, fast and sanitizer builds never mix.
 
+comma   := ,
 CC      ?= cc
 SAN     ?=
 MODE    ?= release
@@ -23,7 +24,6 @@ BUILD   := build/$(MODE)-san-$(subst $(comma),-,$(SAN))-$(notdir $(CC))
 else
 BUILD   := build/$(MODE)-$(notdir $(CC))
 endif
-comma   := ,
 
 PKG_CFLAGS := $(shell pkg-config --cflags check inih 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs inih 2>/dev/null) -lcsv
@@ -48,7 +48,7 @@ all: build/tafl
 
 help:
 	@echo "make            build build/tafl (-O2 -g)"
-	@echo "make run        install missing packages, build, run the default experiment"
+	@echo "make run        install missing packages, build, run the default check"
 	@echo "make test       install missing packages, build, run every test"
 	@echo "make test SAN=address,undefined   the same under sanitizers"
 	@echo "make bench      run build/tafl bench"
@@ -79,9 +79,13 @@ $(BUILD)/%.o: %.c $(BUILD)/flags
 
 FORCE:
 
+# Until the self-play harness lands, the default run checks the engine: the presets, the
+# Brandubh perft anchors and the bench.
 run: deps
 	@$(MAKE) --no-print-directory all
-	./build/tafl run experiments/default.ini
+	./build/tafl rules list
+	./build/tafl perft --rules brandubh --depth 5
+	./build/tafl bench
 
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)

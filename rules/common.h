@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#define MUST_CHECK __attribute__((warn_unused_result))
+#define MUST_CHECK             __attribute__((warn_unused_result))
 #define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
 
 /* Result of an operation that can fail; details go to an Error. */

@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 typedef struct {
-    uint64_t hash;      /* GameState.hash of the position */
-    uint64_t fort_hash; /* GameState.fort_hash of the position */
+    uint64_t hash;       /* GameState.hash of the position */
+    uint64_t fort_hash;  /* GameState.fort_hash of the position */
     uint32_t reversible; /* entries before this one since the last capture (0 after one) */
     bool after_capture;  /* the move that made it captured: nothing earlier can recur */
     bool after_defender_move;

@@ -91,8 +91,9 @@ Status otn_parse_board(const char *text, int size, uint8_t *board, Error *err)
             kings++;
             break;
         default:
-            error_set(err, "position column %d: unexpected character '%c' (want t, T, K, a "
-                           "digit or /)",
+            error_set(err,
+                      "position column %d: unexpected character '%c' (want t, T, K, a "
+                      "digit or /)",
                       col, isprint((unsigned char)c) ? c : '?');
             return ST_EPARSE;
         }
@@ -105,8 +106,9 @@ Status otn_parse_board(const char *text, int size, uint8_t *board, Error *err)
         p++;
     }
     if (row != size - 1 || file != size) {
-        error_set(err, "position column %d: ended at row %d square %d; a %dx%d board needs %d "
-                       "rows of %d",
+        error_set(err,
+                  "position column %d: ended at row %d square %d; a %dx%d board needs %d "
+                  "rows of %d",
                   (int)(p - text) + 1, row + 1, file, size, size, size, size);
         return ST_EPARSE;
     }
@@ -186,8 +188,8 @@ Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *ca
         p++;
     int from = otn_parse_square(r, p, &p);
     if (from < 0) {
-        error_set(err, "move '%s' column %d: expected a square a1..%c%d", text,
-                  (int)(p - text) + 1, 'a' + r->size - 1, r->size);
+        error_set(err, "move '%s' column %d: expected a square a1..%c%d", text, (int)(p - text) + 1,
+                  'a' + r->size - 1, r->size);
         return ST_EPARSE;
     }
     if (*p != '-') {

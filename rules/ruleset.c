@@ -13,17 +13,22 @@
 /* The seeds 002/003 family: throne always hostile to attackers, empty throne hostile to
  * defenders, armed king, king captured by 4 on / 3 beside the throne, repetition lost by the
  * repeater (rule 8), draw forts (rule 8b), no-move loss. */
-#define SEED_002_003_FAMILY                                                                    \
-    .first = SIDE_ATTACKERS, .throne = true, .throne_reentry = true,                           \
-    .throne_pass = THRONE_PASS_ALL, .king_armed = KING_ARMED_YES,                              \
-    .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,                                         \
-    .throne_hostile_defenders = THRONE_HOSTILE_EMPTY, .king_capture = KING_CAPTURE_THRONE4_ADJ3, \
-    .encirclement = true, .no_moves = END_RULE_LOSE, .repetition = END_RULE_LOSE,              \
+#define SEED_002_003_FAMILY                                                                        \
+    .first = SIDE_ATTACKERS, .throne = true, .throne_reentry = true,                               \
+    .throne_pass = THRONE_PASS_ALL, .king_armed = KING_ARMED_YES,                                  \
+    .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,                                             \
+    .throne_hostile_defenders = THRONE_HOSTILE_EMPTY, .king_capture = KING_CAPTURE_THRONE4_ADJ3,   \
+    .encirclement = true, .no_moves = END_RULE_LOSE, .repetition = END_RULE_LOSE,                  \
     .draw_fort = true, .max_plies = 0
 
 static const Ruleset PRESETS[] = {
-    {.name = "brandubh", .size = 7, .start = CROSS_7, SEED_002_003_FAMILY, .corners = true,
-     .corner_hostile = CORNER_HOSTILE_ALL, .escape = ESCAPE_CORNER},
+    {.name = "brandubh",
+     .size = 7,
+     .start = CROSS_7,
+     SEED_002_003_FAMILY,
+     .corners = true,
+     .corner_hostile = CORNER_HOSTILE_ALL,
+     .escape = ESCAPE_CORNER},
     /* Seed 000: custodial king "also on the throne", no hostile throne, ties are draws. */
     {.name = "brandub-cyningstan",
      .size = 7,
@@ -104,8 +109,12 @@ static const Ruleset PRESETS[] = {
      .repetition = END_RULE_LOSE,
      .draw_fort = true,
      .max_plies = 0},
-    {.name = "tablut", .size = 9, .start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
-     SEED_002_003_FAMILY, .corners = false, .corner_hostile = CORNER_HOSTILE_NONE,
+    {.name = "tablut",
+     .size = 9,
+     .start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+     SEED_002_003_FAMILY,
+     .corners = false,
+     .corner_hostile = CORNER_HOSTILE_NONE,
      .escape = ESCAPE_EDGE},
     {.name = "tawlbwrdd",
      .size = 11,
@@ -188,8 +197,8 @@ static bool enum_in_range(int value, int count)
 static Status check_options(const Ruleset *rs, Error *err)
 {
     if (rs->size < RULES_MIN_SIZE || rs->size > RULES_MAX_SIZE || rs->size % 2 == 0) {
-        error_set(err, "size %d is out of range: it must be odd, %d..%d", rs->size,
-                  RULES_MIN_SIZE, RULES_MAX_SIZE);
+        error_set(err, "size %d is out of range: it must be odd, %d..%d", rs->size, RULES_MIN_SIZE,
+                  RULES_MAX_SIZE);
         return ST_EINVAL;
     }
     if (!enum_in_range((int)rs->first, 2) || !enum_in_range((int)rs->throne_pass, 3) ||

@@ -94,8 +94,8 @@ bool state_validate(const Rules *r, const GameState *s, Error *err)
         return false;
     }
     for (int sq = 0; sq < r->squares; sq++) {
-        bool restricted = (r->opt.throne && sq == r->throne_sq) ||
-                          (r->opt.corners && bit_test(r->corner, sq));
+        bool restricted =
+            (r->opt.throne && sq == r->throne_sq) || (r->opt.corners && bit_test(r->corner, sq));
         if (restricted && (bit_test(s->attackers, sq) || bit_test(s->defenders, sq))) {
             char name[8];
             otn_format_square(r, sq, name);
@@ -283,9 +283,9 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
         for (int d = 0; d < RULES_DIRS; d++) {
             if (nb[d] < 0)
                 continue;
-            bool hostile_corner = is_corner(r, nb[d]) &&
-                                  (r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-                                   r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS);
+            bool hostile_corner =
+                is_corner(r, nb[d]) && (r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+                                        r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS);
             if (!attacker_at(s, nb[d]) && !hostile_corner)
                 return false;
         }
@@ -353,8 +353,8 @@ void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureLis
             end_game(s, WINNER_ATTACKERS, END_KING_CAPTURED);
         }
     } else if (moved == PIECE_KING) {
-        bool escaped = r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, to)
-                                                      : bit_test(r->edge, to);
+        bool escaped =
+            r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, to) : bit_test(r->edge, to);
         if (escaped)
             end_game(s, WINNER_DEFENDERS, END_KING_ESCAPED);
     }
@@ -395,8 +395,7 @@ const char *state_winner_name(Winner w)
 
 const char *state_reason_name(EndReason why)
 {
-    static const char *const names[] = {"none",       "king_captured", "king_escaped",
-                                        "encircled",  "draw_fort",     "repetition",
-                                        "no_moves",   "max_plies"};
+    static const char *const names[] = {"none",      "king_captured", "king_escaped", "encircled",
+                                        "draw_fort", "repetition",    "no_moves",     "max_plies"};
     return (unsigned)why < 8 ? names[why] : "?";
 }

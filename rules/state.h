@@ -43,10 +43,10 @@ typedef struct {
     uint32_t ply;                    /* plies played since the game's start */
     uint16_t king;                   /* square of the king */
     uint16_t attacker_count;
-    uint16_t defender_count;          /* without the king */
-    uint8_t side;                    /* Side to move */
-    uint8_t winner;                  /* Winner; WINNER_NONE while the game goes on */
-    uint8_t reason;                  /* EndReason */
+    uint16_t defender_count; /* without the king */
+    uint8_t side;            /* Side to move */
+    uint8_t winner;          /* Winner; WINNER_NONE while the game goes on */
+    uint8_t reason;          /* EndReason */
 } GameState;
 
 /* The squares captured by one move, in the order found (king last). */

@@ -39,8 +39,8 @@ static int check_file(const char *preset)
         int n;
         while (sscanf(p, " ;D%d %llu%n", &depth, &expected, &n) == 2) {
             uint64_t got = perft(&r, &s, &hist, depth);
-            ck_assert_msg(got == expected, "%s %s depth %d: %llu, expected %llu", preset,
-                          position, depth, (unsigned long long)got, expected);
+            ck_assert_msg(got == expected, "%s %s depth %d: %llu, expected %llu", preset, position,
+                          depth, (unsigned long long)got, expected);
             ck_assert_int_eq(hist.length, 1);
             p += n;
             checked++;

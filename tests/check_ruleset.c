@@ -31,10 +31,14 @@ START_TEST(test_layout_piece_counts_layouts_md)
         const char *name;
         int size, attackers, defenders;
     } expected[] = {
-        {"brandubh", 7, 8, 4},      {"brandub-cyningstan", 7, 8, 4},
-        {"brandub-cyningstan-2014", 7, 8, 4}, {"brandubh-livas", 7, 8, 4},
-        {"ard-ri", 7, 16, 8},       {"tablut", 9, 16, 8},
-        {"tawlbwrdd", 11, 24, 12},  {"hnefatafl-13", 13, 24, 12},
+        {"brandubh", 7, 8, 4},
+        {"brandub-cyningstan", 7, 8, 4},
+        {"brandub-cyningstan-2014", 7, 8, 4},
+        {"brandubh-livas", 7, 8, 4},
+        {"ard-ri", 7, 16, 8},
+        {"tablut", 9, 16, 8},
+        {"tawlbwrdd", 11, 24, 12},
+        {"hnefatafl-13", 13, 24, 12},
         {"hnefatafl-15", 15, 32, 16},
     };
     ck_assert_int_eq(ruleset_preset_count(), (int)(sizeof expected / sizeof expected[0]));
@@ -66,8 +70,7 @@ START_TEST(test_layout_symmetric_under_rotations_layouts_md)
                 Piece p = state_piece_at(&r, &s, row * n + file);
                 /* Rotation by 90 degrees: (row, file) -> (file, n - 1 - row). */
                 Piece q = state_piece_at(&r, &s, file * n + (n - 1 - row));
-                ck_assert_msg(p == q, "%s not symmetric at row %d file %d", r.opt.name, row,
-                              file);
+                ck_assert_msg(p == q, "%s not symmetric at row %d file %d", r.opt.name, row, file);
             }
         }
     }

@@ -1,10 +1,9 @@
 /* Helpers that set up positions and play moves for the Check suites. */
-#include "tests/tests.h"
-
 #include <stdlib.h>
 
 #include "rules/movegen.h"
 #include "rules/otn.h"
+#include "tests/tests.h"
 
 void fixture_rules(const char *name, Rules *r)
 {
@@ -40,8 +39,7 @@ bool fixture_is_legal(const Rules *r, const GameState *s, const char *move)
     return movegen_is_legal(r, s, parse_or_fail(r, move));
 }
 
-void fixture_play(const Rules *r, GameState *s, History *hist, const char *move,
-                  CaptureList *caps)
+void fixture_play(const Rules *r, GameState *s, History *hist, const char *move, CaptureList *caps)
 {
     Move m = parse_or_fail(r, move);
     ck_assert_msg(movegen_is_legal(r, s, m), "fixture move %s is not legal", move);

@@ -28,8 +28,7 @@ void fixture_position(const char *name, const char *otn, Side side, Rules *r, Ga
 
 /* Plays the move written in OTN (without captures), asserting it is legal; returns the
  * captures in *caps when caps is not NULL. */
-void fixture_play(const Rules *r, GameState *s, History *hist, const char *move,
-                  CaptureList *caps);
+void fixture_play(const Rules *r, GameState *s, History *hist, const char *move, CaptureList *caps);
 
 /* True when the OTN move text is legal in s. */
 bool fixture_is_legal(const Rules *r, const GameState *s, const char *move);
