@@ -226,16 +226,22 @@ static inline void BI(destinations)(const Rules *r, const GameState *s, const BI
     }
 }
 
+/* The number of moves in a set of destinations. */
+static inline int BI(total)(const BI(Destinations) * ds)
+{
+    int total = 0;
+    for (int k = 0; k < ds->groups; k++)
+        for (int d = 0; d < RULES_DIRS; d++)
+            total += BI(bb_popcount)(ds->dest[k][d]);
+    return total;
+}
+
 static int BI(count_moves)(const Rules *r, const GameState *s)
 {
     BI(Geometry) g = BI(geometry)(r);
     BI(Destinations) ds;
     BI(destinations)(r, s, &g, (Side)s->side, &ds);
-    int total = 0;
-    for (int k = 0; k < ds.groups; k++)
-        for (int d = 0; d < RULES_DIRS; d++)
-            total += BI(bb_popcount)(ds.dest[k][d]);
-    return total;
+    return BI(total)(&ds);
 }
 
 /* The signed square offset of one step in direction d. */
@@ -310,10 +316,7 @@ static bool BI(random_move)(const Rules *r, const GameState *s, Rng *rng, Move *
     BI(Geometry) g = BI(geometry)(r);
     BI(Destinations) ds;
     BI(destinations)(r, s, &g, (Side)s->side, &ds);
-    int total = 0;
-    for (int k = 0; k < ds.groups; k++)
-        for (int d = 0; d < RULES_DIRS; d++)
-            total += BI(bb_popcount)(ds.dest[k][d]);
+    int total = BI(total)(&ds);
     if (total == 0)
         return false;
     *out = BI(pick)(&ds, g.size, (int)rng_below(rng, (uint32_t)total));

@@ -4,6 +4,19 @@
 #include "rules/movegen.h"
 #include "rules/otn.h"
 
+static uint64_t perft_rec(const Rules *r, const GameState *s, History *hist, int depth);
+
+/* Leaves below the child that move m makes from s; hist is left as it was. */
+static uint64_t perft_child(const Rules *r, const GameState *s, History *hist, Move m, int depth)
+{
+    int mark = hist->length;
+    GameState child = *s;
+    state_apply(r, &child, hist, m, NULL);
+    uint64_t n = perft_rec(r, &child, hist, depth - 1);
+    history_truncate(hist, mark);
+    return n;
+}
+
 static uint64_t perft_rec(const Rules *r, const GameState *s, History *hist, int depth)
 {
     if (depth == 0)
@@ -13,13 +26,8 @@ static uint64_t perft_rec(const Rules *r, const GameState *s, History *hist, int
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(r, s, moves);
     uint64_t total = 0;
-    int mark = hist->length;
-    for (int i = 0; i < n; i++) {
-        GameState child = *s;
-        state_apply(r, &child, hist, moves[i], NULL);
-        total += perft_rec(r, &child, hist, depth - 1);
-        history_truncate(hist, mark);
-    }
+    for (int i = 0; i < n; i++)
+        total += perft_child(r, s, hist, moves[i], depth);
     return total;
 }
 
@@ -35,12 +43,8 @@ uint64_t perft_divide(const Rules *r, const GameState *s, History *hist, int dep
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(r, s, moves);
     uint64_t total = 0;
-    int mark = hist->length;
     for (int i = 0; i < n; i++) {
-        GameState child = *s;
-        state_apply(r, &child, hist, moves[i], NULL);
-        uint64_t count = perft_rec(r, &child, hist, depth - 1);
-        history_truncate(hist, mark);
+        uint64_t count = perft_child(r, s, hist, moves[i], depth);
         char text[OTN_MOVE_MAX];
         otn_format_move(r, moves[i], NULL, text);
         fprintf(out, "%s %llu\n", text, (unsigned long long)count);
