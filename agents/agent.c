@@ -1,0 +1,273 @@
+/* The agent registry, spec parsing ("NAME[:key=value,...]") and the calls every agent shares. */
+#include "agents/agent.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "agents/agent_impl.h"
+#include "rules/movegen.h"
+
+static const AgentType *const AGENT_TYPES[] = {&AGENT_TYPE_RANDOM, &AGENT_TYPE_GREEDY,
+                                               &AGENT_TYPE_MCTS, &AGENT_TYPE_ALPHABETA};
+#define AGENT_TYPE_COUNT ((int)(sizeof AGENT_TYPES / sizeof AGENT_TYPES[0]))
+
+void agent_init_base(Agent *agent, const AgentOps *ops, const AgentType *type, const Rules *r,
+                     const double *params)
+{
+    memset(agent, 0, sizeof *agent);
+    agent->ops = ops;
+    agent->type = type;
+    agent->rules = r;
+    for (int i = 0; i < type->param_count && i < AGENT_MAX_PARAMS; i++)
+        agent->params[i] = params[i];
+}
+
+static const AgentType *find_type(const char *name, size_t len)
+{
+    for (int i = 0; i < AGENT_TYPE_COUNT; i++)
+        if (strlen(AGENT_TYPES[i]->name) == len && strncmp(AGENT_TYPES[i]->name, name, len) == 0)
+            return AGENT_TYPES[i];
+    return NULL;
+}
+
+/* Writes a parameter value as a spec would: integers plainly, reals with %g, names. */
+static int format_value(const ParamSpec *p, double v, char *buf, size_t size)
+{
+    switch (p->type) {
+    case PARAM_INT:
+        return snprintf(buf, size, "%.0f", v);
+    case PARAM_REAL:
+        return snprintf(buf, size, "%g", v);
+    case PARAM_CHOICE:
+        return snprintf(buf, size, "%s", p->choices[(int)v]);
+    default:
+        return snprintf(buf, size, "%s", v != 0 ? "yes" : "no");
+    }
+}
+
+/* "key=default, key=default, ..." of a type, for error messages. */
+static void list_keys(const AgentType *t, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < t->param_count && n < size; i++) {
+        char value[64];
+        format_value(&t->params[i], t->params[i].def, value, sizeof value);
+        n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", i ? ", " : "", t->params[i].key,
+                              value);
+    }
+}
+
+static void list_types(char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < AGENT_TYPE_COUNT && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", AGENT_TYPES[i]->name);
+}
+
+/* Parses one value for parameter p; on failure says what is accepted. */
+static Status parse_value(const AgentType *t, const ParamSpec *p, const char *text, double *out,
+                          Error *err)
+{
+    char *end;
+    errno = 0;
+    switch (p->type) {
+    case PARAM_INT: {
+        long long v = strtoll(text, &end, 10);
+        if (errno || end == text || *end || (double)v < p->min || (double)v > p->max) {
+            error_set(err, "agent %s: %s='%s': want an integer %.0f..%.0f", t->name, p->key, text,
+                      p->min, p->max);
+            return ST_EINVAL;
+        }
+        *out = (double)v;
+        return ST_OK;
+    }
+    case PARAM_REAL: {
+        double v = strtod(text, &end);
+        if (errno || end == text || *end || !isfinite(v) || v < p->min || v > p->max) {
+            error_set(err, "agent %s: %s='%s': want a number %g..%g", t->name, p->key, text,
+                      p->min, p->max);
+            return ST_EINVAL;
+        }
+        *out = v;
+        return ST_OK;
+    }
+    case PARAM_CHOICE:
+        for (int i = 0; p->choices[i]; i++) {
+            if (strcmp(p->choices[i], text) == 0) {
+                *out = i;
+                return ST_OK;
+            }
+        }
+        {
+            char choices[256] = "";
+            size_t n = 0;
+            for (int i = 0; p->choices[i] && n < sizeof choices; i++)
+                n += (size_t)snprintf(choices + n, sizeof choices - n, "%s%s", i ? "|" : "",
+                                      p->choices[i]);
+            error_set(err, "agent %s: %s='%s': want %s", t->name, p->key, text, choices);
+        }
+        return ST_EINVAL;
+    default:
+        if (!strcasecmp(text, "yes") || !strcasecmp(text, "true") || !strcmp(text, "1")) {
+            *out = 1;
+            return ST_OK;
+        }
+        if (!strcasecmp(text, "no") || !strcasecmp(text, "false") || !strcmp(text, "0")) {
+            *out = 0;
+            return ST_OK;
+        }
+        error_set(err, "agent %s: %s='%s': want yes or no", t->name, p->key, text);
+        return ST_EINVAL;
+    }
+}
+
+Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+{
+    const char *colon = strchr(spec, ':');
+    size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
+    const AgentType *t = find_type(spec, name_len);
+    if (!t) {
+        char types[256];
+        list_types(types, sizeof types);
+        error_set(err, "unknown agent '%.*s' (agents: %s)", (int)name_len, spec, types);
+        return ST_EINVAL;
+    }
+    double values[AGENT_MAX_PARAMS];
+    bool given[AGENT_MAX_PARAMS] = {false};
+    for (int i = 0; i < t->param_count; i++)
+        values[i] = t->params[i].def;
+
+    const char *p = colon ? colon + 1 : spec + name_len;
+    while (colon && *p) {
+        const char *item_end = strchr(p, ',');
+        size_t len = item_end ? (size_t)(item_end - p) : strlen(p);
+        char item[256];
+        if (len >= sizeof item) {
+            error_set(err, "agent %s: parameter '%.40s...' is too long", t->name, p);
+            return ST_EINVAL;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        char *eq = strchr(item, '=');
+        char keys[1024];
+        if (!eq || eq == item) {
+            list_keys(t, keys, sizeof keys);
+            error_set(err, "agent %s: '%s' is not key=value (keys: %s)", t->name, item, keys);
+            return ST_EINVAL;
+        }
+        *eq = '\0';
+        int index = -1;
+        for (int i = 0; i < t->param_count; i++)
+            if (strcmp(t->params[i].key, item) == 0)
+                index = i;
+        if (index < 0) {
+            list_keys(t, keys, sizeof keys);
+            error_set(err, "agent %s: unknown key '%s' (keys: %s)", t->name, item, keys);
+            return ST_EINVAL;
+        }
+        if (given[index]) {
+            error_set(err, "agent %s: key '%s' given twice", t->name, item);
+            return ST_EINVAL;
+        }
+        given[index] = true;
+        Status st = parse_value(t, &t->params[index], eq + 1, &values[index], err);
+        if (st != ST_OK)
+            return st;
+        if (!item_end)
+            break;
+        p = item_end + 1;
+        if (*p == '\0') {
+            error_set(err, "agent %s: trailing ',' in '%s'", t->name, spec);
+            return ST_EINVAL;
+        }
+    }
+    *out = t->create(r, values, seed);
+    return ST_OK;
+}
+
+void agent_destroy(Agent *agent)
+{
+    if (agent)
+        agent->ops->destroy(agent);
+}
+
+void agent_new_game(Agent *agent, uint64_t seed)
+{
+    agent->ops->new_game(agent, seed);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+Move agent_choose(Agent *agent, const GameState *s, const History *hist)
+{
+    double start = now_seconds();
+    memset(&agent->stats, 0, sizeof agent->stats);
+    Move m = agent->ops->choose(agent, s, hist);
+    agent->stats.seconds = now_seconds() - start;
+    return m;
+}
+
+const AgentStats *agent_last_stats(const Agent *agent)
+{
+    return &agent->stats;
+}
+
+void agent_describe(const Agent *agent, char *buf, size_t size)
+{
+    const AgentType *t = agent->type;
+    size_t n = (size_t)snprintf(buf, size, "%s", t->name);
+    for (int i = 0; i < t->param_count && n < size; i++) {
+        char value[64];
+        format_value(&t->params[i], agent->params[i], value, sizeof value);
+        n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key,
+                              value);
+    }
+}
+
+void agent_print_catalogue(FILE *out)
+{
+    fprintf(out, "Agents are given as NAME[:key=value,...], e.g. mcts:iterations=2000,c=0.7\n"
+                 "Budgets are counted (iterations, nodes, depth), never time, so results "
+                 "reproduce.\n");
+    for (int i = 0; i < AGENT_TYPE_COUNT; i++) {
+        const AgentType *t = AGENT_TYPES[i];
+        fprintf(out, "\n%s: %s\n", t->name, t->summary);
+        if (t->memory && *t->memory)
+            fprintf(out, "  memory: %s\n", t->memory);
+        for (int k = 0; k < t->param_count; k++) {
+            const ParamSpec *p = &t->params[k];
+            char def[64], range[128];
+            format_value(p, p->def, def, sizeof def);
+            switch (p->type) {
+            case PARAM_INT:
+                snprintf(range, sizeof range, "%.0f..%.0f", p->min, p->max);
+                break;
+            case PARAM_REAL:
+                snprintf(range, sizeof range, "%g..%g", p->min, p->max);
+                break;
+            case PARAM_CHOICE: {
+                size_t n = 0;
+                range[0] = '\0';
+                for (int c = 0; p->choices[c] && n < sizeof range; c++)
+                    n += (size_t)snprintf(range + n, sizeof range - n, "%s%s", c ? "|" : "",
+                                          p->choices[c]);
+                break;
+            }
+            default:
+                snprintf(range, sizeof range, "yes|no");
+            }
+            fprintf(out, "  %-18s default %-8s (%s) %s\n", p->key, def, range, p->help);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/* The agent interface: every agent (random, greedy, mcts, alphabeta) is created from a spec
+ * string "NAME[:key=value,...]", chooses moves deterministically for a given seed and counted
+ * budget, and reports the statistics of its last search. */
+#ifndef TAFL_AGENTS_AGENT_H
+#define TAFL_AGENTS_AGENT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rules/state.h"
+
+typedef struct Agent Agent;
+
+/* What the last agent_choose did. */
+typedef struct {
+    uint64_t nodes;  /* positions searched (alphabeta), iterations (mcts), moves tried (greedy) */
+    int depth;       /* deepest completed iteration (alphabeta) or tree depth (mcts) */
+    double score;    /* the chosen move's value for the mover: alphabeta in evaluation units
+                        (AGENT_WIN_SCORE - plies for a forced win), mcts a mean result in 0..1 */
+    double seconds;  /* wall-clock time of the search (informational, never used to decide) */
+} AgentStats;
+
+/* Scores at or beyond this magnitude mean a forced win (positive) or loss (negative). */
+#define AGENT_WIN_SCORE 1000000.0
+
+/* Creates an agent from a spec for rules r (borrowed; must outlive the agent) with the seed of
+ * its random stream. Unknown agent: ST_EINVAL listing the agents. Unknown key or bad value:
+ * ST_EINVAL naming it and listing the agent's keys with their defaults. Caller owns *out and
+ * calls agent_destroy. Thread-safe (each agent is used by one thread at a time). */
+MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out,
+                               Error *err);
+
+/* Releases the agent. NULL-safe. */
+void agent_destroy(Agent *agent);
+
+/* Starts a new game: forgets tables and trees and reseeds the random stream, so a game's moves
+ * depend only on (spec, seed, the positions given). */
+void agent_new_game(Agent *agent, uint64_t seed);
+
+/* Chooses a legal move for the side to move in s (the game must not be over). hist holds the
+ * game's positions up to s (for repetition; may be NULL when there is none); the agent never
+ * changes s or hist. */
+Move agent_choose(Agent *agent, const GameState *s, const History *hist);
+
+/* Statistics of the last agent_choose. Borrowed; valid until the next call. */
+const AgentStats *agent_last_stats(const Agent *agent);
+
+/* The agent's full spec with every parameter, e.g. "mcts:iterations=1000,c=0.7,...", so a run
+ * records exactly what played. */
+void agent_describe(const Agent *agent, char *buf, size_t size);
+
+/* `tafl agents`: every agent, parameter, default, range and meaning, and memory bounds. */
+void agent_print_catalogue(FILE *out);
+
+#endif

@@ -1,0 +1,68 @@
+/* For agent implementations only: the Agent base struct, its operations and the parameter
+ * tables from which specs are parsed and `tafl agents` is printed. */
+#ifndef TAFL_AGENTS_AGENT_IMPL_H
+#define TAFL_AGENTS_AGENT_IMPL_H
+
+#include <stdbool.h>
+
+#include "agents/agent.h"
+
+#define AGENT_MAX_PARAMS 24
+
+typedef enum {
+    PARAM_INT,    /* an integer in [min, max] */
+    PARAM_REAL,   /* a real number in [min, max] */
+    PARAM_CHOICE, /* one of choices[]; the value is its index */
+    PARAM_BOOL,   /* yes|no|true|false|1|0; the value is 0 or 1 */
+} ParamType;
+
+typedef struct {
+    const char *key;
+    ParamType type;
+    double def; /* default (choice: index; bool: 0/1) */
+    double min, max;
+    const char *const *choices; /* NULL-terminated, for PARAM_CHOICE */
+    const char *help;           /* one line: meaning and unit */
+} ParamSpec;
+
+typedef struct AgentType AgentType;
+
+typedef struct {
+    /* Chooses a move; fills agent->stats (nodes, depth, score; seconds is set by the caller). */
+    Move (*choose)(Agent *agent, const GameState *s, const History *hist);
+    /* Forgets all per-game state and reseeds. */
+    void (*new_game)(Agent *agent, uint64_t seed);
+    /* Frees the agent and everything it owns. */
+    void (*destroy)(Agent *agent);
+} AgentOps;
+
+/* Every agent struct starts with this. */
+struct Agent {
+    const AgentOps *ops;
+    const AgentType *type;
+    const Rules *rules;                /* borrowed */
+    double params[AGENT_MAX_PARAMS];   /* values in type->params order */
+    AgentStats stats;                  /* of the last choose */
+};
+
+struct AgentType {
+    const char *name;
+    const char *summary;
+    const ParamSpec *params;
+    int param_count;
+    const char *memory; /* how memory is bounded, for `tafl agents` */
+    /* Creates the agent from checked parameter values (type->params order). Caller owns. */
+    Agent *(*create)(const Rules *r, const double *params, uint64_t seed);
+};
+
+/* Fills the base part of a freshly allocated agent. */
+void agent_init_base(Agent *agent, const AgentOps *ops, const AgentType *type, const Rules *r,
+                     const double *params);
+
+/* The agent types, defined in their own files. */
+extern const AgentType AGENT_TYPE_RANDOM;
+extern const AgentType AGENT_TYPE_GREEDY;
+extern const AgentType AGENT_TYPE_MCTS;
+extern const AgentType AGENT_TYPE_ALPHABETA;
+
+#endif
