@@ -1,0 +1,631 @@
+/* The MCTS agent: UCT over a node arena owned by the agent, positions replayed from the root in
+ * each iteration (no positions in nodes), random or greedy playouts, optional reuse of the
+ * subtree of the moves played since the previous search. */
+#include "agents/mcts.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent_impl.h"
+#include "rules/common.h"
+#include "rules/movegen.h"
+#include "rules/rng.h"
+
+/* Parameter indices, in MCTS_PARAMS order. */
+enum {
+    P_ITERATIONS,
+    P_C,
+    P_PLAYOUT,
+    P_PLAYOUT_PLIES,
+    P_MAX_NODES,
+    P_REUSE,
+    P_COUNT,
+};
+
+enum { PLAYOUT_RANDOM, PLAYOUT_GREEDY };
+
+static const char *const PLAYOUT_CHOICES[] = {"random", "greedy", NULL};
+
+static const ParamSpec MCTS_PARAMS[P_COUNT] = {
+    {"iterations", PARAM_INT, 1000, 1, 100000000, NULL,
+     "iterations per move (selection, expansion, one playout, backup)"},
+    {"c", PARAM_REAL, 0.7, 0, 100, NULL,
+     "UCT exploration constant c in mean + c*sqrt(ln N / n) (UCB1 is c = sqrt 2)"},
+    {"playout", PARAM_CHOICE, PLAYOUT_RANDOM, 0, 1, PLAYOUT_CHOICES,
+     "playout policy: random = uniform moves; greedy = an immediate win when there is one"},
+    {"playout_plies", PARAM_INT, 200, 0, 1000000, NULL,
+     "cap on a playout's length in plies (a capped playout scores 0.5); 0 = to the end"},
+    {"max_nodes", PARAM_INT, 1000000, 1000, 1000000000, NULL,
+     "tree arena size in nodes of 20 bytes; a full arena stops the tree's growth"},
+    {"reuse", PARAM_BOOL, 0, 0, 1, NULL,
+     "keep the subtree of the moves played since the last search when found there"},
+};
+
+/* Node flags: a terminal node's result is known and exact (bits 0-1: half points for the
+ * node's mover, as in Node.half_points). */
+#define NODE_TERMINAL    0x4u
+#define NODE_RESULT_MASK 0x3u
+
+/* One tree node: the move into it and its statistics; 20 bytes, no position. Children of a node
+ * are contiguous in the arena. The node's mover is the side that made its move. */
+typedef struct {
+    uint16_t from, to;    /* the move into this node (unused at the root) */
+    uint32_t visits;      /* iterations that passed through this node */
+    uint32_t half_points; /* sum of results for the mover in half points: win 2, draw 1, loss 0 */
+    uint32_t first_child; /* arena index of the first child; meaningful when child_count > 0 */
+    uint16_t child_count; /* 0 until expanded (a node terminal on arrival never is) */
+    uint8_t flags;        /* NODE_TERMINAL | result */
+    uint8_t unused;
+} Node;
+
+_Static_assert(sizeof(Node) == 20, "an MCTS node is 20 bytes");
+_Static_assert(RULES_MAX_MOVES <= UINT16_MAX, "child_count holds any number of legal moves");
+
+typedef struct {
+    Agent base;
+    /* Parameters. */
+    int iterations;
+    double c;
+    int playout;
+    int playout_plies; /* 0 = no cap */
+    bool reuse;
+    uint32_t limit;    /* max_nodes: the tree grows only while it stays within this */
+    uint32_t capacity; /* arena entries: limit, or more so that any root's children fit */
+    Rng rng;
+    Node *nodes;       /* the arena; nodes[0] is the root */
+    Node *spare;       /* reuse=yes: the arena the kept subtree is copied into (lazy) */
+    uint32_t used;     /* arena entries in use */
+    uint32_t *path;    /* arena indices from the root down in the current iteration */
+    int path_capacity; /* entries of path */
+    History hist;      /* the game's history, then the moves of the current iteration */
+    int base_len;      /* hist length at the root of the current search */
+    /* The tree kept between calls. */
+    bool have_tree;        /* nodes[0] is the root of a search from root_state */
+    bool reused;           /* the last search continued the previous tree */
+    GameState root_state;  /* the position of nodes[0] */
+    uint64_t root_entries; /* hist length at root_state, for reuse */
+} Mcts;
+
+static Winner winner_of(Side side)
+{
+    return side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+}
+
+static Side other(Side side)
+{
+    return side == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS;
+}
+
+/* Result of a finished game in half points for the attackers: win 2, draw 1, loss 0. */
+static int attacker_half_points(const GameState *s)
+{
+    switch (s->winner) {
+    case WINNER_ATTACKERS:
+        return 2;
+    case WINNER_DEFENDERS:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+static inline bool has_bit(const uint64_t *board, int sq)
+{
+    return (board[sq >> 6] >> (sq & 63)) & 1u;
+}
+
+static inline bool is_empty(const GameState *s, int sq)
+{
+    return !has_bit(s->attackers, sq) && !has_bit(s->defenders, sq) && sq != s->king;
+}
+
+/* A king move from s to an escape square (RULES.md section 5: a corner, or any edge square with
+ * escape = edge) wins at once whatever else the move does. Walks the king's four lines; only a
+ * square found there is checked for legality (throne passing). */
+static bool find_escape(const Rules *r, const GameState *s, Move *out)
+{
+    const uint64_t *escape = r->opt.escape == ESCAPE_CORNER ? r->corner : r->edge;
+    const int king = s->king;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        for (int sq = r->neighbour[king][d]; sq >= 0 && is_empty(s, sq); sq = r->neighbour[sq][d]) {
+            if (!has_bit(escape, sq))
+                continue;
+            Move m = {(uint16_t)king, (uint16_t)sq};
+            if (movegen_is_legal(r, s, m)) {
+                *out = m;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Could this side of the king help capture him? An attacker, the throne (hostile when the
+ * options say so), or off the board (the edge3 rule; a king beside a corner is on the edge, so
+ * this covers hostile corners too). Every king-capture shape of RULES.md section 4 needs one
+ * such side besides the square the capturing attacker lands on. */
+static bool king_side_hostile(const Rules *r, const GameState *s, int sq)
+{
+    return sq < 0 || has_bit(s->attackers, sq) || has_bit(r->throne_bit, sq);
+}
+
+/* An attacker move that captures the king at once. The king is captured only by an attacker that
+ * lands next to him (RULES.md section 4), so only attackers that can slide to an empty square
+ * beside him are candidates; each is applied to a copy (hist is restored). */
+static bool find_king_capture(const Rules *r, const GameState *s, History *hist, Move *out)
+{
+    const int king = s->king;
+    const int16_t *beside = r->neighbour[king];
+    int hostile = 0;
+    for (int d = 0; d < RULES_DIRS; d++)
+        hostile += king_side_hostile(r, s, beside[d]);
+    if (hostile == 0)
+        return false;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        const int target = beside[d];
+        if (target < 0 || !is_empty(s, target) || hostile - king_side_hostile(r, s, target) == 0)
+            continue;
+        for (int e = 0; e < RULES_DIRS; e++) {
+            int sq = r->neighbour[target][e];
+            while (sq >= 0 && is_empty(s, sq))
+                sq = r->neighbour[sq][e];
+            if (sq < 0 || !has_bit(s->attackers, sq))
+                continue;
+            Move m = {(uint16_t)sq, (uint16_t)target};
+            if (!movegen_is_legal(r, s, m))
+                continue;
+            GameState child = *s;
+            int mark = hist->length;
+            state_apply(r, &child, hist, m, NULL);
+            history_truncate(hist, mark);
+            if (child.winner == WINNER_ATTACKERS) {
+                *out = m;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Escape for the defenders, capture for the attackers: the only wins a single move can bring
+ * about that are cheap to spot. */
+bool mcts_quick_win(const Rules *r, const GameState *s, History *hist, Move *out)
+{
+    if (s->side == SIDE_DEFENDERS)
+        return find_escape(r, s, out);
+    return find_king_capture(r, s, hist, out);
+}
+
+/* Copies the game's history into the agent's, so that repetition and the draw fort are exact in
+ * the tree and the playouts. Without one, the history is the root position alone. */
+static void load_history(Mcts *a, const GameState *s, const History *hist)
+{
+    History *h = &a->hist;
+    if (!hist || hist->length == 0) {
+        history_clear(h);
+        history_push(h, s->hash, s->fort_hash, false, false);
+    } else {
+        assert(hist->entries[hist->length - 1].hash == s->hash && "hist must end with s");
+        if (h->capacity < hist->length) {
+            h->entries = xrealloc(h->entries, (size_t)hist->length * sizeof *h->entries);
+            h->capacity = hist->length;
+        }
+        memcpy(h->entries, hist->entries, (size_t)hist->length * sizeof *h->entries);
+        h->length = hist->length;
+    }
+    a->base_len = h->length;
+}
+
+/* Gives node `parent` one child per move, contiguous at the arena's end, in a random order
+ * (Fisher-Yates with the agent's stream) so that taking unvisited children in order is an
+ * unbiased choice among them. The caller checks that they fit. */
+static void add_children(Mcts *a, uint32_t parent, Move *moves, int n)
+{
+    assert(n > 0 && a->used + (uint32_t)n <= a->capacity);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(&a->rng, (uint32_t)i + 1);
+        Move t = moves[i];
+        moves[i] = moves[j];
+        moves[j] = t;
+    }
+    Node *kids = a->nodes + a->used;
+    for (int i = 0; i < n; i++)
+        kids[i] = (Node){.from = moves[i].from, .to = moves[i].to};
+    a->nodes[parent].first_child = a->used;
+    a->nodes[parent].child_count = (uint16_t)n;
+    a->used += (uint32_t)n;
+}
+
+/* UCT (Kocsis and Szepesvari, "Bandit based Monte-Carlo Planning", ECML 2006) picks the child
+ * maximising UCB1 (Auer, Cesa-Bianchi and Fischer 2002): mean_j + c * sqrt(ln N / n_j), with
+ * mean_j the child's mean result for its mover (the side to move here), n_j its visits and N the
+ * parent's. Unvisited children come first, in their (shuffled) order; ties go to the lower index.
+ * ln N is taken once per node, not per child.
+ * Proven results (MCTS-Solver, Winands, Bjornsson and Saito 2008, without its proven backups):
+ * a child known to win for its mover makes the parent a known loss for the parent's mover and is
+ * taken; children known to lose are passed over while another remains, and when all are known
+ * losses the parent is a known win for its mover. The root itself is never marked. */
+static uint32_t select_child(Mcts *a, uint32_t parent_index)
+{
+    Node *parent = &a->nodes[parent_index];
+    const uint32_t first = parent->first_child;
+    const Node *kids = a->nodes + first;
+    const int n = parent->child_count;
+    if (kids[n - 1].visits == 0) {
+        /* Children are first visited in order, so the first unvisited one is the answer. */
+        int i = 0;
+        while (kids[i].visits != 0)
+            i++;
+        return first + (uint32_t)i;
+    }
+    const double explore = a->c * sqrt(log((double)parent->visits));
+    int best = -1, best_lost = 0;
+    double best_value = -1.0, best_lost_value = -1.0;
+    for (int i = 0; i < n; i++) {
+        const double inv = 1.0 / (double)kids[i].visits;
+        const double value = 0.5 * (double)kids[i].half_points * inv + explore * sqrt(inv);
+        if (kids[i].flags & NODE_TERMINAL) {
+            const unsigned known = kids[i].flags & NODE_RESULT_MASK;
+            if (known == 2) {
+                if (parent_index != 0)
+                    parent->flags = NODE_TERMINAL; /* result 0: lost for its mover */
+                return first + (uint32_t)i;
+            }
+            if (known == 0) {
+                if (value > best_lost_value) {
+                    best_lost_value = value;
+                    best_lost = i;
+                }
+                continue;
+            }
+        }
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+        }
+    }
+    if (best < 0) {
+        if (parent_index != 0)
+            parent->flags = NODE_TERMINAL | 2u; /* every reply loses: won for its mover */
+        best = best_lost;
+    }
+    return first + (uint32_t)best;
+}
+
+/* On the first arrival at a node: a finished game is terminal with its result; a position where
+ * the side to move wins at once by escape or capture is terminal, lost for the node's mover
+ * (a step of MCTS-Solver, Winands, Bjornsson and Saito 2008, one ply deep). Either way the
+ * result is exact, so it is backed up from then on without playouts and the node never grows. */
+static void classify(Mcts *a, Node *node, const GameState *s)
+{
+    if (state_is_over(s)) {
+        const Side mover = other((Side)s->side);
+        unsigned result = s->winner == WINNER_DRAW ? 1 : s->winner == winner_of(mover) ? 2 : 0;
+        node->flags = (uint8_t)(NODE_TERMINAL | result);
+        return;
+    }
+    Move win;
+    if (mcts_quick_win(a->base.rules, s, &a->hist, &win))
+        node->flags = NODE_TERMINAL; /* result 0: a loss for the mover */
+}
+
+/* Plays from s to the end, or to the playout cap (a draw's half point), and returns the result
+ * in half points for the attackers. Random: one movegen_random draw per ply, no move list.
+ * Greedy: an immediate win by escape or capture when there is one, else a uniform move. */
+static int playout(Mcts *a, GameState *s)
+{
+    const Rules *r = a->base.rules;
+    const int cap = a->playout_plies;
+    const bool greedy = a->playout == PLAYOUT_GREEDY;
+    for (int ply = 0; !state_is_over(s); ply++) {
+        if (cap > 0 && ply >= cap)
+            return 1;
+        Move m;
+        if (!(greedy && mcts_quick_win(r, s, &a->hist, &m)) && !movegen_random(r, s, &a->rng, &m))
+            break;
+        state_apply(r, s, &a->hist, m, NULL);
+    }
+    return attacker_half_points(s);
+}
+
+/* One iteration: select down the tree replaying moves from the root position, expand a leaf
+ * seen before, play out from the new node (or take a terminal node's known result), and back the
+ * result up from each node's mover's point of view. Returns the tree depth reached. */
+static int iterate(Mcts *a)
+{
+    const Rules *r = a->base.rules;
+    GameState s = a->root_state;
+    history_truncate(&a->hist, a->base_len);
+    uint32_t index = 0;
+    int depth = 0;
+    int result; /* half points for the attackers */
+    a->path[0] = 0;
+    for (;;) {
+        Node *node = &a->nodes[index];
+        if (node->flags & NODE_TERMINAL) {
+            /* The mover at depth d is the root's side to move when d is odd. */
+            const Side mover =
+                depth % 2 ? (Side)a->root_state.side : other((Side)a->root_state.side);
+            const int known = node->flags & NODE_RESULT_MASK;
+            result = mover == SIDE_ATTACKERS ? known : 2 - known;
+            goto backup;
+        }
+        if (node->child_count == 0) {
+            if (node->visits == 0)
+                break; /* a new leaf: play out from it */
+            Move moves[RULES_MAX_MOVES];
+            int n = movegen_legal(r, &s, moves);
+            if (a->used + (uint32_t)n > a->limit)
+                break; /* the arena is full: the tree stops growing here */
+            add_children(a, index, moves, n);
+        }
+        index = select_child(a, index);
+        Node *child = &a->nodes[index];
+        state_apply(r, &s, &a->hist, (Move){child->from, child->to}, NULL);
+        if (++depth >= a->path_capacity) {
+            a->path_capacity *= 2;
+            a->path = xrealloc(a->path, (size_t)a->path_capacity * sizeof *a->path);
+        }
+        a->path[depth] = index;
+        if (child->visits == 0)
+            classify(a, child, &s);
+    }
+    result = playout(a, &s);
+backup:
+    for (int d = depth; d >= 0; d--) {
+        Node *node = &a->nodes[a->path[d]];
+        const Side mover = d % 2 ? (Side)a->root_state.side : other((Side)a->root_state.side);
+        node->visits++;
+        node->half_points += (uint32_t)(mover == SIDE_ATTACKERS ? result : 2 - result);
+    }
+    return depth;
+}
+
+static bool same_position(const Rules *r, const GameState *x, const GameState *y)
+{
+    if (x->hash != y->hash || x->king != y->king || x->side != y->side || x->ply != y->ply)
+        return false;
+    for (int w = 0; w < r->words; w++)
+        if (x->attackers[w] != y->attackers[w] || x->defenders[w] != y->defenders[w])
+            return false;
+    return true;
+}
+
+/* The previous tree's node whose position is s, one or two plies below its root; 0 when none.
+ * Each candidate is replayed from the previous root and compared by hash and boards. Uses the
+ * agent's history past the previous root as scratch. */
+static uint32_t find_in_tree(Mcts *a, const GameState *s)
+{
+    const Rules *r = a->base.rules;
+    const GameState *prev = &a->root_state;
+    const int mark = (int)a->root_entries;
+    if (s->ply <= prev->ply || s->ply - prev->ply > 2 || mark > a->hist.length)
+        return 0;
+    const bool two = s->ply - prev->ply == 2;
+    const Node *root = &a->nodes[0];
+    for (uint32_t i = 0; i < root->child_count; i++) {
+        const uint32_t ci = root->first_child + i;
+        const Node *child = &a->nodes[ci];
+        if (two && child->child_count == 0)
+            continue;
+        GameState cs = *prev;
+        history_truncate(&a->hist, mark);
+        state_apply(r, &cs, &a->hist, (Move){child->from, child->to}, NULL);
+        if (!two || state_is_over(&cs)) {
+            if (!two && same_position(r, &cs, s))
+                return ci;
+            continue;
+        }
+        const int child_mark = a->hist.length;
+        for (uint32_t j = 0; j < child->child_count; j++) {
+            const uint32_t gi = child->first_child + j;
+            GameState gs = cs;
+            history_truncate(&a->hist, child_mark);
+            state_apply(r, &gs, &a->hist, (Move){a->nodes[gi].from, a->nodes[gi].to}, NULL);
+            if (same_position(r, &gs, s))
+                return gi;
+        }
+    }
+    return 0;
+}
+
+/* Copies the subtree under node `top` into the spare arena with top as its root, breadth
+ * first (Cheney's scan: the copy is its own queue), and swaps the arenas. */
+static void keep_subtree(Mcts *a, uint32_t top)
+{
+    if (!a->spare)
+        a->spare = xmalloc((size_t)a->capacity * sizeof *a->spare);
+    Node *dst = a->spare;
+    dst[0] = a->nodes[top];
+    dst[0].flags = 0; /* the game is not over at a root (a root win is taken before search) */
+    uint32_t used = 1;
+    for (uint32_t i = 0; i < used; i++) {
+        Node *n = &dst[i];
+        if (n->child_count == 0)
+            continue;
+        memcpy(dst + used, a->nodes + n->first_child, (size_t)n->child_count * sizeof *dst);
+        n->first_child = used;
+        used += n->child_count;
+    }
+    a->spare = a->nodes;
+    a->nodes = dst;
+    a->used = used;
+}
+
+/* With reuse=yes: continues the previous tree when s is found in it and the game's history
+ * continues the one it was built with. True when it did. a->hist holds the game's history. */
+static bool reuse_tree(Mcts *a, const GameState *s, const History *hist)
+{
+    if (!a->reuse || !a->have_tree)
+        return false;
+    /* The kept counts grow across searches: stay clear of 32-bit overflow of half_points. */
+    if ((uint64_t)a->nodes[0].visits + (uint64_t)a->iterations >= (1u << 31))
+        return false;
+    if (hist && hist->length > 0) {
+        const uint64_t plies = s->ply - a->root_state.ply;
+        if ((uint64_t)hist->length != a->root_entries + plies ||
+            hist->entries[a->root_entries - 1].hash != a->root_state.hash)
+            return false;
+    }
+    uint32_t top = find_in_tree(a, s);
+    load_history(a, s, hist); /* find_in_tree wrote past the previous root */
+    if (top == 0)
+        return false;
+    keep_subtree(a, top);
+    return true;
+}
+
+static bool proven_loss(const Node *node)
+{
+    return node->flags == NODE_TERMINAL;
+}
+
+/* The root child to play: not a known loss when another remains, then most visits, then the
+ * higher mean, then the lower index. */
+static uint32_t best_child(const Mcts *a)
+{
+    const Node *root = &a->nodes[0];
+    uint32_t best = root->first_child;
+    for (uint32_t i = 1; i < root->child_count; i++) {
+        const Node *k = &a->nodes[root->first_child + i];
+        const Node *b = &a->nodes[best];
+        if (proven_loss(k) != proven_loss(b)) {
+            if (proven_loss(b))
+                best = root->first_child + i;
+            continue;
+        }
+        if (k->visits > b->visits || (k->visits == b->visits && k->half_points > b->half_points))
+            best = root->first_child + i;
+    }
+    return best;
+}
+
+static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
+{
+    Mcts *a = (Mcts *)agent;
+    const Rules *r = agent->rules;
+    assert(!state_is_over(s) && "agent_choose needs a game in progress");
+    load_history(a, s, hist);
+
+    /* Solver-lite at the root: a move that wins at once is played without a search. */
+    Move moves[RULES_MAX_MOVES];
+    const int n = movegen_legal(r, s, moves);
+    assert(n > 0);
+    for (int i = 0; i < n; i++) {
+        GameState child = *s;
+        state_apply(r, &child, &a->hist, moves[i], NULL);
+        history_truncate(&a->hist, a->base_len);
+        if (child.winner == winner_of((Side)s->side)) {
+            a->have_tree = false;
+            a->reused = false;
+            a->used = 0;
+            agent->stats.nodes = 0;
+            agent->stats.depth = 1;
+            agent->stats.score = 1.0;
+            return moves[i];
+        }
+    }
+
+    a->reused = reuse_tree(a, s, hist);
+    if (a->reused && a->nodes[0].child_count == 0 && a->used + (uint32_t)n > a->limit)
+        a->reused = false;
+    if (!a->reused) {
+        a->nodes[0] = (Node){0};
+        a->used = 1;
+    }
+    a->root_state = *s;
+    a->root_entries = (uint64_t)a->base_len;
+    a->have_tree = true;
+    if (a->nodes[0].child_count == 0)
+        add_children(a, 0, moves, n);
+
+    int depth = 0;
+    for (int i = 0; i < a->iterations; i++) {
+        int d = iterate(a);
+        if (d > depth)
+            depth = d;
+    }
+    history_truncate(&a->hist, a->base_len);
+
+    const Node *best = &a->nodes[best_child(a)];
+    agent->stats.nodes = (uint64_t)a->iterations;
+    agent->stats.depth = depth;
+    agent->stats.score = best->visits ? 0.5 * best->half_points / best->visits : 0.5;
+    return (Move){best->from, best->to};
+}
+
+static void mcts_new_game(Agent *agent, uint64_t seed)
+{
+    Mcts *a = (Mcts *)agent;
+    rng_seed(&a->rng, seed);
+    a->have_tree = false;
+    a->reused = false;
+    a->used = 0;
+}
+
+static void mcts_destroy(Agent *agent)
+{
+    Mcts *a = (Mcts *)agent;
+    free(a->nodes);
+    free(a->spare);
+    free(a->path);
+    history_free(&a->hist);
+    free(a);
+}
+
+static const AgentOps MCTS_OPS = {mcts_choose, mcts_new_game, mcts_destroy};
+
+static Agent *mcts_create(const Rules *r, const double *params, uint64_t seed)
+{
+    Mcts *a = xcalloc(1, sizeof *a);
+    agent_init_base(&a->base, &MCTS_OPS, &AGENT_TYPE_MCTS, r, params);
+    a->iterations = (int)params[P_ITERATIONS];
+    a->c = params[P_C];
+    a->playout = (int)params[P_PLAYOUT];
+    a->playout_plies = (int)params[P_PLAYOUT_PLIES];
+    a->limit = (uint32_t)params[P_MAX_NODES];
+    a->reuse = params[P_REUSE] != 0;
+    /* Room for the root and all its children whatever max_nodes says. */
+    a->capacity = a->limit > RULES_MAX_MOVES + 1 ? a->limit : RULES_MAX_MOVES + 1;
+    a->nodes = xmalloc((size_t)a->capacity * sizeof *a->nodes);
+    a->path_capacity = 256;
+    a->path = xmalloc((size_t)a->path_capacity * sizeof *a->path);
+    history_init(&a->hist);
+    rng_seed(&a->rng, seed);
+    return &a->base;
+}
+
+static const Mcts *as_mcts(const Agent *agent)
+{
+    assert(agent->type == &AGENT_TYPE_MCTS);
+    return (const Mcts *)agent;
+}
+
+uint32_t mcts_tree_nodes(const Agent *agent)
+{
+    return as_mcts(agent)->used;
+}
+
+bool mcts_tree_reused(const Agent *agent)
+{
+    return as_mcts(agent)->reused;
+}
+
+uint32_t mcts_root_visits(const Agent *agent)
+{
+    const Mcts *a = as_mcts(agent);
+    return a->used ? a->nodes[0].visits : 0;
+}
+
+const AgentType AGENT_TYPE_MCTS = {
+    .name = "mcts",
+    .summary = "UCT Monte Carlo tree search (Kocsis and Szepesvari 2006) with random or greedy "
+               "playouts; plays an immediate win at once",
+    .params = MCTS_PARAMS,
+    .param_count = P_COUNT,
+    .memory = "max_nodes nodes of 20 bytes allocated once at creation (twice with reuse=yes); "
+              "a full arena stops the tree's growth; plus the game's history and the path",
+    .create = mcts_create,
+};

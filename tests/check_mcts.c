@@ -1,0 +1,576 @@
+/* The MCTS agent: wins in one (escape, each king-capture rule), blocks a loss in one (in the
+ * tree, not only at the root), determinism, seeds, the arena cap, tree reuse, greedy playouts. */
+#include <stdlib.h>
+
+#include "agents/agent.h"
+#include "agents/mcts.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "rules/rng.h"
+#include "tests/tests.h"
+
+/* --- helpers --- */
+
+static Agent *make_agent(const Rules *r, const char *spec, uint64_t seed)
+{
+    Agent *a = NULL;
+    Error err = {{0}};
+    Status st = agent_create(spec, r, seed, &a, &err);
+    ck_assert_msg(st == ST_OK, "agent_create(%s): %s", spec, err.text);
+    return a;
+}
+
+/* A ruleset compiled from a preset with another king capture, and a position in it. */
+static void custom_position(const char *preset, KingCapture kc, const char *otn, Side side,
+                            Rules *r, GameState *s, History *hist)
+{
+    Ruleset rs = *ruleset_preset_find(preset);
+    rs.king_capture = kc;
+    Error err = {{0}};
+    ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(otn_parse_position(r, otn, side, s, &err) == ST_OK, "%s", err.text);
+    history_init(hist);
+    history_push(hist, s->hash, s->fort_hash, false, false);
+}
+
+/* Chooses with spec and seed, checks the move is legal, and returns the position after it. */
+static GameState play_agent(const Rules *r, const GameState *s, const History *hist,
+                            const char *spec, uint64_t seed, Move *out)
+{
+    Agent *a = make_agent(r, spec, seed);
+    Move m = agent_choose(a, s, hist);
+    ck_assert_msg(movegen_is_legal(r, s, m), "%s chose an illegal move", spec);
+    agent_destroy(a);
+    GameState after = *s;
+    History h;
+    history_init(&h);
+    history_push(&h, s->hash, s->fort_hash, false, false);
+    state_apply(r, &after, &h, m, NULL);
+    history_free(&h);
+    if (out)
+        *out = m;
+    return after;
+}
+
+/* True when the side to move in s has a move that wins at once. */
+static bool has_win_in_one(const Rules *r, const GameState *s)
+{
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    History h;
+    history_init(&h);
+    history_push(&h, s->hash, s->fort_hash, false, false);
+    Winner mine = s->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+    bool found = false;
+    for (int i = 0; i < n && !found; i++) {
+        GameState child = *s;
+        state_apply(r, &child, &h, moves[i], NULL);
+        history_truncate(&h, 1);
+        found = child.winner == mine;
+    }
+    history_free(&h);
+    return found;
+}
+
+/* Moves of the side to move after which the opponent cannot win at once. */
+static int count_safe_moves(const Rules *r, const GameState *s)
+{
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    History h;
+    history_init(&h);
+    history_push(&h, s->hash, s->fort_hash, false, false);
+    int safe = 0;
+    for (int i = 0; i < n; i++) {
+        GameState child = *s;
+        state_apply(r, &child, &h, moves[i], NULL);
+        history_truncate(&h, 1);
+        safe += !state_is_over(&child) && !has_win_in_one(r, &child);
+    }
+    history_free(&h);
+    return safe;
+}
+
+static void expect_win(const char *preset, const char *otn, Side side, EndReason why)
+{
+    Rules r;
+    GameState s;
+    History hist;
+    fixture_position(preset, otn, side, &r, &s, &hist);
+    GameState after = play_agent(&r, &s, &hist, "mcts:iterations=200", 1, NULL);
+    ck_assert_msg(after.winner == (side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS),
+                  "%s: no win in one from %s", preset, otn);
+    ck_assert_int_eq(after.reason, why);
+    history_free(&hist);
+}
+
+/* --- wins in one --- */
+
+START_TEST(test_win_escape)
+{
+    /* King on c1, a1 two squares west. */
+    expect_win("brandubh", "/2K2t1/7/3t3/1t5/7/3T3/7/", SIDE_DEFENDERS, END_KING_ESCAPED);
+}
+END_TEST
+
+START_TEST(test_win_capture_custodial)
+{
+    /* King c3 under an attacker on c2; a4-c4 closes the line. */
+    expect_win("brandub-cyningstan", "/7/2t4/2K4/t6/7/5T1/7/", SIDE_ATTACKERS, END_KING_CAPTURED);
+}
+END_TEST
+
+START_TEST(test_win_capture_beside_throne)
+{
+    /* King d3 beside the throne d4, attackers c3 and e3; a2-d2 makes the third side. */
+    expect_win("brandubh", "/7/t6/2tKt2/7/7/T6/7/", SIDE_ATTACKERS, END_KING_CAPTURED);
+}
+END_TEST
+
+START_TEST(test_win_capture_edge3)
+{
+    /* King d1 on the edge, attackers c1 and e1; a2-d2 makes the third side. */
+    expect_win("brandubh-livas", "/2tKt2/t6/7/7/6T/7/7/", SIDE_ATTACKERS, END_KING_CAPTURED);
+}
+END_TEST
+
+START_TEST(test_win_capture_strong)
+{
+    /* King c3, attackers c2, b3, d3; a4-c4 makes the fourth side. */
+    Rules r;
+    GameState s;
+    History hist;
+    custom_position("brandubh", KING_CAPTURE_STRONG, "/7/2t4/1tKt3/t6/7/5T1/7/", SIDE_ATTACKERS, &r,
+                    &s, &hist);
+    GameState after = play_agent(&r, &s, &hist, "mcts:iterations=200", 1, NULL);
+    ck_assert_int_eq(after.winner, WINNER_ATTACKERS);
+    ck_assert_int_eq(after.reason, END_KING_CAPTURED);
+    history_free(&hist);
+}
+END_TEST
+
+/* The quick-win finder against brute force over seeded random games of every preset and two
+ * variations (every king-capture rule, both escape rules, a throne no one passes): it finds a win
+ * whenever some move wins by the king's escape or capture, and the move it finds does win. */
+START_TEST(test_quick_win_matches_brute_force)
+{
+    int found = 0;
+    const int presets = ruleset_preset_count();
+    for (int p = 0; p < presets + 2; p++) {
+        /* Two more: brandubh with the strong king, and tablut that no one passes the throne. */
+        Ruleset rs = *ruleset_preset_at(p < presets ? p : 0);
+        if (p == presets)
+            rs.king_capture = KING_CAPTURE_STRONG;
+        if (p == presets + 1) {
+            rs = *ruleset_preset_find("tablut");
+            rs.throne_pass = THRONE_PASS_NONE;
+        }
+        Rules r;
+        Error err = {{0}};
+        ck_assert_msg(rules_compile(&rs, &r, &err) == ST_OK, "%s", err.text);
+        History hist;
+        history_init(&hist);
+        for (int game = 0; game < 12; game++) {
+            Rng rng;
+            rng_seed(&rng, rng_mix(99, (uint64_t)(p * 100 + game)));
+            GameState s;
+            state_init(&r, &s);
+            history_clear(&hist);
+            history_push(&hist, s.hash, s.fort_hash, false, false);
+            Move m;
+            while (s.ply < 400 && movegen_random(&r, &s, &rng, &m)) {
+                Move moves[RULES_MAX_MOVES];
+                int n = movegen_legal(&r, &s, moves);
+                const int mark = hist.length;
+                bool expected = false;
+                for (int i = 0; i < n && !expected; i++) {
+                    GameState child = s;
+                    state_apply(&r, &child, &hist, moves[i], NULL);
+                    history_truncate(&hist, mark);
+                    expected =
+                        child.reason == END_KING_ESCAPED || child.reason == END_KING_CAPTURED;
+                }
+                Move win;
+                bool got = mcts_quick_win(&r, &s, &hist, &win);
+                ck_assert_int_eq(hist.length, mark);
+                ck_assert_msg(got || !expected, "%s game %d ply %u: a quick win missed", r.opt.name,
+                              game, s.ply);
+                if (got) {
+                    GameState child = s;
+                    state_apply(&r, &child, &hist, win, NULL);
+                    history_truncate(&hist, mark);
+                    ck_assert_msg(child.winner == (s.side == SIDE_ATTACKERS ? WINNER_ATTACKERS
+                                                                            : WINNER_DEFENDERS),
+                                  "%s game %d ply %u: the quick win does not win", r.opt.name, game,
+                                  s.ply);
+                    found++;
+                }
+                state_apply(&r, &s, &hist, m, NULL);
+            }
+        }
+        history_free(&hist);
+    }
+    ck_assert_int_gt(found, 100);
+}
+END_TEST
+
+/* Captures where the only other hostile side is a special square, rare in random games. */
+START_TEST(test_quick_win_special_squares)
+{
+    static const struct {
+        const char *preset;
+        const char *otn;
+    } cases[] = {
+        /* Custodial against the empty throne: a2-d2 with the king on d3 beside d4. */
+        {"brandubh", "/7/t6/3K3/7/7/T6/7/"},
+        /* Custodial against the corner: the king on b1 beside a1, c5-c1 closes the line. */
+        {"brandub-cyningstan", "/1K5/7/7/7/2t4/5T1/7/"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Rules r;
+        GameState s;
+        History hist;
+        custom_position(cases[i].preset, KING_CAPTURE_CUSTODIAL, cases[i].otn, SIDE_ATTACKERS, &r,
+                        &s, &hist);
+        Move win;
+        ck_assert_msg(mcts_quick_win(&r, &s, &hist, &win), "no quick win in %s", cases[i].otn);
+        ck_assert_int_eq(hist.length, 1);
+        state_apply(&r, &s, &hist, win, NULL);
+        ck_assert_int_eq(s.reason, END_KING_CAPTURED);
+        history_free(&hist);
+    }
+}
+END_TEST
+
+/* --- blocking a loss in one: found by the search, since the root has no win --- */
+
+/* King c1 with d1 held: only b1 stands between him and a1; only b5-b1 closes it. */
+#define BLOCK_POSITION "/2KT3/4t2/2t4/t5t/1t5/3T1t1/3t3/"
+
+static void expect_block(const char *spec, uint64_t seed)
+{
+    Rules r;
+    GameState s;
+    History hist;
+    fixture_position("brandubh", BLOCK_POSITION, SIDE_ATTACKERS, &r, &s, &hist);
+    ck_assert_int_eq(count_safe_moves(&r, &s), 1);
+    Move m;
+    GameState after = play_agent(&r, &s, &hist, spec, seed, &m);
+    char text[32];
+    otn_format_move(&r, m, NULL, text);
+    ck_assert_msg(!has_win_in_one(&r, &after), "%s seed %llu played %s, leaving a win", spec,
+                  (unsigned long long)seed, text);
+    ck_assert_str_eq(text, "b5-b1");
+    history_free(&hist);
+}
+
+START_TEST(test_block_escape)
+{
+    expect_block("mcts:iterations=500", 1 + (uint64_t)_i);
+}
+END_TEST
+
+START_TEST(test_block_escape_greedy)
+{
+    expect_block("mcts:iterations=500,playout=greedy", 7);
+}
+END_TEST
+
+START_TEST(test_block_escape_tiny_arena)
+{
+    expect_block("mcts:iterations=2000,max_nodes=1000", 3);
+}
+END_TEST
+
+START_TEST(test_avoid_capture)
+{
+    /* Defenders to move; a4-c4 would capture the king on c3 (custodial with c2). */
+    Rules r;
+    GameState s;
+    History hist;
+    fixture_position("brandub-cyningstan", "/7/2t4/2K4/t6/7/5T1/7/", SIDE_DEFENDERS, &r, &s, &hist);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        GameState after = play_agent(&r, &s, &hist, "mcts:iterations=500", seed, NULL);
+        ck_assert_msg(!has_win_in_one(&r, &after), "seed %llu leaves the king capturable",
+                      (unsigned long long)seed);
+    }
+    history_free(&hist);
+}
+END_TEST
+
+/* --- determinism, seeds, statistics --- */
+
+START_TEST(test_same_seed_same_moves)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    Agent *a = make_agent(&r, "mcts:iterations=300", 42);
+    Agent *b = make_agent(&r, "mcts:iterations=300", 42);
+    GameState s;
+    state_init(&r, &s);
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    for (int ply = 0; ply < 8 && !state_is_over(&s); ply++) {
+        Move ma = agent_choose(a, &s, &hist);
+        Move mb = agent_choose(b, &s, &hist);
+        ck_assert_int_eq(ma.from, mb.from);
+        ck_assert_int_eq(ma.to, mb.to);
+        ck_assert(agent_last_stats(a)->score == agent_last_stats(b)->score);
+        state_apply(&r, &s, &hist, ma, NULL);
+    }
+    /* A new game with the same seed replays the first move. */
+    state_init(&r, &s);
+    history_clear(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    agent_new_game(a, 7);
+    agent_new_game(b, 7);
+    Move ma = agent_choose(a, &s, &hist);
+    Move mb = agent_choose(b, &s, &hist);
+    ck_assert(ma.from == mb.from && ma.to == mb.to);
+    agent_destroy(a);
+    agent_destroy(b);
+    history_free(&hist);
+}
+END_TEST
+
+START_TEST(test_seeds_break_ties)
+{
+    /* One iteration visits one root child, so the choice is the first of a seeded shuffle:
+     * every opening move ties, and different seeds pick different ones. */
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    int distinct = 0;
+    Move first = {0, 0};
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        Move m;
+        (void)play_agent(&r, &s, NULL, "mcts:iterations=1", seed, &m);
+        if (seed == 1)
+            first = m;
+        else if (m.from != first.from || m.to != first.to)
+            distinct++;
+    }
+    ck_assert_int_gt(distinct, 0);
+}
+END_TEST
+
+START_TEST(test_stats)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    Agent *a = make_agent(&r, "mcts:iterations=700", 5);
+    Move m = agent_choose(a, &s, NULL); /* no history given: the root alone */
+    ck_assert(movegen_is_legal(&r, &s, m));
+    const AgentStats *st = agent_last_stats(a);
+    ck_assert_uint_eq(st->nodes, 700);
+    ck_assert_int_ge(st->depth, 2);
+    ck_assert(st->score >= 0.0 && st->score <= 1.0);
+    ck_assert_uint_eq(mcts_root_visits(a), 700);
+    ck_assert(!mcts_tree_reused(a));
+    char desc[256];
+    agent_describe(a, desc, sizeof desc);
+    ck_assert_str_eq(desc, "mcts:iterations=700,c=0.7,playout=random,playout_plies=200,"
+                           "max_nodes=1000000,reuse=no");
+    agent_destroy(a);
+}
+END_TEST
+
+START_TEST(test_win_stats)
+{
+    Rules r;
+    GameState s;
+    History hist;
+    fixture_position("brandubh", "/2K2t1/7/3t3/1t5/7/3T3/7/", SIDE_DEFENDERS, &r, &s, &hist);
+    Agent *a = make_agent(&r, "mcts:iterations=1000", 5);
+    (void)agent_choose(a, &s, &hist);
+    ck_assert(agent_last_stats(a)->score == 1.0);
+    ck_assert_uint_eq(agent_last_stats(a)->nodes, 0);
+    agent_destroy(a);
+    history_free(&hist);
+}
+END_TEST
+
+/* --- the arena --- */
+
+START_TEST(test_arena_cap)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    Agent *a = make_agent(&r, "mcts:iterations=3000,max_nodes=1000", 9);
+    for (int ply = 0; ply < 6 && !state_is_over(&s); ply++) {
+        Move m = agent_choose(a, &s, &hist);
+        ck_assert(movegen_is_legal(&r, &s, m));
+        ck_assert_uint_le(mcts_tree_nodes(a), 1000);
+        ck_assert_uint_gt(mcts_tree_nodes(a), 900); /* the tree filled it, then stopped */
+        ck_assert_uint_eq(agent_last_stats(a)->nodes, 3000);
+        state_apply(&r, &s, &hist, m, NULL);
+    }
+    agent_destroy(a);
+    history_free(&hist);
+}
+END_TEST
+
+/* --- reuse --- */
+
+START_TEST(test_reuse_game)
+{
+    /* Against a random opponent the reply is found two plies down the kept tree. */
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    Agent *a = make_agent(&r, "mcts:iterations=800,reuse=yes", 3);
+    Agent *opp = make_agent(&r, "random", 4);
+    int reused = 0;
+    for (int ply = 0; ply < 16 && !state_is_over(&s); ply++) {
+        bool mine = ply % 2 == 0;
+        Move m = agent_choose(mine ? a : opp, &s, &hist);
+        ck_assert(movegen_is_legal(&r, &s, m));
+        if (mine && ply > 0 && mcts_tree_reused(a)) {
+            reused++;
+            ck_assert_uint_gt(mcts_root_visits(a), 800);
+        }
+        state_apply(&r, &s, &hist, m, NULL);
+    }
+    ck_assert_int_ge(reused, 5);
+    /* A new game forgets the tree. */
+    state_init(&r, &s);
+    history_clear(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    agent_new_game(a, 3);
+    (void)agent_choose(a, &s, &hist);
+    ck_assert(!mcts_tree_reused(a));
+    ck_assert_uint_eq(mcts_root_visits(a), 800);
+    agent_destroy(a);
+    agent_destroy(opp);
+    history_free(&hist);
+}
+END_TEST
+
+START_TEST(test_reuse_blocks_like_fresh)
+{
+    /* Search with defenders to move, then the king steps to c1 (one ply down the kept tree):
+     * the reused tree must block like a fresh search does. */
+    Rules r;
+    GameState s;
+    History hist;
+    fixture_position("brandubh", "/3T3/2K1t2/2t4/t5t/1t5/3T1t1/3t3/", SIDE_DEFENDERS, &r, &s,
+                     &hist);
+    Agent *a = make_agent(&r, "mcts:iterations=500,reuse=yes", 11);
+    Move m = agent_choose(a, &s, &hist);
+    ck_assert(movegen_is_legal(&r, &s, m));
+    fixture_play(&r, &s, &hist, "c2-c1", NULL);
+    m = agent_choose(a, &s, &hist);
+    ck_assert(mcts_tree_reused(a));
+    char text[32];
+    otn_format_move(&r, m, NULL, text);
+    ck_assert_str_eq(text, "b5-b1");
+    /* A position not in the tree (another history) starts afresh. */
+    GameState t;
+    History other;
+    fixture_position("brandubh", BLOCK_POSITION, SIDE_ATTACKERS, &r, &t, &other);
+    m = agent_choose(a, &t, &other);
+    ck_assert(!mcts_tree_reused(a));
+    otn_format_move(&r, m, NULL, text);
+    ck_assert_str_eq(text, "b5-b1");
+    agent_destroy(a);
+    history_free(&hist);
+    history_free(&other);
+}
+END_TEST
+
+/* --- playouts --- */
+
+START_TEST(test_greedy_and_caps_play_games)
+{
+    static const char *const specs[] = {
+        "mcts:iterations=200,playout=greedy",
+        "mcts:iterations=200,playout_plies=0",
+        "mcts:iterations=200,playout_plies=5,c=0",
+    };
+    Rules r;
+    fixture_rules("brandubh", &r);
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        GameState s;
+        state_init(&r, &s);
+        History hist;
+        history_init(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        Agent *a = make_agent(&r, specs[k], 21);
+        for (int ply = 0; ply < 10 && !state_is_over(&s); ply++) {
+            Move m = agent_choose(a, &s, &hist);
+            ck_assert_msg(movegen_is_legal(&r, &s, m), "%s", specs[k]);
+            state_apply(&r, &s, &hist, m, NULL);
+        }
+        agent_destroy(a);
+        history_free(&hist);
+    }
+}
+END_TEST
+
+START_TEST(test_bad_specs)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    static const char *const bad[] = {"mcts:iterations=0", "mcts:c=-1",        "mcts:playout=smart",
+                                      "mcts:max_nodes=10", "mcts:reuse=maybe", "mcts:depth=3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Agent *a = NULL;
+        Error err = {{0}};
+        ck_assert_msg(agent_create(bad[i], &r, 1, &a, &err) == ST_EINVAL, "%s accepted", bad[i]);
+    }
+}
+END_TEST
+
+Suite *mcts_suite(void)
+{
+    Suite *suite = suite_create("mcts");
+    TCase *tc = tcase_create("wins");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_win_escape);
+    tcase_add_test(tc, test_win_capture_custodial);
+    tcase_add_test(tc, test_win_capture_beside_throne);
+    tcase_add_test(tc, test_win_capture_edge3);
+    tcase_add_test(tc, test_win_capture_strong);
+    tcase_add_test(tc, test_win_stats);
+    tcase_add_test(tc, test_quick_win_matches_brute_force);
+    tcase_add_test(tc, test_quick_win_special_squares);
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("blocks");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_block_escape, 0, 3);
+    tcase_add_test(tc, test_block_escape_greedy);
+    tcase_add_test(tc, test_block_escape_tiny_arena);
+    tcase_add_test(tc, test_avoid_capture);
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("determinism");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_same_seed_same_moves);
+    tcase_add_test(tc, test_seeds_break_ties);
+    tcase_add_test(tc, test_stats);
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("tree");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_arena_cap);
+    tcase_add_test(tc, test_reuse_game);
+    tcase_add_test(tc, test_reuse_blocks_like_fresh);
+    tcase_add_test(tc, test_greedy_and_caps_play_games);
+    tcase_add_test(tc, test_bad_specs);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
