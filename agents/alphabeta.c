@@ -1,0 +1,571 @@
+/* The alpha-beta agent: negamax with alpha-beta pruning (Knuth and Moore 1975) under iterative
+ * deepening, a Zobrist-keyed transposition table (Zobrist 1970), and move ordering by table
+ * move, winning and capturing moves, killer moves (Akl and Newborn 1977) and the history
+ * heuristic (Schaeffer 1989). Game ends come from state_apply on copies, with a search History,
+ * so repetition, draw forts and the lack of moves are exact inside the tree.
+ *
+ * Choices the spec leaves open, pinned by tests/check_alphabeta.c:
+ * - Node budget: every position visited (interior, leaf or game end) counts. When the budget
+ *   runs out mid-iteration, the search stops and plays the best move of the unfinished
+ *   iteration if at least its first root move (the previous best) was searched fully, else the
+ *   last completed iteration's; stats.depth is the last completed depth.
+ * - A forced result (|score| >= AGENT_WIN_SCORE - 1000) ends iterative deepening early: a
+ *   deeper search finds neither a faster win nor an escape from a forced loss.
+ * - Transposition table: one entry per slot, always replaced (the newest search is the most
+ *   relevant; no aging needed), power-of-two slot count, kept across the moves of a game. A
+ *   stored score cuts only at the same remaining depth (a deeper one, e.g. from a position
+ *   recurring two plies later by sliding moves, only orders moves), so scores equal the plain
+ *   depth-limited minimax whatever the table size or earlier searches (repetition aside, below):
+ *   tt_mb changes speed and tie-breaks, never a score.
+ *   Scores whose subtree met a repetition or draw-fort end are not stored, since they depend on
+ *   the path. The converse (a stored score that would change because the new path's history
+ *   makes a repetition reachable) is the known graph-history interaction and is accepted. When
+ *   max_plies is set the key includes the ply, because the adjudication depends on it.
+ * - Ties: root moves are searched in a fixed order (ordering scores, then movegen order) and a
+ *   later move replaces the best only when strictly better. */
+#include "agents/alphabeta.h"
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent_impl.h"
+#include "agents/eval.h"
+#include "rules/common.h"
+#include "rules/movegen.h"
+#include "rules/rng.h"
+
+#define AB_MAX_DEPTH 64
+#define AB_MAX_PLY   (AB_MAX_DEPTH + 2)
+#define SCORE_INF    (2.0 * AGENT_WIN_SCORE)
+/* Scores at least this large mean a forced result found in the tree (plies <= AB_MAX_DEPTH). */
+#define WIN_BOUND (AGENT_WIN_SCORE - 1000.0)
+/* Leaf evaluations are clamped well inside the win scores. */
+#define EVAL_CLAMP (AGENT_WIN_SCORE / 2.0)
+
+/* Parameter indices, in PARAMS order. */
+enum { P_DEPTH, P_NODES, P_TT_MB, P_NOISE, P_EVAL, P_COUNT = P_EVAL + EVAL_PARAM_COUNT };
+
+static const ParamSpec PARAMS[] = {
+    {"depth", PARAM_INT, 4, 1, AB_MAX_DEPTH, NULL,
+     "deepest iteration of iterative deepening, in plies"},
+    {"nodes", PARAM_INT, 0, 0, 1e15, NULL,
+     "budget of positions visited per move (0 = none); stops inside an iteration"},
+    {"tt_mb", PARAM_INT, 16, 0, 4096, NULL, "transposition table size in MiB (0 = no table)"},
+    {"noise", PARAM_REAL, 0, 0, 1000, NULL,
+     "leaf evaluations get noise * u, u in [-1,1] hashed from (seed, position): seeded variety"},
+    EVAL_PARAM_INITIALIZERS,
+};
+_Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
+_Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
+
+typedef enum { BOUND_NONE = 0, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT } Bound;
+
+typedef struct {
+    uint64_t key;  /* tt_key of the position; 0 with bound NONE = empty */
+    double score;  /* a forced result's score counts plies from this node, not the root */
+    Move move;     /* best or refuting move; only ever matched against generated moves */
+    int8_t depth;  /* remaining depth the score was searched to */
+    uint8_t bound; /* Bound */
+} TTEntry;
+
+typedef struct {
+    Agent base;
+    int max_depth;
+    uint64_t node_budget; /* 0 = none */
+    double noise;
+    uint64_t seed;
+    EvalWeights w;
+    TTEntry *tt;    /* owned; NULL when tt_mb = 0 */
+    size_t tt_mask; /* slots - 1 (slots a power of two) */
+    History hist;   /* the game's positions since the last capture, then the search path */
+    Move killers[AB_MAX_PLY][2];
+    uint32_t *history; /* history heuristic, [side][from * squares + to]; owned */
+    uint64_t nodes;
+    bool stop; /* the node budget ran out: unwind without using scores */
+} AlphaBeta;
+
+/* --- ordering --- */
+
+/* Ordering score bands, highest first. History counts saturate below the killers' band. */
+#define ORDER_TT      (1 << 30)
+#define ORDER_WIN     (1 << 29)
+#define ORDER_CAPTURE (1 << 28)
+#define ORDER_KILLER  (1 << 26)
+#define HISTORY_MAX   ((1 << 25) - 1)
+
+static inline bool bit_test(const uint64_t *bits, int sq)
+{
+    return (bits[sq >> 6] >> (sq & 63)) & 1;
+}
+
+static inline bool is_corner(const Rules *r, int sq)
+{
+    return r->opt.corners && bit_test(r->corner, sq);
+}
+
+static inline bool is_throne(const Rules *r, int sq)
+{
+    return r->opt.throne && sq == r->throne_sq;
+}
+
+/* The anvil tests of RULES.md section 3 (as rules/state.c applies them), read on the board
+ * before the move: the square beyond a captured piece is never the mover's origin, because the
+ * mover's path to its destination is empty. */
+static bool anvil_against_defender(const Rules *r, const GameState *s, int u)
+{
+    if (bit_test(s->attackers, u))
+        return true;
+    if (is_corner(r, u))
+        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+               r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
+    if (is_throne(r, u) && s->king != u)
+        return r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
+    return false;
+}
+
+static bool anvil_against_attacker(const Rules *r, const GameState *s, int u)
+{
+    bool king_anvil = r->opt.king_armed == KING_ARMED_YES || r->opt.king_armed == KING_ARMED_ANVIL;
+    if (bit_test(s->defenders, u))
+        return true;
+    if (s->king == u)
+        return king_anvil ||
+               (is_throne(r, u) && r->opt.throne_hostile_attackers == THRONE_HOSTILE_ALWAYS);
+    if (is_corner(r, u))
+        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+               r->opt.corner_hostile == CORNER_HOSTILE_ATTACKERS;
+    if (is_throne(r, u))
+        return r->opt.throne_hostile_attackers != THRONE_HOSTILE_NEVER;
+    return false;
+}
+
+/* Pieces move m would capture, plus one when an attacker lands beside the king (a possible
+ * king capture); a king move onto an escape square returns a large count. No state is changed. */
+static int tactical_weight(const Rules *r, const GameState *s, Move m)
+{
+    int to = m.to;
+    bool king = m.from == s->king;
+    if (king) {
+        bool escape =
+            r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, to) : bit_test(r->edge, to);
+        if (escape)
+            return 100;
+        if (r->opt.king_armed != KING_ARMED_YES && r->opt.king_armed != KING_ARMED_HAMMER)
+            return 0;
+    }
+    bool attacker = s->side == SIDE_ATTACKERS;
+    const uint64_t *enemies = attacker ? s->defenders : s->attackers;
+    int weight = 0;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        int v = r->neighbour[to][d];
+        if (v < 0)
+            continue;
+        if (attacker && v == s->king) {
+            weight++;
+            continue;
+        }
+        int u = r->neighbour[v][d];
+        if (u < 0 || !bit_test(enemies, v))
+            continue;
+        weight += attacker ? anvil_against_defender(r, s, u) : anvil_against_attacker(r, s, u);
+    }
+    return weight;
+}
+
+static inline bool same_move(Move a, Move b)
+{
+    return a.from == b.from && a.to == b.to;
+}
+
+static inline uint32_t *history_slot(AlphaBeta *ab, int side, Move m)
+{
+    int n = ab->base.rules->squares;
+    return &ab->history[((size_t)side * (size_t)n + m.from) * (size_t)n + m.to];
+}
+
+static void score_moves(AlphaBeta *ab, const GameState *s, const Move *moves, int n, Move tt_move,
+                        int ply, int32_t *scores)
+{
+    const Rules *r = ab->base.rules;
+    const Move *killer = ab->killers[ply];
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        int32_t sc;
+        int t;
+        if (same_move(m, tt_move))
+            sc = ORDER_TT;
+        else if ((t = tactical_weight(r, s, m)) >= 100)
+            sc = ORDER_WIN;
+        else if (t > 0)
+            sc = ORDER_CAPTURE + t;
+        else if (same_move(m, killer[0]))
+            sc = ORDER_KILLER + 1;
+        else if (same_move(m, killer[1]))
+            sc = ORDER_KILLER;
+        else
+            sc = (int32_t)*history_slot(ab, s->side, m);
+        scores[i] = sc;
+    }
+}
+
+/* Brings the best-scored move among i..n-1 to position i (the first of equals: lowest index). */
+static inline void pick_move(Move *moves, int32_t *scores, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (scores[j] > scores[best])
+            best = j;
+    if (best != i) {
+        Move m = moves[i];
+        int32_t sc = scores[i];
+        moves[i] = moves[best];
+        scores[i] = scores[best];
+        moves[best] = m;
+        scores[best] = sc;
+    }
+}
+
+/* A quiet move refuted the position: remember it as a killer for this ply and credit it in the
+ * history table by depth squared (Schaeffer 1989). */
+static void note_cutoff(AlphaBeta *ab, int side, Move m, int depth, int ply)
+{
+    Move *k = ab->killers[ply];
+    if (!same_move(k[0], m)) {
+        k[1] = k[0];
+        k[0] = m;
+    }
+    uint32_t *h = history_slot(ab, side, m);
+    uint32_t add = (uint32_t)(depth * depth);
+    *h = *h + add > HISTORY_MAX ? HISTORY_MAX : *h + add;
+}
+
+/* --- transposition table --- */
+
+static inline uint64_t tt_key(const AlphaBeta *ab, const GameState *s)
+{
+    /* Under max_plies the same board at another ply may be adjudicated differently. */
+    if (ab->base.rules->opt.max_plies > 0)
+        return s->hash ^ rng_splitmix64(s->ply + 0x9e3779b97f4a7c15ULL);
+    return s->hash;
+}
+
+/* Forced results are stored as distances from the node, so that they stay right when the same
+ * position is met at another ply. */
+static inline double score_to_tt(double v, int ply)
+{
+    if (v >= WIN_BOUND)
+        return v + ply;
+    if (v <= -WIN_BOUND)
+        return v - ply;
+    return v;
+}
+
+static inline double score_from_tt(double v, int ply)
+{
+    if (v >= WIN_BOUND)
+        return v - ply;
+    if (v <= -WIN_BOUND)
+        return v + ply;
+    return v;
+}
+
+/* --- search --- */
+
+static double leaf_value(const AlphaBeta *ab, const GameState *s)
+{
+    double v = eval_evaluate(ab->base.rules, s, &ab->w);
+    if (ab->noise > 0) {
+        /* A pure function of (seed, position), so the table stays consistent. */
+        uint64_t h = rng_splitmix64(ab->seed ^ s->hash);
+        double u = (double)(h >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+        v += ab->noise * u;
+    }
+    if (v > EVAL_CLAMP)
+        return EVAL_CLAMP;
+    if (v < -EVAL_CLAMP)
+        return -EVAL_CLAMP;
+    return v;
+}
+
+/* The mover's score of the finished game `child`, which lies `ply` plies from the root. */
+static double terminal_score(const GameState *child, int mover, int ply)
+{
+    if (child->winner == WINNER_DRAW)
+        return 0.0;
+    bool mover_won = (child->winner == WINNER_ATTACKERS) == (mover == SIDE_ATTACKERS);
+    return mover_won ? AGENT_WIN_SCORE - ply : -(AGENT_WIN_SCORE - ply);
+}
+
+static inline bool path_dependent_end(const GameState *child)
+{
+    return child->reason == END_REPETITION || child->reason == END_DRAW_FORT;
+}
+
+/* Fail-soft negamax of s (not over) to `depth` plies; ply counts from the root. Sets
+ * *path_dep when the value depends on a repetition or draw-fort end below. */
+static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
+                      double beta, bool *path_dep)
+{
+    const Rules *r = ab->base.rules;
+    ab->nodes++;
+    if (ab->node_budget && ab->nodes > ab->node_budget) {
+        ab->stop = true;
+        return 0.0;
+    }
+    if (depth == 0)
+        return leaf_value(ab, s);
+
+    uint64_t key = tt_key(ab, s);
+    TTEntry *e = NULL;
+    Move tt_move = {0, 0}; /* from == to: matches no move */
+    if (ab->tt) {
+        e = &ab->tt[key & ab->tt_mask];
+        if (e->bound != BOUND_NONE && e->key == key) {
+            tt_move = e->move;
+            /* Exactly this depth, not deeper: the search then returns the depth-limited
+             * minimax value whatever the table holds (see the file comment). */
+            if (e->depth == depth) {
+                double v = score_from_tt(e->score, ply);
+                if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
+                    (e->bound == BOUND_UPPER && v <= alpha))
+                    return v;
+            }
+        }
+    }
+
+    Move moves[RULES_MAX_MOVES];
+    int32_t scores[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    assert(n > 0); /* state_apply ends a game whose side to move has no move */
+    score_moves(ab, s, moves, n, tt_move, ply, scores);
+
+    const double alpha0 = alpha;
+    double best = -SCORE_INF;
+    Move best_move = moves[0];
+    bool dep = false;
+    const int len = ab->hist.length;
+    for (int i = 0; i < n; i++) {
+        pick_move(moves, scores, i, n);
+        Move m = moves[i];
+        GameState child = *s;
+        CaptureList caps;
+        state_apply(r, &child, &ab->hist, m, &caps);
+        double v;
+        if (state_is_over(&child)) {
+            ab->nodes++;
+            v = terminal_score(&child, s->side, ply + 1);
+            dep |= path_dependent_end(&child);
+        } else {
+            v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, &dep);
+        }
+        history_truncate(&ab->hist, len);
+        if (ab->stop)
+            return 0.0;
+        if (v > best) {
+            best = v;
+            best_move = m;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta) {
+            if (caps.count == 0 && !state_is_over(&child))
+                note_cutoff(ab, s->side, m, depth, ply);
+            break;
+        }
+    }
+
+    *path_dep |= dep;
+    if (e && !dep) {
+        e->key = key;
+        e->score = score_to_tt(best, ply);
+        e->move = best_move;
+        e->depth = (int8_t)depth;
+        e->bound = best <= alpha0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+    }
+    return best;
+}
+
+/* Copies the part of the game's history that can still matter (since the last capture). */
+static void load_history(AlphaBeta *ab, const GameState *s, const History *hist)
+{
+    history_clear(&ab->hist);
+    if (!hist || hist->length == 0) {
+        history_push(&ab->hist, s->hash, s->fort_hash, true, s->side == SIDE_ATTACKERS);
+        return;
+    }
+    int newest = hist->length - 1;
+    assert(hist->entries[newest].hash == s->hash);
+    int oldest = newest - (int)hist->entries[newest].reversible;
+    for (int i = oldest; i <= newest; i++) {
+        const HistoryEntry *e = &hist->entries[i];
+        history_push(&ab->hist, e->hash, e->fort_hash, e->after_capture, e->after_defender_move);
+    }
+}
+
+/* Iterative deepening from the root to max_depth; fills the stats and returns the move. */
+static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, int max_depth)
+{
+    const Rules *r = ab->base.rules;
+    assert(!state_is_over(s));
+    load_history(ab, s, hist);
+    ab->nodes = 0;
+    ab->stop = false;
+    memset(ab->killers, 0, sizeof ab->killers);
+    /* Age the history heuristic so that the last moves' cutoffs count most. */
+    size_t hsize = 2 * (size_t)r->squares * (size_t)r->squares;
+    for (size_t i = 0; i < hsize; i++)
+        ab->history[i] >>= 1;
+
+    Move moves[RULES_MAX_MOVES];
+    int32_t scores[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    assert(n > 0);
+    Move tt_move = {0, 0};
+    if (ab->tt) {
+        const TTEntry *e = &ab->tt[tt_key(ab, s) & ab->tt_mask];
+        if (e->bound != BOUND_NONE && e->key == tt_key(ab, s))
+            tt_move = e->move;
+    }
+    score_moves(ab, s, moves, n, tt_move, 0, scores);
+    for (int i = 0; i < n; i++)
+        pick_move(moves, scores, i, n);
+
+    Move best = moves[0];
+    double best_score = leaf_value(ab, s);
+    int done = 0;
+    const int len = ab->hist.length;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        ab->nodes++; /* the root */
+        double alpha = -SCORE_INF, iter_score = -SCORE_INF;
+        int iter_best = -1;
+        bool dep = false;
+        for (int i = 0; i < n; i++) {
+            GameState child = *s;
+            state_apply(r, &child, &ab->hist, moves[i], NULL);
+            double v;
+            if (state_is_over(&child)) {
+                ab->nodes++;
+                v = terminal_score(&child, s->side, 1);
+            } else {
+                v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -alpha, &dep);
+            }
+            history_truncate(&ab->hist, len);
+            if (ab->stop)
+                break;
+            if (v > iter_score) {
+                iter_score = v;
+                iter_best = i;
+            }
+            if (v > alpha)
+                alpha = v;
+        }
+        if (iter_best >= 0) {
+            best = moves[iter_best];
+            best_score = iter_score;
+        }
+        if (ab->stop)
+            break;
+        done = depth;
+        /* The best move leads the next iteration; the others keep their order. */
+        Move m = moves[iter_best];
+        memmove(&moves[1], &moves[0], (size_t)iter_best * sizeof *moves);
+        moves[0] = m;
+        if (iter_score >= WIN_BOUND || iter_score <= -WIN_BOUND)
+            break;
+    }
+    if (ab->tt && done > 0) {
+        TTEntry *e = &ab->tt[tt_key(ab, s) & ab->tt_mask];
+        if (e->bound == BOUND_NONE || e->key != tt_key(ab, s) || e->depth < done) {
+            /* Keep the root's best move for the next search (ordering only: a low depth). */
+            e->key = tt_key(ab, s);
+            e->score = 0.0;
+            e->move = best;
+            e->depth = 0;
+            e->bound = BOUND_UPPER;
+        }
+    }
+    ab->base.stats.nodes = ab->nodes;
+    ab->base.stats.depth = done;
+    ab->base.stats.score = best_score;
+    return best;
+}
+
+/* --- the agent --- */
+
+static Move ab_choose(Agent *agent, const GameState *s, const History *hist)
+{
+    AlphaBeta *ab = (AlphaBeta *)agent;
+    return search_root(ab, s, hist, ab->max_depth);
+}
+
+double alphabeta_search(Agent *agent, const GameState *s, const History *hist, int depth,
+                        Move *best)
+{
+    assert(agent->type == &AGENT_TYPE_ALPHABETA);
+    assert(depth >= 1 && depth <= AB_MAX_DEPTH);
+    AlphaBeta *ab = (AlphaBeta *)agent;
+    Move m = search_root(ab, s, hist, depth);
+    if (best)
+        *best = m;
+    return ab->base.stats.score;
+}
+
+static void ab_new_game(Agent *agent, uint64_t seed)
+{
+    AlphaBeta *ab = (AlphaBeta *)agent;
+    const Rules *r = agent->rules;
+    ab->seed = seed;
+    if (ab->tt)
+        memset(ab->tt, 0, (ab->tt_mask + 1) * sizeof *ab->tt);
+    memset(ab->history, 0, 2 * (size_t)r->squares * (size_t)r->squares * sizeof *ab->history);
+    memset(ab->killers, 0, sizeof ab->killers);
+}
+
+static void ab_destroy(Agent *agent)
+{
+    AlphaBeta *ab = (AlphaBeta *)agent;
+    if (!ab)
+        return;
+    free(ab->tt);
+    free(ab->history);
+    history_free(&ab->hist);
+    free(ab);
+}
+
+static const AgentOps OPS = {ab_choose, ab_new_game, ab_destroy};
+
+static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
+{
+    AlphaBeta *ab = xcalloc(1, sizeof *ab);
+    agent_init_base(&ab->base, &OPS, &AGENT_TYPE_ALPHABETA, r, params);
+    ab->max_depth = (int)params[P_DEPTH];
+    ab->node_budget = (uint64_t)params[P_NODES];
+    ab->noise = params[P_NOISE];
+    ab->seed = seed;
+    eval_weights_from(&params[P_EVAL], &ab->w);
+    size_t slots = ((size_t)params[P_TT_MB] << 20) / sizeof(TTEntry);
+    if (slots > 0) {
+        size_t pow2 = 1;
+        while (pow2 * 2 <= slots)
+            pow2 *= 2;
+        ab->tt = xcalloc(pow2, sizeof *ab->tt);
+        ab->tt_mask = pow2 - 1;
+    }
+    ab->history = xcalloc(2 * (size_t)r->squares * (size_t)r->squares, sizeof *ab->history);
+    history_init(&ab->hist);
+    return &ab->base;
+}
+
+const AgentType AGENT_TYPE_ALPHABETA = {
+    .name = "alphabeta",
+    .summary = "negamax alpha-beta, iterative deepening, transposition table, killer and history "
+               "ordering, the shared evaluation",
+    .params = PARAMS,
+    .param_count = P_COUNT,
+    .memory = "tt_mb MiB of transposition table (24-byte slots, power of two) plus "
+              "8 * squares^2 bytes of history table and the search path",
+    .create = ab_create,
+};

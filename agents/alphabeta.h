@@ -1,0 +1,15 @@
+/* The alpha-beta agent's extra entry point for tests and tools: a search to a fixed depth that
+ * reports the root score. The agent itself is AGENT_TYPE_ALPHABETA (agents/agent_impl.h). */
+#ifndef TAFL_AGENTS_ALPHABETA_H
+#define TAFL_AGENTS_ALPHABETA_H
+
+#include "agents/agent.h"
+
+/* Runs the agent's search (iterative deepening, table, ordering, noise, node budget as its spec
+ * says) from s, but to `depth` plies instead of the spec's depth, and returns the root score for
+ * the side to move; *best (may be NULL) receives the chosen move. agent must be an alphabeta
+ * agent; s must not be over; hist as for agent_choose. Fills the agent's stats like a choose. */
+double alphabeta_search(Agent *agent, const GameState *s, const History *hist, int depth,
+                        Move *best);
+
+#endif

@@ -1,0 +1,636 @@
+/* The alpha-beta agent and the evaluation: equal to a plain minimax on small trees, wins and
+ * blocks in one, win scoring by distance, determinism, noise, node budget, each eval feature. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "agents/alphabeta.h"
+#include "agents/eval.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "tests/tests.h"
+
+/* --- helpers --- */
+
+static Agent *make_agent(const Rules *r, const char *spec, uint64_t seed)
+{
+    Agent *a = NULL;
+    Error err = {{0}};
+    Status st = agent_create(spec, r, seed, &a, &err);
+    ck_assert_msg(st == ST_OK, "agent_create(%s): %s", spec, err.text);
+    return a;
+}
+
+static void default_weights(EvalWeights *w)
+{
+    double v[EVAL_PARAM_COUNT];
+    for (int i = 0; i < EVAL_PARAM_COUNT; i++)
+        v[i] = EVAL_PARAMS[i].def;
+    eval_weights_from(v, w);
+}
+
+/* A ruleset compiled from a preset with a different king capture, and a position in it. */
+static void custom_position(const char *preset, KingCapture kc, const char *otn, Side side,
+                            Rules *r, GameState *s, History *hist)
+{
+    Ruleset rs = *ruleset_preset_find(preset);
+    rs.king_capture = kc;
+    Error err = {{0}};
+    ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(otn_parse_position(r, otn, side, s, &err) == ST_OK, "%s", err.text);
+    history_init(hist);
+    history_push(hist, s->hash, s->fort_hash, false, false);
+}
+
+static void format_move(const Rules *r, Move m, char *buf)
+{
+    otn_format_move(r, m, NULL, buf);
+}
+
+/* The reference: plain negamax over every move with the same win scoring as the agent (a game
+ * ended at ply p from the root is worth AGENT_WIN_SCORE - p to its winner). */
+static double minimax(const Rules *r, const GameState *s, History *h, int depth, int ply,
+                      const EvalWeights *w)
+{
+    if (depth == 0)
+        return eval_evaluate(r, s, w);
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    double best = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        GameState child = *s;
+        int len = h->length;
+        state_apply(r, &child, h, moves[i], NULL);
+        double v;
+        if (state_is_over(&child)) {
+            if (child.winner == WINNER_DRAW)
+                v = 0.0;
+            else if ((child.winner == WINNER_ATTACKERS) == (s->side == SIDE_ATTACKERS))
+                v = AGENT_WIN_SCORE - (ply + 1);
+            else
+                v = -(AGENT_WIN_SCORE - (ply + 1));
+        } else {
+            v = -minimax(r, &child, h, depth - 1, ply + 1, w);
+        }
+        history_truncate(h, len);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Searches s with a fresh agent to depths 1..max_depth, twice each (one agent, so the table
+ * carries over: from depth 4 on transpositions cut within a search, and a repeated search cuts
+ * on the bounds the first one stored) and compares each root score with the minimax. */
+static void check_equal_minimax(const Rules *r, GameState *s, History *h, int max_depth,
+                                const char *what)
+{
+    EvalWeights w;
+    default_weights(&w);
+    Agent *a = make_agent(r, "alphabeta:tt_mb=1", 5);
+    for (int d = 1; d <= max_depth; d++) {
+        Move m;
+        double want = minimax(r, s, h, d, 0, &w);
+        double got = alphabeta_search(a, s, h, d, &m);
+        ck_assert_msg(got == want, "%s depth %d: alphabeta %.6f, minimax %.6f", what, d, got, want);
+        /* Again, now with this depth's bounds and scores in the table. */
+        got = alphabeta_search(a, s, h, d, &m);
+        ck_assert_msg(got == want, "%s depth %d, second search: alphabeta %.6f, minimax %.6f", what,
+                      d, got, want);
+        ck_assert(movegen_is_legal(r, s, m));
+        /* The chosen move is worth the root score. */
+        GameState child = *s;
+        int len = h->length;
+        state_apply(r, &child, h, m, NULL);
+        double v;
+        if (state_is_over(&child))
+            v = child.winner == WINNER_DRAW ? 0.0
+                : (child.winner == WINNER_ATTACKERS) == (s->side == SIDE_ATTACKERS)
+                    ? AGENT_WIN_SCORE - 1
+                    : -(AGENT_WIN_SCORE - 1);
+        else
+            v = -minimax(r, &child, h, d - 1, 1, &w);
+        history_truncate(h, len);
+        ck_assert_msg(v == want, "%s depth %d: chosen move worth %.6f, best %.6f", what, d, v,
+                      want);
+    }
+    /* Each child searched as a root, with the table full of the parent's bounds, which were
+     * stored under other windows. */
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    for (int i = 0; i < n && max_depth >= 2; i++) {
+        GameState child = *s;
+        int len = h->length;
+        state_apply(r, &child, h, moves[i], NULL);
+        if (!state_is_over(&child)) {
+            double want = minimax(r, &child, h, max_depth - 1, 0, &w);
+            double got = alphabeta_search(a, &child, h, max_depth - 1, NULL);
+            ck_assert_msg(got == want, "%s, child %d depth %d: alphabeta %.6f, minimax %.6f", what,
+                          i, max_depth - 1, got, want);
+        }
+        history_truncate(h, len);
+    }
+    agent_destroy(a);
+}
+
+/* --- alpha-beta equals minimax --- */
+
+typedef struct {
+    const char *preset;
+    const char *otn;
+    Side side;
+} Fixture;
+
+static const Fixture SMALL[] = {
+    {"brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/7/", SIDE_ATTACKERS},
+    {"brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/7/", SIDE_DEFENDERS},
+    {"brandub-cyningstan", "/2t4/7/1T3t1/3K3/t6/7/5T1/", SIDE_ATTACKERS},
+    {"brandub-cyningstan-2014", "/7/3t3/2tK3/7/7/5T1/4t2/", SIDE_DEFENDERS},
+    {"brandubh-livas", "/7/t6/K5t/t6/7/2T4/7/", SIDE_DEFENDERS},
+    {"ard-ri", "/7/2t4/7/1tTK2t/7/3t3/7/", SIDE_ATTACKERS},
+    {"ard-ri", "/7/2t4/7/1tTK2t/7/3t3/7/", SIDE_DEFENDERS},
+};
+
+START_TEST(test_minimax_small)
+{
+    const Fixture *f = &SMALL[_i];
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
+    char what[160];
+    snprintf(what, sizeof what, "%s %s %s", f->preset, f->otn, ruleset_side_name(f->side));
+    check_equal_minimax(&r, &s, &h, 4, what);
+    history_free(&h);
+}
+END_TEST
+
+/* Deeper than the minimax can go: the table on and off give the same scores at depth 5 (no
+ * position can recur with another remaining depth within 5 plies), for the root searched twice
+ * and for each child searched as a root afterwards, when the table holds bounds stored under
+ * other windows. */
+START_TEST(test_tt_equals_plain_deep)
+{
+    const Fixture *f = &SMALL[_i];
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
+    Agent *plain = make_agent(&r, "alphabeta:tt_mb=0", 1);
+    Agent *tt = make_agent(&r, "alphabeta:tt_mb=1", 1);
+    double want = alphabeta_search(plain, &s, &h, 5, NULL);
+    ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
+    ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(&r, &s, moves);
+    for (int i = 0; i < n; i++) {
+        GameState child = s;
+        int len = h.length;
+        state_apply(&r, &child, &h, moves[i], NULL);
+        if (!state_is_over(&child))
+            ck_assert_double_eq(alphabeta_search(tt, &child, &h, 4, NULL),
+                                alphabeta_search(plain, &child, &h, 4, NULL));
+        history_truncate(&h, len);
+    }
+    agent_destroy(plain);
+    agent_destroy(tt);
+    history_free(&h);
+}
+END_TEST
+
+static const char *const RANDOM_PRESETS[] = {"brandubh", "brandub-cyningstan",
+                                             "brandub-cyningstan-2014", "brandubh-livas", "ard-ri"};
+
+/* Positions reached by seeded random play from each preset's start (and a strong-capture
+ * variant), searched to depth 3. */
+START_TEST(test_minimax_random)
+{
+    int preset = _i % 6, seed = _i / 6;
+    Rules r;
+    GameState s;
+    History h;
+    if (preset < 5) {
+        fixture_rules(RANDOM_PRESETS[preset], &r);
+        state_init(&r, &s);
+        history_init(&h);
+        history_push(&h, s.hash, s.fort_hash, false, false);
+    } else {
+        custom_position("brandubh", KING_CAPTURE_STRONG, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+                        SIDE_ATTACKERS, &r, &s, &h);
+    }
+    Rng rng;
+    rng_seed(&rng, (uint64_t)seed + 11);
+    int plies = 8 + 10 * seed;
+    for (int i = 0; i < plies; i++) {
+        Move m;
+        if (!movegen_random(&r, &s, &rng, &m))
+            break;
+        GameState next = s;
+        state_apply(&r, &next, &h, m, NULL);
+        if (state_is_over(&next)) {
+            h.length--; /* keep the position before the end */
+            break;
+        }
+        s = next;
+    }
+    char what[128];
+    snprintf(what, sizeof what, "%s after %u random plies", r.opt.name, s.ply);
+    check_equal_minimax(&r, &s, &h, 3, what);
+    history_free(&h);
+}
+END_TEST
+
+START_TEST(test_tt_off_same_score)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    Agent *on = make_agent(&r, "alphabeta:depth=4", 1);
+    Agent *off = make_agent(&r, "alphabeta:depth=4,tt_mb=0", 1);
+    Move mon = agent_choose(on, &s, NULL);
+    Move moff = agent_choose(off, &s, NULL);
+    ck_assert(movegen_is_legal(&r, &s, mon) && movegen_is_legal(&r, &s, moff));
+    ck_assert_double_eq(agent_last_stats(on)->score, agent_last_stats(off)->score);
+    ck_assert_int_eq(agent_last_stats(off)->depth, 4);
+    agent_destroy(on);
+    agent_destroy(off);
+}
+END_TEST
+
+/* --- wins and blocks in one --- */
+
+typedef struct {
+    const char *preset;
+    int custom_capture; /* -1: the preset's, else a KingCapture */
+    const char *otn;
+    Side side;
+    EndReason reason;
+} WinFixture;
+
+static const WinFixture WINS[] = {
+    /* The king escapes along row 1 to a1. */
+    {"brandubh", -1, "/1t1K3/7/5t1/7/2t4/7/4t2/", SIDE_DEFENDERS, END_KING_ESCAPED},
+    /* Custodial: c7-c3 closes a3-b3-c3. */
+    {"brandub-cyningstan", -1, "/7/7/tK5/7/7/7/2t4/", SIDE_ATTACKERS, END_KING_CAPTURED},
+    /* throne4_adj3: the king beside the throne (d3), e7-e3 closes the third side. */
+    {"brandubh", -1, "/7/3t3/2tK3/7/7/T6/4t2/", SIDE_ATTACKERS, END_KING_CAPTURED},
+    /* edge3: the king on a3, g3-b3 closes the third side. */
+    {"brandubh-livas", -1, "/7/t6/K5t/t6/7/7/7/", SIDE_ATTACKERS, END_KING_CAPTURED},
+    /* strong: c7-c4 closes the fourth side. */
+    {"brandubh", KING_CAPTURE_STRONG, "/7/2t4/1tKt3/7/7/7/2t4/", SIDE_ATTACKERS, END_KING_CAPTURED},
+};
+
+START_TEST(test_win_in_one)
+{
+    const WinFixture *f = &WINS[_i];
+    Rules r;
+    GameState s;
+    History h;
+    if (f->custom_capture < 0)
+        fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
+    else
+        custom_position(f->preset, (KingCapture)f->custom_capture, f->otn, f->side, &r, &s, &h);
+    for (int depth = 1; depth <= 4; depth++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "alphabeta:depth=%d", depth);
+        Agent *a = make_agent(&r, spec, 3);
+        Move m = agent_choose(a, &s, &h);
+        GameState child = s;
+        state_apply(&r, &child, &h, m, NULL);
+        h.length--;
+        char text[OTN_MOVE_MAX];
+        format_move(&r, m, text);
+        ck_assert_msg(child.reason == f->reason, "%s %s depth %d: played %s, %s", f->preset, f->otn,
+                      depth, text, state_reason_name((EndReason)child.reason));
+        ck_assert_msg(child.winner ==
+                          (f->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS),
+                      "wrong winner");
+        ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 1);
+        agent_destroy(a);
+    }
+    history_free(&h);
+}
+END_TEST
+
+/* The king on c1 threatens b1-a1 (e1 is held by his own defender); only b5-b1 blocks. */
+START_TEST(test_blocks_loss_in_one)
+{
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position("brandubh", "/2K1T2/7/7/7/1t5/6t/7/", SIDE_ATTACKERS, &r, &s, &h);
+    for (int depth = 1; depth <= 4; depth++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "alphabeta:depth=%d", depth);
+        Agent *a = make_agent(&r, spec, 3);
+        Move m = agent_choose(a, &s, &h);
+        char text[OTN_MOVE_MAX];
+        format_move(&r, m, text);
+        ck_assert_msg(strcmp(text, "b5-b1") == 0, "depth %d played %s", depth, text);
+        /* Blocked: no loss at the next ply. */
+        ck_assert(agent_last_stats(a)->score > -(AGENT_WIN_SCORE - 2));
+        agent_destroy(a);
+    }
+    history_free(&h);
+}
+END_TEST
+
+/* Win scores count plies: a win three plies away scores AGENT_WIN_SCORE - 3, and when a win in
+ * one is also there it is taken and scored AGENT_WIN_SCORE - 1. */
+START_TEST(test_win_distance)
+{
+    Rules r;
+    GameState s;
+    History h;
+    /* Only the slow win: c2-c1 makes a double threat the attackers cannot both block. */
+    fixture_position("brandubh", "/7/2K4/7/7/7/t5t/7/", SIDE_DEFENDERS, &r, &s, &h);
+    Agent *a = make_agent(&r, "alphabeta:depth=4", 1);
+    Move m = agent_choose(a, &s, &h);
+    ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 3);
+    ck_assert(movegen_is_legal(&r, &s, m));
+    agent_destroy(a);
+    history_free(&h);
+
+    /* The king on c1 escapes at once (or later, by the same double threat): the faster win. */
+    fixture_position("brandubh", "/2K4/7/7/7/7/t5t/7/", SIDE_DEFENDERS, &r, &s, &h);
+    a = make_agent(&r, "alphabeta:depth=4", 1);
+    m = agent_choose(a, &s, &h);
+    GameState child = s;
+    state_apply(&r, &child, &h, m, NULL);
+    ck_assert_int_eq(child.reason, END_KING_ESCAPED);
+    ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 1);
+    agent_destroy(a);
+    history_free(&h);
+}
+END_TEST
+
+/* The losing side scores the loss by its distance too. */
+START_TEST(test_loss_score)
+{
+    Rules r;
+    GameState s;
+    History h;
+    /* Attackers to move: whatever they do, the king reaches row 1 with a threat no attacker can
+     * stop and escapes on ply 4. */
+    fixture_position("brandubh", "/7/2K4/7/7/7/7/3t3/", SIDE_ATTACKERS, &r, &s, &h);
+    Agent *a = make_agent(&r, "alphabeta:depth=5", 1);
+    Move m = agent_choose(a, &s, &h);
+    ck_assert(movegen_is_legal(&r, &s, m));
+    ck_assert_double_eq(agent_last_stats(a)->score, -(AGENT_WIN_SCORE - 4));
+    agent_destroy(a);
+    history_free(&h);
+}
+END_TEST
+
+/* --- determinism, noise, budget --- */
+
+static void random_midgame(const Rules *r, GameState *s, History *h, uint64_t seed, int plies)
+{
+    state_init(r, s);
+    history_init(h);
+    history_push(h, s->hash, s->fort_hash, false, false);
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (int i = 0; i < plies; i++) {
+        Move m;
+        GameState next = *s;
+        if (!movegen_random(r, s, &rng, &m))
+            break;
+        state_apply(r, &next, h, m, NULL);
+        if (state_is_over(&next)) {
+            h->length--;
+            break;
+        }
+        *s = next;
+    }
+}
+
+START_TEST(test_deterministic)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    History h;
+    random_midgame(&r, &s, &h, 99, 10);
+    const char *spec = "alphabeta:depth=3,noise=20";
+    Agent *a = make_agent(&r, spec, 42), *b = make_agent(&r, spec, 42);
+    Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
+    ck_assert(ma.from == mb.from && ma.to == mb.to);
+    ck_assert_uint_eq(agent_last_stats(a)->nodes, agent_last_stats(b)->nodes);
+    ck_assert_double_eq(agent_last_stats(a)->score, agent_last_stats(b)->score);
+    /* A new game with the same seed repeats the first search exactly. */
+    agent_new_game(a, 42);
+    Move mc = agent_choose(a, &s, &h);
+    ck_assert(ma.from == mc.from && ma.to == mc.to);
+    ck_assert_uint_eq(agent_last_stats(a)->nodes, agent_last_stats(b)->nodes);
+    agent_destroy(a);
+    agent_destroy(b);
+    history_free(&h);
+}
+END_TEST
+
+START_TEST(test_noise_varies_with_seed)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    Move first = {0, 0};
+    bool differs = false;
+    for (uint64_t seed = 1; seed <= 16 && !differs; seed++) {
+        Agent *a = make_agent(&r, "alphabeta:depth=2,noise=500", seed);
+        Move m = agent_choose(a, &s, NULL);
+        ck_assert(movegen_is_legal(&r, &s, m));
+        if (seed == 1)
+            first = m;
+        else
+            differs = m.from != first.from || m.to != first.to;
+        agent_destroy(a);
+    }
+    ck_assert_msg(differs, "noise=500 chose the same move for 16 seeds");
+
+    /* Without noise the seed does not matter. */
+    Agent *a = make_agent(&r, "alphabeta:depth=3", 1), *b = make_agent(&r, "alphabeta:depth=3", 2);
+    Move ma = agent_choose(a, &s, NULL), mb = agent_choose(b, &s, NULL);
+    ck_assert(ma.from == mb.from && ma.to == mb.to);
+    agent_destroy(a);
+    agent_destroy(b);
+}
+END_TEST
+
+START_TEST(test_node_budget)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    History h;
+    random_midgame(&r, &s, &h, 5, 6);
+    const uint64_t budgets[] = {1, 50, 3000, 20000};
+    for (int i = 0; i < 4; i++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "alphabeta:depth=30,nodes=%llu",
+                 (unsigned long long)budgets[i]);
+        Agent *a = make_agent(&r, spec, 1);
+        Move m = agent_choose(a, &s, &h);
+        const AgentStats *st = agent_last_stats(a);
+        ck_assert(movegen_is_legal(&r, &s, m));
+        /* Game ends found below the last node counted can add at most one move list. */
+        ck_assert_msg(st->nodes <= budgets[i] + RULES_MAX_MOVES, "budget %llu, nodes %llu",
+                      (unsigned long long)budgets[i], (unsigned long long)st->nodes);
+        ck_assert_int_lt(st->depth, 30);
+        agent_destroy(a);
+    }
+    /* A budget large enough for the full depth changes nothing. */
+    Agent *a = make_agent(&r, "alphabeta:depth=3", 1);
+    Agent *b = make_agent(&r, "alphabeta:depth=3,nodes=100000000", 1);
+    Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
+    ck_assert(ma.from == mb.from && ma.to == mb.to);
+    ck_assert_int_eq(agent_last_stats(b)->depth, 3);
+    ck_assert_uint_eq(agent_last_stats(a)->nodes, agent_last_stats(b)->nodes);
+    agent_destroy(a);
+    agent_destroy(b);
+    history_free(&h);
+}
+END_TEST
+
+START_TEST(test_spec_and_stats)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    Agent *a = make_agent(&r, "alphabeta:depth=3,king_distance=2.5,mobility=0", 1);
+    char buf[512];
+    agent_describe(a, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, "king_distance=2.5") != NULL, "%s", buf);
+    Move m = agent_choose(a, &s, NULL);
+    ck_assert(movegen_is_legal(&r, &s, m));
+    const AgentStats *st = agent_last_stats(a);
+    ck_assert_int_eq(st->depth, 3);
+    ck_assert_uint_gt(st->nodes, 40);
+    ck_assert(fabs(st->score) < 1000.0);
+    agent_destroy(a);
+}
+END_TEST
+
+/* --- the evaluation, feature by feature --- */
+
+/* Weights with one feature at 1 and the rest 0. */
+static EvalWeights only(int feature)
+{
+    double v[EVAL_PARAM_COUNT] = {0};
+    v[feature] = 1.0;
+    EvalWeights w;
+    eval_weights_from(v, &w);
+    return w;
+}
+
+enum { F_ATT, F_DEF, F_DIST, F_OPEN, F_ADJ, F_MOB };
+
+static double feature(const char *preset, const char *otn, int f)
+{
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position(preset, otn, SIDE_ATTACKERS, &r, &s, &h);
+    EvalWeights w = only(f);
+    double v = eval_evaluate(&r, &s, &w);
+    /* The defenders' view is the negation. */
+    s.side = SIDE_DEFENDERS;
+    ck_assert_double_eq(eval_evaluate(&r, &s, &w), -v);
+    history_free(&h);
+    return v;
+}
+
+START_TEST(test_eval_features)
+{
+    const char *start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    ck_assert_double_eq(feature("brandubh", start, F_ATT), 8);
+    ck_assert_double_eq(feature("brandubh", start, F_DEF), -4);
+    /* King on d4: 3 + 3 steps to a corner; ard-ri (edge escape): 3 to an edge. */
+    ck_assert_double_eq(feature("brandubh", start, F_DIST), 6);
+    ck_assert_double_eq(feature("ard-ri", start, F_DIST), 3);
+    ck_assert_double_eq(feature("brandubh", "/7/2K4/7/7/7/7/3t3/", F_DIST), 3);
+    ck_assert_double_eq(feature("ard-ri", "/7/2K4/7/7/7/7/3t3/", F_DIST), 1);
+    /* Open lines: from c1 both corners of row 1; one when e1 is held; none in the middle of a
+     * corner-escape board; on an edge-escape board every clear line counts. */
+    ck_assert_double_eq(feature("brandubh", "/2K4/7/7/7/7/7/3t3/", F_OPEN), -2);
+    ck_assert_double_eq(feature("brandubh", "/2K1T2/7/7/7/7/7/3t3/", F_OPEN), -1);
+    ck_assert_double_eq(feature("brandubh", "/7/2K4/7/7/7/7/3t3/", F_OPEN), 0);
+    ck_assert_double_eq(feature("ard-ri", "/7/2K4/7/7/7/7/2t4/", F_OPEN), -3);
+    /* Beside the king: two attackers; beside the empty throne that is hostile to defenders
+     * (brandubh) it counts, not in brandub-cyningstan; a hostile corner counts. */
+    ck_assert_double_eq(feature("brandubh", "/7/1tK1t2/2t4/7/7/7/7/", F_ADJ), 2);
+    ck_assert_double_eq(feature("brandubh", "/7/7/2tK3/7/7/7/3t3/", F_ADJ), 2);
+    ck_assert_double_eq(feature("brandub-cyningstan", "/7/7/2tK3/7/7/7/3t3/", F_ADJ), 1);
+    ck_assert_double_eq(feature("brandubh", "/1K5/7/7/7/7/7/3t3/", F_ADJ), 1);
+    ck_assert_double_eq(feature("brandubh", "/1Kt4/7/7/7/7/7/3t3/", F_ADJ), 2);
+}
+END_TEST
+
+START_TEST(test_eval_mobility_and_sum)
+{
+    Rules r;
+    GameState s;
+    History h;
+    fixture_rules("brandubh", &r);
+    random_midgame(&r, &s, &h, 77, 9);
+    int own = movegen_count(&r, &s);
+    GameState other = s;
+    other.side = (uint8_t)(1 - s.side);
+    int theirs = movegen_count(&r, &other);
+    int att = s.side == SIDE_ATTACKERS ? own : theirs, def = own + theirs - att;
+    EvalWeights w = only(F_MOB);
+    double v = eval_evaluate(&r, &s, &w);
+    ck_assert_double_eq(v, s.side == SIDE_ATTACKERS ? att - def : def - att);
+
+    /* One more attacker, placed where it touches no line of the king, raises the attackers'
+     * evaluation by exactly attacker_material (mobility off: the new piece has moves). */
+    EvalWeights d;
+    default_weights(&d);
+    d.mobility = 0;
+    history_free(&h);
+    fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/7/", SIDE_ATTACKERS, &r, &s, &h);
+    double before = eval_evaluate(&r, &s, &d);
+    history_free(&h);
+    fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/5t1/", SIDE_ATTACKERS, &r, &s, &h);
+    ck_assert_double_eq(eval_evaluate(&r, &s, &d) - before, d.attacker_material);
+    history_free(&h);
+}
+END_TEST
+
+Suite *alphabeta_suite(void)
+{
+    Suite *suite = suite_create("alphabeta");
+    TCase *tc = tcase_create("minimax");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_minimax_small, 0, (int)(sizeof SMALL / sizeof SMALL[0]));
+    tcase_add_loop_test(tc, test_minimax_random, 0, 12);
+    tcase_add_test(tc, test_tt_off_same_score);
+    tcase_add_loop_test(tc, test_tt_equals_plain_deep, 0, (int)(sizeof SMALL / sizeof SMALL[0]));
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("tactics");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_win_in_one, 0, (int)(sizeof WINS / sizeof WINS[0]));
+    tcase_add_test(tc, test_blocks_loss_in_one);
+    tcase_add_test(tc, test_win_distance);
+    tcase_add_test(tc, test_loss_score);
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("control");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_noise_varies_with_seed);
+    tcase_add_test(tc, test_node_budget);
+    tcase_add_test(tc, test_spec_and_stats);
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("eval");
+    tcase_add_test(tc, test_eval_features);
+    tcase_add_test(tc, test_eval_mobility_and_sum);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
