@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "agents/agent.h"
 #include "rules/movegen.h"
+#include "rules/otn.h"
 #include "rules/perft.h"
 #include "rules/rng.h"
 
@@ -77,6 +79,40 @@ static void run_playouts(const Rules *r, int count, uint64_t seed, PlayoutStats 
     history_free(&hist);
 }
 
+/* Fixed Brandubh positions for the searches: the start and a middle game. */
+static const char *const SEARCH_POSITIONS[] = {
+    "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    "/1T5/1t5/T2tt2/t6/5tt/3T2t/1KTt3/",
+};
+
+/* Runs one agent spec from every search position (both sides to move); adds its effort and
+ * choices to the signature; returns the nodes it counted and the seconds it took. */
+static void run_searches(const Rules *r, const char *spec, BenchSignature *sig, uint64_t *nodes,
+                         double *seconds)
+{
+    Agent *agent;
+    Error err;
+    if (agent_create(spec, r, BENCH_SEED, &agent, &err) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", err.text);
+        abort();
+    }
+    for (size_t i = 0; i < sizeof SEARCH_POSITIONS / sizeof SEARCH_POSITIONS[0]; i++) {
+        for (int side = 0; side < 2; side++) {
+            GameState s;
+            if (otn_parse_position(r, SEARCH_POSITIONS[i], (Side)side, &s, &err) != ST_OK)
+                abort();
+            agent_new_game(agent, BENCH_SEED + i);
+            Move m = agent_choose(agent, &s, NULL);
+            const AgentStats *st = agent_last_stats(agent);
+            *nodes += st->nodes;
+            *seconds += st->seconds;
+            sig->nodes += st->nodes;
+            sig->hash = fnv_mix(sig->hash, (uint32_t)m.from << 16 | m.to);
+        }
+    }
+    agent_destroy(agent);
+}
+
 static void report(FILE *out, const char *key, double value)
 {
     if (out)
@@ -127,6 +163,18 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
     if (out)
         fprintf(out, "playout_mean_plies %.2f\n",
                 (double)main_stats.plies / (double)main_stats.playouts);
+
+    /* Searches: alpha-beta nodes and MCTS iterations per second on fixed positions. */
+    uint64_t nodes = 0;
+    double seconds = 0;
+    run_searches(&brandubh, quick ? "alphabeta:depth=3" : "alphabeta:depth=6", sig, &nodes,
+                 &seconds);
+    report(out, "ab_nps", seconds > 0 ? (double)nodes / seconds : 0);
+    nodes = 0;
+    seconds = 0;
+    run_searches(&brandubh, quick ? "mcts:iterations=1000" : "mcts:iterations=20000", sig, &nodes,
+                 &seconds);
+    report(out, "mcts_ips", seconds > 0 ? (double)nodes / seconds : 0);
 
     /* Every preset, so every rule path is in the signature. */
     for (int i = 0; i < ruleset_preset_count(); i++) {

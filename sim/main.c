@@ -1,17 +1,21 @@
 /* The `tafl` command line: dispatches subcommands, parses their options, reports errors.
  * Exit status: 0 success, 1 a failure while running, 2 bad usage or bad input. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "agents/agent.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/perft.h"
 #include "sim/bench.h"
 #include "sim/rulesfile.h"
+#include "sim/selfplay.h"
+#include "sim/stats.h"
 #include "sim/version.h"
 
 #define EXIT_USAGE 2
@@ -28,6 +32,9 @@ typedef struct {
 static int cmd_rules(int argc, char **argv);
 static int cmd_perft(int argc, char **argv);
 static int cmd_bench(int argc, char **argv);
+static int cmd_agents(int argc, char **argv);
+static int cmd_move(int argc, char **argv);
+static int cmd_match(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 
 static const Command COMMANDS[] = {
@@ -62,7 +69,34 @@ static const Command COMMANDS[] = {
      "perft_nps (perft leaves per second) and playouts_per_s (random Brandubh playouts per\n"
      "second), and ends with `bench: <nodes> <hash>`, which changes only when behaviour\n"
      "changes. --quick runs a smaller suite with its own signature.\n"},
+    {"agents", cmd_agents, "list every agent with its parameters, defaults and meaning",
+     "usage: tafl agents\n"
+     "\n"
+     "Prints every agent, each parameter with its default, range and meaning, and how the\n"
+     "agent's memory is bounded. Agents are given as NAME[:key=value,...].\n"},
+    {"move", cmd_move, "let an agent choose a move in a position, with its search statistics",
+     "usage: tafl move [--rules R] [--position OTN] [--side attackers|defenders]\n"
+     "                 --agent SPEC [--seed N]\n"
+     "\n"
+     "Prints `move <move>`, the agent's full spec, then `nodes`, `depth`, `score` and\n"
+     "`seconds` of the search. The same rules, position, spec and seed give the same move.\n"
+     "  --rules R       ruleset (default brandubh)\n"
+     "  --position P    OTN position record (default: the ruleset's start)\n"
+     "  --side S        side to move (default: the ruleset's first side)\n"
+     "  --agent SPEC    e.g. mcts:iterations=2000,c=0.7 (see `tafl agents`)\n"
+     "  --seed N        the agent's seed (default 1)\n"},
+    {"match", cmd_match, "play games between two agents and print the result table",
+     "usage: tafl match [--rules R] --attacker SPEC --defender SPEC [--games N]\n"
+     "                  [--threads T] [--seed S] [--max-plies P] [--opening-plies K]\n"
+     "                  [--progress]\n"
+     "\n"
+     "Plays N games (default 100) in parallel; game i's seed is derived from S (default 1)\n"
+     "and i only, so the result is the same at any thread count. A game is drawn after P\n"
+     "plies (default 500; 0 keeps the ruleset's own max_plies). K uniformly random plies\n"
+     "(default 0) open each game. Prints the attackers' win rate with its 95% Wilson\n"
+     "interval, draws, game lengths and how games ended.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
+
 };
 
 #define COMMAND_COUNT ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))
@@ -100,6 +134,13 @@ static int usage_error(const char *command, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Reads a decimal integer in [min, max]; false on junk, overflow or range. */
 static bool parse_int(const char *text, long min, long max, long *out)
 {
@@ -133,6 +174,58 @@ static bool load_rules(const char *command, const char *arg, Rules *r)
         return false;
     }
     return true;
+}
+
+/* A command's options: each takes a value, except flags. */
+typedef struct {
+    const char *name;   /* "--rules" */
+    const char **value; /* where the value goes; NULL for a flag */
+    bool *flag;         /* set for a flag */
+} Option;
+
+/* Reads argv[1..] against opts. Returns 0, or EXIT_USAGE after printing the error. */
+static int parse_options(const char *command, int argc, char **argv, const Option *opts, int count)
+{
+    for (int i = 1; i < argc; i++) {
+        const Option *o = NULL;
+        for (int k = 0; k < count; k++)
+            if (strcmp(argv[i], opts[k].name) == 0)
+                o = &opts[k];
+        if (!o)
+            return usage_error(command, "unknown option '%s'", argv[i]);
+        if (o->flag) {
+            *o->flag = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return usage_error(command, "option %s needs a value", argv[i]);
+        *o->value = argv[++i];
+    }
+    return 0;
+}
+
+/* Reads an optional integer option into *out; returns 0 or EXIT_USAGE after the error. */
+static int int_option(const char *command, const char *name, const char *text, long min, long max,
+                      long *out)
+{
+    if (text && !parse_int(text, min, max, out))
+        return usage_error(command, "%s '%s' must be an integer %ld..%ld", name, text, min, max);
+    return 0;
+}
+
+/* Sets up *s from --position/--side (either may be NULL) for rules r; 0 or EXIT_USAGE. */
+static int load_position(const char *command, const Rules *r, const char *position,
+                         const char *side_arg, GameState *s)
+{
+    Side side = r->opt.first;
+    if (side_arg && !parse_side(side_arg, &side))
+        return usage_error(command, "--side '%s' must be attackers or defenders", side_arg);
+    Error err = {{0}};
+    if (otn_parse_position(r, position ? position : r->opt.start, side, s, &err) != ST_OK) {
+        fprintf(stderr, "tafl %s: %s\n", command, err.text);
+        return EXIT_USAGE;
+    }
+    return 0;
 }
 
 static int cmd_rules(int argc, char **argv)
@@ -179,54 +272,27 @@ static int cmd_rules(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int cmd_perft(int argc, char **argv)
 {
-    const char *rules_arg = "brandubh", *position = NULL, *side_arg = NULL;
-    long depth = -1;
+    const char *rules_arg = "brandubh", *position = NULL, *side_arg = NULL, *depth_arg = NULL;
     bool divide = false;
-    for (int i = 1; i < argc; i++) {
-        const char *opt = argv[i];
-        if (strcmp(opt, "--divide") == 0) {
-            divide = true;
-            continue;
-        }
-        bool takes_value = strcmp(opt, "--rules") == 0 || strcmp(opt, "--position") == 0 ||
-                           strcmp(opt, "--side") == 0 || strcmp(opt, "--depth") == 0;
-        if (!takes_value)
-            return usage_error("perft", "unknown option '%s'", opt);
-        if (i + 1 >= argc)
-            return usage_error("perft", "option %s needs a value", opt);
-        const char *value = argv[++i];
-        if (strcmp(opt, "--rules") == 0)
-            rules_arg = value;
-        else if (strcmp(opt, "--position") == 0)
-            position = value;
-        else if (strcmp(opt, "--side") == 0)
-            side_arg = value;
-        else if (!parse_int(value, 1, 30, &depth))
-            return usage_error("perft", "--depth '%s' must be an integer 1..30", value);
-    }
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--position", &position, NULL},
+                           {"--side", &side_arg, NULL},
+                           {"--depth", &depth_arg, NULL},
+                           {"--divide", NULL, &divide}};
+    long depth = -1;
+    if (parse_options("perft", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
+        int_option("perft", "--depth", depth_arg, 1, 30, &depth))
+        return EXIT_USAGE;
     if (depth < 0)
         return usage_error("perft", "missing --depth N");
     Rules r;
     if (!load_rules("perft", rules_arg, &r))
         return EXIT_USAGE;
-    Side side = r.opt.first;
-    if (side_arg && !parse_side(side_arg, &side))
-        return usage_error("perft", "--side '%s' must be attackers or defenders", side_arg);
     GameState s;
-    Error err = {{0}};
-    if (otn_parse_position(&r, position ? position : r.opt.start, side, &s, &err) != ST_OK) {
-        fprintf(stderr, "tafl perft: %s\n", err.text);
+    if (load_position("perft", &r, position, side_arg, &s))
         return EXIT_USAGE;
-    }
     History hist;
     history_init(&hist);
     history_push(&hist, s.hash, s.fort_hash, false, false);
@@ -242,6 +308,146 @@ static int cmd_perft(int argc, char **argv)
     }
     history_free(&hist);
     return EXIT_SUCCESS;
+}
+
+static int cmd_agents(int argc, char **argv)
+{
+    if (argc > 1)
+        return usage_error("agents", "unexpected argument '%s'", argv[1]);
+    agent_print_catalogue(stdout);
+    return EXIT_SUCCESS;
+}
+
+static int cmd_move(int argc, char **argv)
+{
+    const char *rules_arg = "brandubh", *position = NULL, *side_arg = NULL, *spec = NULL;
+    const char *seed_arg = NULL;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--position", &position, NULL},
+                           {"--side", &side_arg, NULL},
+                           {"--agent", &spec, NULL},
+                           {"--seed", &seed_arg, NULL}};
+    long seed = 1;
+    if (parse_options("move", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
+        int_option("move", "--seed", seed_arg, 0, LONG_MAX, &seed))
+        return EXIT_USAGE;
+    if (!spec)
+        return usage_error("move", "missing --agent SPEC");
+    Rules r;
+    if (!load_rules("move", rules_arg, &r))
+        return EXIT_USAGE;
+    GameState s;
+    if (load_position("move", &r, position, side_arg, &s))
+        return EXIT_USAGE;
+    if (movegen_count(&r, &s) == 0) {
+        fprintf(stderr, "tafl move: the side to move has no legal move in this position\n");
+        return EXIT_USAGE;
+    }
+    Agent *agent;
+    Error err = {{0}};
+    if (agent_create(spec, &r, (uint64_t)seed, &agent, &err) != ST_OK) {
+        fprintf(stderr, "tafl move: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    Move m = agent_choose(agent, &s, &hist);
+    const AgentStats *st = agent_last_stats(agent);
+    char text[OTN_MOVE_MAX], described[1024];
+    otn_format_move(&r, m, NULL, text);
+    agent_describe(agent, described, sizeof described);
+    printf("move %s\nagent %s\nnodes %llu\ndepth %d\nscore %g\nseconds %.3f\n", text, described,
+           (unsigned long long)st->nodes, st->depth, st->score, st->seconds);
+    history_free(&hist);
+    agent_destroy(agent);
+    return EXIT_SUCCESS;
+}
+
+/* Prints the result table of a match. */
+static void print_match_summary(const Rules *r, const SelfplayConfig *cfg, const GameRecord *games,
+                                double seconds)
+{
+    int wins[4] = {0}, reasons[END_MAX_PLIES + 1] = {0};
+    double plies = 0;
+    for (int i = 0; i < cfg->games; i++) {
+        wins[games[i].winner]++;
+        reasons[games[i].reason]++;
+        plies += games[i].plies;
+    }
+    double n = cfg->games, low, high;
+    stats_wilson(wins[WINNER_ATTACKERS], n, 1.959964, &low, &high);
+    printf("rules      %s\nattacker   %s\ndefender   %s\ngames      %d\n", r->opt.name,
+           cfg->attacker_spec, cfg->defender_spec, cfg->games);
+    printf("attackers  %d (%.1f%%, 95%% CI %.1f-%.1f%%)\n", wins[WINNER_ATTACKERS],
+           100 * wins[WINNER_ATTACKERS] / n, 100 * low, 100 * high);
+    printf("defenders  %d (%.1f%%)\ndraws      %d (%.1f%%)\n", wins[WINNER_DEFENDERS],
+           100 * wins[WINNER_DEFENDERS] / n, wins[WINNER_DRAW], 100 * wins[WINNER_DRAW] / n);
+    printf("plies      mean %.1f\nends      ", plies / n);
+    for (int k = END_KING_CAPTURED; k <= END_MAX_PLIES; k++)
+        if (reasons[k])
+            printf(" %s %d", state_reason_name((EndReason)k), reasons[k]);
+    printf("\n");
+    fprintf(stderr, "%.2f s, %.1f games/s\n", seconds, n / (seconds > 0 ? seconds : 1e-9));
+}
+
+static int cmd_match(int argc, char **argv)
+{
+    const char *rules_arg = "brandubh", *attacker = NULL, *defender = NULL;
+    const char *games_arg = NULL, *threads_arg = NULL, *seed_arg = NULL, *plies_arg = NULL;
+    const char *opening_arg = NULL;
+    bool progress = false;
+    const Option opts[] = {
+        {"--rules", &rules_arg, NULL},     {"--attacker", &attacker, NULL},
+        {"--defender", &defender, NULL},   {"--games", &games_arg, NULL},
+        {"--threads", &threads_arg, NULL}, {"--seed", &seed_arg, NULL},
+        {"--max-plies", &plies_arg, NULL}, {"--opening-plies", &opening_arg, NULL},
+        {"--progress", NULL, &progress}};
+    long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0;
+    if (parse_options("match", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
+        int_option("match", "--games", games_arg, 1, 100000000, &games) ||
+        int_option("match", "--threads", threads_arg, 1, 1024, &threads) ||
+        int_option("match", "--seed", seed_arg, 0, LONG_MAX, &seed) ||
+        int_option("match", "--max-plies", plies_arg, 0, 1000000000, &max_plies) ||
+        int_option("match", "--opening-plies", opening_arg, 0, 1000, &opening))
+        return EXIT_USAGE;
+    if (!attacker || !defender)
+        return usage_error("match", "needs --attacker SPEC and --defender SPEC");
+    Ruleset rs;
+    Error err = {{0}};
+    Rules r;
+    if (rulesfile_resolve(rules_arg, &rs, &err) != ST_OK) {
+        fprintf(stderr, "tafl match: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    if (max_plies > 0)
+        rs.max_plies = (int)max_plies;
+    if (rules_compile(&rs, &r, &err) != ST_OK) {
+        fprintf(stderr, "tafl match: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    SelfplayConfig cfg = {.rules = &r,
+                          .attacker_spec = attacker,
+                          .defender_spec = defender,
+                          .games = (int)games,
+                          .seed = (uint64_t)seed,
+                          .opening_plies = (int)opening,
+                          .threads = (int)threads,
+                          .record_moves = false,
+                          .progress = progress};
+    GameRecord *results = xcalloc((size_t)games, sizeof *results);
+    double start = now_seconds();
+    int status = EXIT_SUCCESS;
+    if (selfplay_run(&cfg, results, &err) != ST_OK) {
+        fprintf(stderr, "tafl match: %s\n", err.text);
+        status = EXIT_USAGE;
+    } else {
+        print_match_summary(&r, &cfg, results, now_seconds() - start);
+    }
+    for (long i = 0; i < games; i++)
+        match_record_free(&results[i]);
+    free(results);
+    return status;
 }
 
 static int cmd_bench(int argc, char **argv)

@@ -15,6 +15,9 @@ Suite *reference_suite(void); /* check_reference.c: engine against the naive ref
 Suite *otn_rules_suite(void); /* check_otn_rules.c: OpenTafl rules strings */
 Suite *rulesfile_suite(void); /* check_rulesfile.c: INI ruleset files */
 Suite *bench_suite(void);     /* check_bench.c: the bench signature */
+Suite *agents_suite(void);    /* check_agents.c: specs, random, greedy, every agent's duties */
+Suite *mcts_suite(void);      /* check_mcts.c: UCT specifics */
+Suite *alphabeta_suite(void); /* check_alphabeta.c: negamax, table, eval */
 
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 

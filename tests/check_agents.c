@@ -1,0 +1,286 @@
+/* Duties of every agent: specs and their errors, legal moves from many random positions,
+ * winning in one and blocking a loss in one, determinism, and strength over random play. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "rules/rng.h"
+#include "sim/selfplay.h"
+#include "tests/tests.h"
+
+/* Cheap budgets: these tests are about duties, not strength. */
+static const char *const CHEAP_SPECS[] = {"random", "greedy", "mcts:iterations=16",
+                                          "alphabeta:depth=1"};
+#define CHEAP_COUNT ((int)(sizeof CHEAP_SPECS / sizeof CHEAP_SPECS[0]))
+
+/* Searching specs that must see a win or a loss one move ahead. */
+static const char *const SEARCH_SPECS[] = {"greedy", "mcts:iterations=300", "alphabeta:depth=2"};
+#define SEARCH_COUNT ((int)(sizeof SEARCH_SPECS / sizeof SEARCH_SPECS[0]))
+
+static Agent *make_agent(const char *spec, const Rules *r, uint64_t seed)
+{
+    Agent *a = NULL;
+    Error err = {{0}};
+    ck_assert_msg(agent_create(spec, r, seed, &a, &err) == ST_OK, "%s: %s", spec, err.text);
+    return a;
+}
+
+static void assert_spec_error(const char *spec, const char *needle)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    Agent *a = NULL;
+    Error err = {{0}};
+    ck_assert_int_ne(agent_create(spec, &r, 1, &a, &err), ST_OK);
+    ck_assert_msg(strstr(err.text, needle) != NULL, "'%s': error '%s' lacks '%s'", spec, err.text,
+                  needle);
+}
+
+START_TEST(test_spec_errors_list_what_is_valid)
+{
+    assert_spec_error("minimax", "unknown agent 'minimax' (agents: random, greedy, mcts, "
+                                 "alphabeta)");
+    assert_spec_error("mcts:iters=5", "unknown key 'iters' (keys: iterations=");
+    assert_spec_error("mcts:iterations=0", "iterations='0': want an integer 1..");
+    assert_spec_error("mcts:iterations=ten", "want an integer");
+    assert_spec_error("mcts:iterations=99999999999999999999", "want an integer");
+    assert_spec_error("mcts:c=-1", "c='-1': want a number");
+    assert_spec_error("mcts:c=nan", "want a number");
+    assert_spec_error("mcts:playout=smart", "playout='smart': want random|greedy");
+    assert_spec_error("mcts:reuse=maybe", "want yes or no");
+    assert_spec_error("mcts:c=1,c=2", "given twice");
+    assert_spec_error("mcts:c=1,", "trailing ','");
+    assert_spec_error("mcts:c", "not key=value");
+    assert_spec_error("random:depth=2", "unknown key 'depth'");
+    assert_spec_error("alphabeta:depth=-1", "depth='-1'");
+}
+END_TEST
+
+START_TEST(test_spec_describe_round_trips)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    const char *specs[] = {"random", "greedy:mobility=0.5", "mcts:iterations=77,c=1.25",
+                           "alphabeta:depth=3,king_distance=2.5"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        Agent *a = make_agent(specs[i], &r, 1);
+        char full[1024], again[1024];
+        agent_describe(a, full, sizeof full);
+        Agent *b = make_agent(full, &r, 1);
+        agent_describe(b, again, sizeof again);
+        ck_assert_str_eq(full, again);
+        agent_destroy(a);
+        agent_destroy(b);
+    }
+}
+END_TEST
+
+/* "Every agent returns a legal move from 1,000 seeded random positions of every preset." */
+START_TEST(test_agents_legal_from_random_positions)
+{
+    Rules r;
+    fixture_rules(ruleset_preset_at(_i)->name, &r);
+    Agent *agents[CHEAP_COUNT];
+    for (int k = 0; k < CHEAP_COUNT; k++)
+        agents[k] = make_agent(CHEAP_SPECS[k], &r, 7);
+    History hist;
+    history_init(&hist);
+    int positions = 0;
+    for (uint64_t g = 0; positions < 1000; g++) {
+        Rng rng;
+        rng_seed(&rng, rng_mix(0xa9e7, g));
+        GameState s;
+        state_init(&r, &s);
+        history_clear(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        int length = (int)rng_below(&rng, 80);
+        Move m;
+        while ((int)s.ply < length && movegen_random(&r, &s, &rng, &m))
+            state_apply(&r, &s, &hist, m, NULL);
+        if (state_is_over(&s))
+            continue;
+        positions++;
+        Agent *a = agents[positions % CHEAP_COUNT];
+        agent_new_game(a, g);
+        GameState before = s;
+        Move chosen = agent_choose(a, &s, &hist);
+        ck_assert_msg(movegen_is_legal(&r, &s, chosen), "%s on %s: illegal move",
+                      CHEAP_SPECS[positions % CHEAP_COUNT], r.opt.name);
+        ck_assert(memcmp(&before, &s, sizeof s) == 0); /* the agent never changes s */
+    }
+    history_free(&hist);
+    for (int k = 0; k < CHEAP_COUNT; k++)
+        agent_destroy(agents[k]);
+}
+END_TEST
+
+/* Each searching agent, in position otn with side to move, must play `expected`. */
+static void assert_all_play(const char *preset, const Ruleset *custom, const char *otn, Side side,
+                            const char *expected)
+{
+    Rules r;
+    Error err;
+    if (custom)
+        ck_assert_int_eq(rules_compile(custom, &r, &err), ST_OK);
+    else
+        fixture_rules(preset, &r);
+    GameState s;
+    ck_assert_msg(otn_parse_position(&r, otn, side, &s, &err) == ST_OK, "%s", err.text);
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    for (int k = 0; k < SEARCH_COUNT; k++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            Agent *a = make_agent(SEARCH_SPECS[k], &r, seed);
+            Move m = agent_choose(a, &s, &hist);
+            char text[OTN_MOVE_MAX];
+            otn_format_move(&r, m, NULL, text);
+            ck_assert_msg(strcmp(text, expected) == 0, "%s on %s %s: played %s, want %s",
+                          SEARCH_SPECS[k], preset, otn, text, expected);
+            agent_destroy(a);
+        }
+    }
+    history_free(&hist);
+}
+
+/* Brandubh (seeds 002/003): king c1 with a clear line to the corner a1 (e1 blocks g1):
+ * Kc1-a1 is the only win. */
+START_TEST(test_win_in_one_king_escape_brandubh)
+{
+    assert_all_play("brandubh", NULL, "/2K1t2/7/3t3/tt3tt/3t3/7/3t3/", SIDE_DEFENDERS, "c1-a1");
+}
+END_TEST
+
+/* brandub-cyningstan (seed 000 rule 7, custodial): king d2 with an attacker on d1; the
+ * attacker g3 reaching d3 captures him. */
+START_TEST(test_win_in_one_king_capture_custodial_cyningstan)
+{
+    assert_all_play("brandub-cyningstan", NULL, "/3t3/3K3/6t/T6/7/7/7/", SIDE_ATTACKERS, "g3-d3");
+}
+END_TEST
+
+/* Brandubh throne4_adj3: king beside the throne on d3 (throne d4 below), attackers c3 and e3;
+ * an attacker reaching d2 completes the three. */
+START_TEST(test_win_in_one_king_capture_beside_throne_brandubh)
+{
+    assert_all_play("brandubh", NULL, "/7/6t/2tKt2/7/7/7/1T5/", SIDE_ATTACKERS, "g2-d2");
+}
+END_TEST
+
+/* brandubh-livas (seed 004): king on the edge at a4, attackers a3 and a5; one reaching b4 makes
+ * three. */
+START_TEST(test_win_in_one_king_capture_edge3_livas)
+{
+    assert_all_play("brandubh-livas", NULL, "/7/7/t6/K5t/t6/7/5T1/", SIDE_ATTACKERS, "g4-b4");
+}
+END_TEST
+
+/* strong (custom, Copenhagen-style): king c3 with attackers b3, c2, d3; c4 closes the four. */
+START_TEST(test_win_in_one_king_capture_strong_custom)
+{
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    rs.king_capture = KING_CAPTURE_STRONG;
+    assert_all_play("strong", &rs, "/7/2t4/1tKt3/7/7/2t4/1T5/", SIDE_ATTACKERS, "c6-c4");
+}
+END_TEST
+
+/* Block: the king on c1 threatens Kc1-a1 (e1 shuts g1); only b7-b1 stops it. */
+START_TEST(test_block_loss_in_one_brandubh)
+{
+    assert_all_play("brandubh", NULL, "/2K1T2/7/7/7/7/7/1t5/", SIDE_ATTACKERS, "b7-b1");
+}
+END_TEST
+
+START_TEST(test_same_seed_same_move_different_seed_can_differ)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    state_init(&r, &s);
+    const char *specs[] = {"random", "greedy", "mcts:iterations=50", "alphabeta:depth=2,noise=50"};
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        Move first[8];
+        bool differs = false;
+        for (uint64_t seed = 0; seed < 8; seed++) {
+            Agent *a = make_agent(specs[k], &r, seed);
+            Agent *b = make_agent(specs[k], &r, seed);
+            first[seed] = agent_choose(a, &s, NULL);
+            Move again = agent_choose(b, &s, NULL);
+            ck_assert(first[seed].from == again.from && first[seed].to == again.to);
+            differs |= first[seed].from != first[0].from || first[seed].to != first[0].to;
+            agent_destroy(a);
+            agent_destroy(b);
+        }
+        /* From the symmetric start many moves tie, so the seed must matter. */
+        ck_assert_msg(differs, "%s: eight seeds, one move", specs[k]);
+    }
+}
+END_TEST
+
+/* Wins of `spec` over random on both sides of Brandubh, seeded. */
+static void assert_beats_random(const char *spec, int games_per_side, double min_score)
+{
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    rs.max_plies = 300;
+    Rules r;
+    Error err;
+    ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+    for (int side = 0; side < 2; side++) {
+        SelfplayConfig cfg = {.rules = &r,
+                              .attacker_spec = side == 0 ? spec : "random",
+                              .defender_spec = side == 0 ? "random" : spec,
+                              .games = games_per_side,
+                              .seed = 2026,
+                              .threads = 1};
+        GameRecord *games = calloc((size_t)games_per_side, sizeof *games);
+        ck_assert_int_eq(selfplay_run(&cfg, games, &err), ST_OK);
+        double score = 0;
+        Winner mine = side == 0 ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+        for (int i = 0; i < games_per_side; i++)
+            score += games[i].winner == mine ? 1 : games[i].winner == WINNER_DRAW ? 0.5 : 0;
+        free(games);
+        ck_assert_msg(score / games_per_side >= min_score, "%s as %s scored %.2f over random",
+                      spec, side == 0 ? "attackers" : "defenders", score / games_per_side);
+    }
+}
+
+START_TEST(test_alphabeta_depth3_beats_random_both_sides)
+{
+    assert_beats_random("alphabeta:depth=3", 20, 0.85);
+}
+END_TEST
+
+START_TEST(test_mcts_1000_beats_random_both_sides)
+{
+    assert_beats_random("mcts:iterations=1000", 20, 0.85);
+}
+END_TEST
+
+Suite *agents_suite(void)
+{
+    Suite *s = suite_create("agents");
+    TCase *specs = tcase_create("specs");
+    tcase_add_test(specs, test_spec_errors_list_what_is_valid);
+    tcase_add_test(specs, test_spec_describe_round_trips);
+    suite_add_tcase(s, specs);
+    TCase *duties = tcase_create("duties");
+    tcase_set_timeout(duties, 900);
+    tcase_add_loop_test(duties, test_agents_legal_from_random_positions, 0,
+                        ruleset_preset_count());
+    tcase_add_test(duties, test_win_in_one_king_escape_brandubh);
+    tcase_add_test(duties, test_win_in_one_king_capture_custodial_cyningstan);
+    tcase_add_test(duties, test_win_in_one_king_capture_beside_throne_brandubh);
+    tcase_add_test(duties, test_win_in_one_king_capture_edge3_livas);
+    tcase_add_test(duties, test_win_in_one_king_capture_strong_custom);
+    tcase_add_test(duties, test_block_loss_in_one_brandubh);
+    tcase_add_test(duties, test_same_seed_same_move_different_seed_can_differ);
+    suite_add_tcase(s, duties);
+    TCase *strength = tcase_create("strength");
+    tcase_set_timeout(strength, 900);
+    tcase_add_test(strength, test_alphabeta_depth3_beats_random_both_sides);
+    tcase_add_test(strength, test_mcts_1000_beats_random_both_sides);
+    suite_add_tcase(s, strength);
+    return s;
+}
