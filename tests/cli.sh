@@ -82,9 +82,33 @@ expect 2 "$tmp/bad.ini:2: key 'king_armed'" -- perft --rules "$tmp/bad.ini" --de
 printf 'base = brandubh\nsize = 9\n' >"$tmp/size.ini"
 expect 2 "start" -- rules show "$tmp/size.ini"
 
+# agents, move, match.
+expect 0 "iterations" -- agents
+expect 0 "alphabeta: negamax" -- agents
+expect 0 "move c1-a1" -- move --position /2K1t2/7/3t3/tt3tt/3t3/7/3t3/ --side defenders --agent alphabeta:depth=2
+expect 0 "agent mcts:iterations=50,c=0.7" -- move --agent mcts:iterations=50
+expect 2 "unknown agent 'nope' (agents: random, greedy, mcts, alphabeta)" -- move --agent nope
+expect 2 "unknown key 'iters' (keys: iterations=1000" -- move --agent mcts:iters=5
+expect 2 "missing --agent SPEC" -- move
+expect 2 "--seed 'x' must be an integer" -- move --agent random --seed x
+"$TAFL" move --agent greedy --seed 5 >"$tmp/m1" 2>&1
+"$TAFL" move --agent greedy --seed 5 >"$tmp/m2" 2>&1
+[ "$(head -n 1 "$tmp/m1")" = "$(head -n 1 "$tmp/m2")" ] && ok || fail "move is not reproducible"
+"$TAFL" match --attacker greedy --defender mcts:iterations=20 --games 12 --threads 1 \
+    --opening-plies 2 >"$tmp/t1" 2>/dev/null
+"$TAFL" match --attacker greedy --defender mcts:iterations=20 --games 12 --threads 2 \
+    --opening-plies 2 >"$tmp/t2" 2>/dev/null
+cmp -s "$tmp/t1" "$tmp/t2" && grep -q "^games      12" "$tmp/t1" && ok ||
+    fail "match differs between 1 and 2 threads"
+expect 2 "--games '0' must be an integer 1..100000000" -- match --attacker random --defender random --games 0
+expect 2 "--threads '-1' must be an integer" -- match --attacker random --defender random --threads -1
+expect 2 "needs --attacker SPEC and --defender SPEC" -- match --attacker random
+expect 2 "unknown agent 'rnd'" -- match --attacker rnd --defender random
+
 # bench: key value lines, the signature last.
 "$TAFL" bench --quick >"$tmp/bench"
 grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp/bench" &&
+    grep -q '^ab_nps [0-9]' "$tmp/bench" && grep -q '^mcts_ips [0-9]' "$tmp/bench" &&
     tail -n 1 "$tmp/bench" | grep -q '^bench: [0-9]* [0-9a-f]\{8\}$' && ok || fail "bench output"
 expect 2 "unknown option '--slow'" -- bench --slow
 
