@@ -1,0 +1,619 @@
+/* Result files (sim/results.c): games.csv round trip through libcsv's quoting, torn last rows,
+ * exact errors with line numbers, summary.csv against hand-computed values (Wilson intervals
+ * from the formula and published tables), atomic replacement and write errors. */
+#include <check.h>
+#include <csv.h>
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sim/results.h"
+#include "tests/tests.h"
+
+/* A fresh directory under $TMPDIR or /tmp for one test; removed by remove_dir. */
+static void make_dir(char *buf, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    int n = snprintf(buf, len, "%s/tafl-results-XXXXXX", dir && *dir ? dir : "/tmp");
+    ck_assert(n > 0 && (size_t)n < len);
+    ck_assert_msg(mkdtemp(buf) != NULL, "mkdtemp %s failed", buf);
+}
+
+/* Removes the files in dir (no subdirectories are made) and dir itself. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert(d != NULL);
+    struct dirent *e;
+    char path[1024];
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            ck_assert_int_eq(unlink(path), 0);
+        }
+    }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
+static void join(char *buf, size_t len, const char *dir, const char *name)
+{
+    int n = snprintf(buf, len, "%s/%s", dir, name);
+    ck_assert(n > 0 && (size_t)n < len);
+}
+
+/* The whole file as a NUL-terminated string (caller frees); its length in *len. */
+static char *slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    ck_assert_int_ge(size, 0);
+    rewind(f);
+    char *text = malloc((size_t)size + 1);
+    ck_assert(text != NULL);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)size, f), size);
+    text[size] = '\0';
+    fclose(f);
+    if (len != NULL) {
+        *len = size;
+    }
+    return text;
+}
+
+static void spew(const char *path, const char *mode, const char *text)
+{
+    FILE *f = fopen(path, mode);
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    ck_assert_int_eq(fputs(text, f) >= 0, 1);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    return (long)st.st_size;
+}
+
+static GameRow make_row(long game, const char *rules, const char *att, const char *def,
+                        Winner winner, EndReason reason, int plies)
+{
+    GameRow r;
+    memset(&r, 0, sizeof r);
+    r.game = game;
+    snprintf(r.rules, sizeof r.rules, "%s", rules);
+    snprintf(r.attacker, sizeof r.attacker, "%s", att);
+    snprintf(r.defender, sizeof r.defender, "%s", def);
+    r.seed = 1000 + (uint64_t)game;
+    r.winner = winner;
+    r.reason = reason;
+    r.plies = plies;
+    return r;
+}
+
+static void assert_rows_equal(const GameRow *a, const GameRow *b)
+{
+    ck_assert_int_eq(a->game, b->game);
+    ck_assert_str_eq(a->rules, b->rules);
+    ck_assert_str_eq(a->attacker, b->attacker);
+    ck_assert_str_eq(a->defender, b->defender);
+    ck_assert_msg(a->seed == b->seed, "seed %llu != %llu", (unsigned long long)a->seed,
+                  (unsigned long long)b->seed);
+    ck_assert_int_eq(a->winner, b->winner);
+    ck_assert_int_eq(a->reason, b->reason);
+    ck_assert_int_eq(a->plies, b->plies);
+    ck_assert_int_eq(a->attackers_lost, b->attackers_lost);
+    ck_assert_int_eq(a->defenders_lost, b->defenders_lost);
+    if (a->moves == NULL || b->moves == NULL) {
+        ck_assert_msg(a->moves == b->moves, "moves: one is NULL, the other is not");
+    } else {
+        ck_assert_str_eq(a->moves, b->moves);
+    }
+}
+
+static void write_rows(const char *path, const GameRow *rows, long n)
+{
+    GamesWriter *w = NULL;
+    Error err = {{0}};
+    ck_assert_msg(results_games_open(path, &w, &err) == ST_OK, "%s", err.text);
+    for (long i = 0; i < n; i++) {
+        ck_assert_msg(results_games_append(w, &rows[i], &err) == ST_OK, "%s", err.text);
+    }
+    ck_assert_msg(results_games_close(w, &err) == ST_OK, "%s", err.text);
+}
+
+/* Reads path expecting success. */
+static GameRow *read_ok(const char *path, long *count, long *valid)
+{
+    GameRow *rows = NULL;
+    Error err = {{0}};
+    Status st = results_games_read(path, &rows, count, valid, &err);
+    ck_assert_msg(st == ST_OK, "%s", err.text);
+    return rows;
+}
+
+/* Reads path expecting ST_EPARSE with the message "<path>:<what>". */
+static void read_fails(const char *path, const char *what)
+{
+    GameRow *rows = NULL;
+    long count = -1, valid = -1;
+    Error err = {{0}};
+    ck_assert_int_eq(results_games_read(path, &rows, &count, &valid, &err), ST_EPARSE);
+    ck_assert(rows == NULL);
+    ck_assert_int_eq(count, 0);
+    char want[1024];
+    snprintf(want, sizeof want, "%s:%s", path, what);
+    ck_assert_str_eq(err.text, want);
+}
+
+#define HEADER                                                                                     \
+    "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves\n"
+
+START_TEST(test_row_format)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+    GameRow rows[2] = {
+        make_row(0, "brandubh", "random", "random", WINNER_ATTACKERS, END_KING_CAPTURED, 17),
+        make_row(1, "tablut", "a,b", "say \"hi\"", WINNER_DRAW, END_MAX_PLIES, 500),
+    };
+    rows[0].attackers_lost = 1;
+    rows[0].defenders_lost = 2;
+    char moves[] = "d1-d3 e4-e5xe6";
+    rows[1].moves = moves;
+    write_rows(path, rows, 2);
+    char *text = slurp(path, NULL);
+    ck_assert_str_eq(text, HEADER
+                     "0,\"brandubh\",\"random\",\"random\",1000,attackers,king_captured,17,1,2,\n"
+                     "1,\"tablut\",\"a,b\",\"say \"\"hi\"\"\",1001,draw,max_plies,500,0,0,"
+                     "\"d1-d3 e4-e5xe6\"\n");
+    free(text);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_round_trip)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+
+    /* A moves string longer than the reader's 64 KiB chunk, so a row crosses chunks. */
+    size_t moves_len = 6 * 20000;
+    char *long_moves = malloc(moves_len + 1);
+    ck_assert(long_moves != NULL);
+    for (size_t i = 0; i < moves_len; i += 6) {
+        memcpy(long_moves + i, i + 6 < moves_len ? "d1-d3 " : "d1-d3", i + 6 < moves_len ? 6 : 5);
+    }
+    long_moves[moves_len - 1] = '\0';
+
+    GameRow rows[5] = {
+        make_row(0, "brandubh", "mcts:iterations=100,c=1.4", "alpha beta", WINNER_ATTACKERS,
+                 END_KING_CAPTURED, 31),
+        make_row(1, "my \"house\" rules, v2", "greedy", "random", WINNER_DEFENDERS,
+                 END_KING_ESCAPED, 12),
+        make_row(2, " lead and trail ", "\"", ",", WINNER_DRAW, END_REPETITION, 44),
+        make_row(3, "tablut", "random", "random", WINNER_DRAW, END_DRAW_FORT, 9),
+        make_row(4, "x", "y", "z", WINNER_DEFENDERS, END_NO_MOVES, 0),
+    };
+    rows[0].seed = UINT64_MAX;
+    rows[0].moves = long_moves;
+    rows[0].attackers_lost = 3;
+    rows[0].defenders_lost = 4;
+    char empty[] = "", odd[] = "e1-e2 \"odd, text\"";
+    rows[1].moves = empty;
+    rows[2].moves = odd;
+    rows[3].seed = 0;
+    rows[4].game = 2147483647L;
+    write_rows(path, rows, 3);
+    /* A resume appends to the non-empty file without a second header. */
+    write_rows(path, rows + 3, 2);
+
+    long count, valid;
+    GameRow *back = read_ok(path, &count, &valid);
+    ck_assert_int_eq(count, 5);
+    ck_assert_int_eq(valid, file_size(path));
+    for (long i = 0; i < 5; i++) {
+        assert_rows_equal(&back[i], &rows[i]);
+    }
+    results_free_rows(back, count);
+
+    char *text = slurp(path, NULL);
+    ck_assert_msg(strncmp(text, HEADER, strlen(HEADER)) == 0, "header");
+    ck_assert_msg(strstr(text + 1, "game,rules") == NULL, "second header");
+    free(text);
+    free(long_moves);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_empty_and_torn_header)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+    long count, valid;
+
+    spew(path, "w", "");
+    GameRow *rows = read_ok(path, &count, &valid);
+    ck_assert_int_eq(count, 0);
+    ck_assert_int_eq(valid, 0);
+    results_free_rows(rows, count);
+
+    /* A header cut short by a crash is a file without rows. */
+    spew(path, "w", "game,rules,attac");
+    rows = read_ok(path, &count, &valid);
+    ck_assert_int_eq(count, 0);
+    ck_assert_int_eq(valid, 0);
+    results_free_rows(rows, count);
+
+    /* A header alone. */
+    spew(path, "w", HEADER);
+    rows = read_ok(path, &count, &valid);
+    ck_assert_int_eq(count, 0);
+    ck_assert_int_eq(valid, (long)strlen(HEADER));
+    results_free_rows(rows, count);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_torn_row)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+    GameRow rows[2] = {
+        make_row(0, "brandubh", "random", "random", WINNER_ATTACKERS, END_KING_CAPTURED, 17),
+        make_row(1, "brandubh", "random", "random", WINNER_DEFENDERS, END_KING_ESCAPED, 23),
+    };
+    char moves[] = "a4-b4";
+    rows[1].moves = moves;
+    write_rows(path, rows, 2);
+    long whole = file_size(path);
+
+    /* A row cut inside a field; then one cut at its very end (every field there, but no
+     * newline: libcsv alone would report it at csv_fini). */
+    const char *torn[] = {
+        "2,\"brandubh\",\"ran",
+        "2,\"brandubh\",\"random\",\"random\",7,draw,repetition,9,0,0,",
+        "2,\"brandubh\",\"random\",\"random\",7,draw,repetition,9,0,0,\"a1-a2\"",
+        /* inside an open quote, across a line */
+        "2,\"bran\ndubh\",\"random\",\"random\",7,draw,repetition,9,0,0,\"a1-a2",
+        "2,\"brandubh\",\"random\",\"random\",7,draw,repetition,9,0,0,\"a1-a2\nb1-b2",
+        /* garbage that would be malformed if it were complete */
+        "2,br\"and",
+    };
+    for (size_t t = 0; t < sizeof torn / sizeof torn[0]; t++) {
+        ck_assert_int_eq(truncate(path, whole), 0);
+        spew(path, "a", torn[t]);
+        long count, valid;
+        GameRow *back = read_ok(path, &count, &valid);
+        ck_assert_msg(count == 2, "case %zu: %ld rows", t, count);
+        ck_assert_msg(valid == whole, "case %zu: valid_bytes %ld, want %ld", t, valid, whole);
+        assert_rows_equal(&back[0], &rows[0]);
+        assert_rows_equal(&back[1], &rows[1]);
+        results_free_rows(back, count);
+
+        /* A resume cuts the torn bytes off and appends: the file reads back whole. */
+        ck_assert_int_eq(truncate(path, valid), 0);
+        GameRow more = make_row(2, "brandubh", "random", "random", WINNER_DRAW, END_MAX_PLIES, 9);
+        write_rows(path, &more, 1);
+        back = read_ok(path, &count, &valid);
+        ck_assert_int_eq(count, 3);
+        ck_assert_int_eq(valid, file_size(path));
+        assert_rows_equal(&back[2], &more);
+        results_free_rows(back, count);
+    }
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_header_mismatch)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+    const char *bad[] = {
+        "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost\n",
+        "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,"
+        "moves,extra\n",
+        "\"game\",rules,attacker,defender,seed,winner,reason,plies,attackers_lost,"
+        "defenders_lost,moves\n",
+        "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,"
+        "moves\r\n",
+        "rules,attacker,defender,games\n",
+        "hello",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        spew(path, "w", bad[i]);
+        read_fails(path, "1: not a tafl-lab games.csv (schema 1) header");
+    }
+    GameRow *rows = NULL;
+    long count, valid;
+    Error err = {{0}};
+    join(path, sizeof path, dir, "missing.csv");
+    ck_assert_int_eq(results_games_read(path, &rows, &count, &valid, &err), ST_EIO);
+    ck_assert_msg(strstr(err.text, path) != NULL, "%s", err.text);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_malformed_rows)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+    /* Line 2 is good; the row on line 3 (or from line 3) is not. */
+    const char *good = "0,\"b\",\"r\",\"r\",1,attackers,king_captured,5,0,0,\n";
+    static const struct {
+        const char *row;
+        const char *what;
+    } cases[] = {
+        {"1,b,r,r,1,nobody,king_captured,5,0,0,\n",
+         "3: field 6 'winner': bad value 'nobody' (attackers, defenders or draw)"},
+        {"1,b,r,r,1,none,king_captured,5,0,0,\n",
+         "3: field 6 'winner': bad value 'none' (attackers, defenders or draw)"},
+        {"1,b,r,r,1,draw,resigned,5,0,0,\n",
+         "3: field 7 'reason': bad value 'resigned' (king_captured, king_escaped, encircled, "
+         "draw_fort, repetition, no_moves or max_plies)"},
+        {"-1,b,r,r,1,draw,repetition,5,0,0,\n",
+         "3: field 1 'game': bad value '-1' (a non-negative decimal integer in range)"},
+        {"1,b,r,r,18446744073709551616,draw,repetition,5,0,0,\n",
+         "3: field 5 'seed': bad value '18446744073709551616' (a non-negative decimal integer "
+         "in range)"},
+        {"1,b,r,r,1,draw,repetition,2147483648,0,0,\n",
+         "3: field 8 'plies': bad value '2147483648' (a non-negative decimal integer in range)"},
+        {"1,b,r,r,1,draw,repetition,5, 1,0,\n",
+         "3: field 9 'attackers_lost': bad value ' 1' (a non-negative decimal integer in range)"},
+        {"1,b,r,r,1,draw,repetition,5,0,,\n",
+         "3: field 10 'defenders_lost': bad value '' (a non-negative decimal integer in range)"},
+        {"1,b,r,r,1,draw,repetition,5,0,0\n", "3: expected 11 fields, found 10"},
+        {"1,b,r,r,1,draw,repetition,5,0,0,,\n", "3: expected 11 fields, found 12"},
+        {"\n", "3: expected 11 fields, found 0"},
+        {"1,b,r,r,1,draw,repetition,5,0,0,\"a\"b\n",
+         "3: malformed CSV: error parsing data while strict checking enabled"},
+        {"1,b\"x,r,r,1,draw,repetition,5,0,0,\n",
+         "3: malformed CSV: error parsing data while strict checking enabled"},
+        {"1,\"0123456789012345678901234567890123456789012345678901234567890123\",r,r,1,draw,"
+         "repetition,5,0,0,\n",
+         "3: field 2 'rules': bad value '0123456789012345678901234567890123456789' (at most 63 "
+         "bytes)"},
+        /* a row spanning lines 3 and 4 is reported at the line it starts on */
+        {"1,\"two\nlines\",r,r,1,draw,repetition,5,0,0,x,y\n", "3: expected 11 fields, found 12"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s%s%s", HEADER, good, cases[i].row, good);
+        spew(path, "w", text);
+        read_fails(path, cases[i].what);
+    }
+
+    /* Line numbers count physical lines: a name with a newline in it takes two. */
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s%s", HEADER,
+             "0,\"two\nlines\",r,r,1,attackers,king_captured,5,0,0,\n",
+             "1,b,r,r,1,draw,repetition,5,0,0,,\n");
+    spew(path, "w", text);
+    read_fails(path, "4: expected 11 fields, found 12");
+    remove_dir(dir);
+}
+END_TEST
+
+/* The hand-made run of test_summary: three groups, interleaved, first appearance A, B, C.
+ * A: 10 games, 8 attacker wins, plies 10..100; B: 3 games, one of each; C: 1 draw. */
+static long summary_rows(GameRow *rows)
+{
+    static const int a_plies[10] = {30, 10, 100, 50, 20, 90, 40, 80, 60, 70};
+    long n = 0;
+    for (int i = 0; i < 10; i++) {
+        Winner w = i < 8 ? WINNER_ATTACKERS : i == 8 ? WINNER_DEFENDERS : WINNER_DRAW;
+        EndReason r = i < 8 ? END_KING_CAPTURED : i == 8 ? END_KING_ESCAPED : END_MAX_PLIES;
+        rows[n] = make_row(n, "brandubh", "random", "random", w, r, a_plies[i]);
+        n++;
+        if (i == 0) {
+            rows[n] =
+                make_row(n, "tablut", "a,b", "say \"hi\"", WINNER_ATTACKERS, END_ENCIRCLED, 7);
+            n++;
+        } else if (i == 2) {
+            rows[n] = make_row(n, "brandubh", "random", "greedy", WINNER_DRAW, END_DRAW_FORT, 100);
+            n++;
+        } else if (i == 4) {
+            rows[n] =
+                make_row(n, "tablut", "a,b", "say \"hi\"", WINNER_DEFENDERS, END_KING_ESCAPED, 3);
+            n++;
+            rows[n] = make_row(n, "tablut", "a,b", "say \"hi\"", WINNER_DRAW, END_REPETITION, 5);
+            n++;
+        }
+    }
+    return n;
+}
+
+#define SUMMARY_HEADER                                                                             \
+    "rules,attacker,defender,games,attacker_wins,defender_wins,draws,attacker_win_rate,"           \
+    "attacker_win_low,attacker_win_high,draw_rate,plies_mean,plies_median,plies_p10,plies_p90,"    \
+    "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies\n"
+
+/* Wilson 95% (z = 1.959964), from the formula: 8/10 -> [0.4902, 0.9433] (published: 0.490 to
+ * 0.943, Newcombe 1998 table I), 1/3 -> [0.0615, 0.7923], 0/1 -> [0, 0.7935]. Percentiles by
+ * nearest rank, index ceil(p/100 n) - 1: n = 10 gives median index 4, p10 0, p90 8; n = 3 gives
+ * median 1, p10 0, p90 2. */
+static const char *const summary_expected = SUMMARY_HEADER
+    "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,55.00,50,10,90,"
+    "8,1,0,0,0,0,1\n"
+    "\"tablut\",\"a,b\",\"say \"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,5.00,5,3,7,"
+    "0,1,1,0,1,0,0\n"
+    "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,100.00,100,100,100,"
+    "0,0,0,1,0,0,0\n";
+
+START_TEST(test_summary)
+{
+    char dir[512], path[1024], tmp[1100];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "summary.csv");
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    GameRow rows[32];
+    long n = summary_rows(rows);
+    ck_assert_int_eq(n, 14);
+
+    spew(path, "w", "old contents\n");
+    Error err = {{0}};
+    ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
+    char *first = slurp(path, NULL);
+    ck_assert_str_eq(first, summary_expected);
+    ck_assert_msg(access(tmp, F_OK) != 0, "%s left behind", tmp);
+
+    /* A pure function of the rows: the same bytes again. */
+    ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
+    char *second = slurp(path, NULL);
+    ck_assert_str_eq(first, second);
+    free(first);
+    free(second);
+
+    /* No rows: the header alone. */
+    ck_assert_msg(results_write_summary(path, rows, 0, &err) == ST_OK, "%s", err.text);
+    char *empty = slurp(path, NULL);
+    ck_assert_str_eq(empty, SUMMARY_HEADER);
+    free(empty);
+    remove_dir(dir);
+}
+END_TEST
+
+/* A small reader of summary.csv with libcsv, as any consumer would read it. */
+typedef struct {
+    int fields;           /* fields in the current row */
+    int rows;             /* rows seen */
+    int bad_rows;         /* rows with a field count other than 22 */
+    char names[8][3][64]; /* rules, attacker, defender of the first rows */
+} SummaryRead;
+
+static void sum_field(void *data, size_t len, void *ctx)
+{
+    SummaryRead *s = ctx;
+    if (s->rows < 8 && s->fields < 3) {
+        size_t n = len < 63 ? len : 63;
+        memcpy(s->names[s->rows][s->fields], data, n);
+        s->names[s->rows][s->fields][n] = '\0';
+    }
+    s->fields++;
+}
+
+static void sum_row(int term, void *ctx)
+{
+    (void)term;
+    SummaryRead *s = ctx;
+    if (s->fields != 22) {
+        s->bad_rows++;
+    }
+    s->rows++;
+    s->fields = 0;
+}
+
+START_TEST(test_summary_parses)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "summary.csv");
+    GameRow rows[32];
+    long n = summary_rows(rows);
+    Error err = {{0}};
+    ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
+    long len;
+    char *text = slurp(path, &len);
+    struct csv_parser p;
+    ck_assert_int_eq(csv_init(&p, CSV_STRICT | CSV_STRICT_FINI), 0);
+    SummaryRead s;
+    memset(&s, 0, sizeof s);
+    ck_assert_int_eq((long)csv_parse(&p, text, (size_t)len, sum_field, sum_row, &s), len);
+    ck_assert_int_eq(csv_fini(&p, sum_field, sum_row, &s), 0);
+    csv_free(&p);
+    ck_assert_int_eq(s.rows, 4);
+    ck_assert_int_eq(s.bad_rows, 0);
+    ck_assert_str_eq(s.names[0][0], "rules");
+    ck_assert_str_eq(s.names[2][0], "tablut");
+    ck_assert_str_eq(s.names[2][1], "a,b");
+    ck_assert_str_eq(s.names[2][2], "say \"hi\"");
+    ck_assert_str_eq(s.names[3][2], "greedy");
+    free(text);
+    remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_table)
+{
+    GameRow rows[32];
+    long n = summary_rows(rows);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    ck_assert(out != NULL);
+    results_print_table(out, rows, n);
+    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_str_eq(
+        buf,
+        "rules     attacker  defender   games  attacker win % [95%]    def %  draw %    plies\n"
+        "brandubh  random    random        10   80.0 [ 49.0- 94.3]      10.0    10.0     55.0\n"
+        "tablut    a,b       say \"hi\"       3   33.3 [  6.1- 79.2]      33.3    33.3      5.0\n"
+        "brandubh  random    greedy         1    0.0 [  0.0- 79.3]       0.0   100.0    100.0\n");
+    free(buf);
+}
+END_TEST
+
+START_TEST(test_write_errors)
+{
+    Error err = {{0}};
+    if (access("/dev/full", W_OK) == 0) {
+        GamesWriter *w = NULL;
+        ck_assert_int_eq(results_games_open("/dev/full", &w, &err), ST_EIO);
+        ck_assert(w == NULL);
+        ck_assert_msg(strstr(err.text, "/dev/full") != NULL, "%s", err.text);
+        ck_assert_msg(strstr(err.text, "No space") != NULL, "%s", err.text);
+    } else {
+        fprintf(stderr, "check_results: /dev/full missing; skipping the disk-full case\n");
+    }
+
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "no/such/dir/summary.csv");
+    GameRow rows[32];
+    long n = summary_rows(rows);
+    ck_assert_int_eq(results_write_summary(path, rows, n, &err), ST_EIO);
+    ck_assert_msg(strstr(err.text, path) != NULL, "%s", err.text);
+
+    join(path, sizeof path, dir, "no/games.csv");
+    GamesWriter *w = NULL;
+    ck_assert_int_eq(results_games_open(path, &w, &err), ST_EIO);
+    ck_assert_msg(strstr(err.text, path) != NULL, "%s", err.text);
+
+    /* NULL-safe releases. */
+    results_free_rows(NULL, 0);
+    ck_assert_int_eq(results_games_close(NULL, &err), ST_OK);
+    remove_dir(dir);
+}
+END_TEST
+
+Suite *results_suite(void)
+{
+    Suite *s = suite_create("results");
+    TCase *tc = tcase_create("games");
+    tcase_add_test(tc, test_row_format);
+    tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_empty_and_torn_header);
+    tcase_add_test(tc, test_torn_row);
+    tcase_add_test(tc, test_header_mismatch);
+    tcase_add_test(tc, test_malformed_rows);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("summary");
+    tcase_add_test(tc, test_summary);
+    tcase_add_test(tc, test_summary_parses);
+    tcase_add_test(tc, test_table);
+    tcase_add_test(tc, test_write_errors);
+    suite_add_tcase(s, tc);
+    return s;
+}
