@@ -57,8 +57,7 @@ static void list_keys(const AgentType *t, char *buf, size_t size)
     for (int i = 0; i < t->param_count && n < size; i++) {
         char value[64];
         format_value(&t->params[i], t->params[i].def, value, sizeof value);
-        n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", i ? ", " : "", t->params[i].key,
-                              value);
+        n += (size_t)snprintf(buf + n, size - n, "%s%s=%s", i ? ", " : "", t->params[i].key, value);
     }
 }
 
@@ -90,8 +89,8 @@ static Status parse_value(const AgentType *t, const ParamSpec *p, const char *te
     case PARAM_REAL: {
         double v = strtod(text, &end);
         if (errno || end == text || *end || !isfinite(v) || v < p->min || v > p->max) {
-            error_set(err, "agent %s: %s='%s': want a number %g..%g", t->name, p->key, text,
-                      p->min, p->max);
+            error_set(err, "agent %s: %s='%s': want a number %g..%g", t->name, p->key, text, p->min,
+                      p->max);
             return ST_EINVAL;
         }
         *out = v;
@@ -191,6 +190,29 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
     return ST_OK;
 }
 
+Status agent_check_param(const char *type, const char *key, const char *value, Error *err)
+{
+    const AgentType *t = find_type(type, strlen(type));
+    if (!t) {
+        char types[256];
+        list_types(types, sizeof types);
+        error_set(err, "unknown agent '%s' (agents: %s)", type, types);
+        return ST_EINVAL;
+    }
+    if (!key)
+        return ST_OK;
+    for (int i = 0; i < t->param_count; i++) {
+        if (strcmp(t->params[i].key, key) == 0) {
+            double v;
+            return parse_value(t, &t->params[i], value, &v, err);
+        }
+    }
+    char keys[1024];
+    list_keys(t, keys, sizeof keys);
+    error_set(err, "agent %s: unknown key '%s' (keys: %s)", t->name, key, keys);
+    return ST_EINVAL;
+}
+
 void agent_destroy(Agent *agent)
 {
     if (agent)
@@ -230,8 +252,7 @@ void agent_describe(const Agent *agent, char *buf, size_t size)
     for (int i = 0; i < t->param_count && n < size; i++) {
         char value[64];
         format_value(&t->params[i], agent->params[i], value, sizeof value);
-        n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key,
-                              value);
+        n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key, value);
     }
 }
 

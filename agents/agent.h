@@ -13,11 +13,11 @@ typedef struct Agent Agent;
 
 /* What the last agent_choose did. */
 typedef struct {
-    uint64_t nodes;  /* positions searched (alphabeta), iterations (mcts), moves tried (greedy) */
-    int depth;       /* deepest completed iteration (alphabeta) or tree depth (mcts) */
-    double score;    /* the chosen move's value for the mover: alphabeta in evaluation units
-                        (AGENT_WIN_SCORE - plies for a forced win), mcts a mean result in 0..1 */
-    double seconds;  /* wall-clock time of the search (informational, never used to decide) */
+    uint64_t nodes; /* positions searched (alphabeta), iterations (mcts), moves tried (greedy) */
+    int depth;      /* deepest completed iteration (alphabeta) or tree depth (mcts) */
+    double score;   /* the chosen move's value for the mover: alphabeta in evaluation units
+                       (AGENT_WIN_SCORE - plies for a forced win), mcts a mean result in 0..1 */
+    double seconds; /* wall-clock time of the search (informational, never used to decide) */
 } AgentStats;
 
 /* Scores at or beyond this magnitude mean a forced win (positive) or loss (negative). */
@@ -29,6 +29,13 @@ typedef struct {
  * calls agent_destroy. Thread-safe (each agent is used by one thread at a time). */
 MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out,
                                Error *err);
+
+/* Checks one parameter without creating an agent: ST_OK when type names an agent and key=value
+ * is a valid parameter of it (key NULL checks only the type). Fails with ST_EINVAL and the
+ * error texts of agent_create (unknown agent listing the agents, unknown key listing the keys
+ * with their defaults, bad value saying what is accepted). Thread-safe. */
+MUST_CHECK Status agent_check_param(const char *type, const char *key, const char *value,
+                                    Error *err);
 
 /* Releases the agent. NULL-safe. */
 void agent_destroy(Agent *agent);

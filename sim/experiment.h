@@ -1,0 +1,57 @@
+/* Experiment files (INI, read with libinih): what to play, as data. See README "Experiments". */
+#ifndef TAFL_SIM_EXPERIMENT_H
+#define TAFL_SIM_EXPERIMENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/ruleset.h"
+
+#define EXPERIMENT_MAX_RULESETS 64
+#define EXPERIMENT_MAX_AGENTS   64
+#define EXPERIMENT_MAX_PAIRINGS 4096
+#define EXPERIMENT_NAME_MAX     64
+#define EXPERIMENT_SPEC_MAX     1024
+#define EXPERIMENT_PATH_MAX     1024
+
+typedef struct {
+    char name[EXPERIMENT_NAME_MAX]; /* the NAME of [agent.NAME] */
+    char spec[EXPERIMENT_SPEC_MAX]; /* "type:key=value,..." as agent_create reads it */
+} ExperimentAgent;
+
+typedef struct {
+    int attacker, defender; /* indices into Experiment.agents */
+} Pairing;
+
+typedef struct {
+    char path[EXPERIMENT_PATH_MAX];  /* the file it was read from */
+    char name[EXPERIMENT_NAME_MAX];  /* [experiment] name: letters, digits, - _ . only */
+    uint64_t seed;                   /* [experiment] seed (default 1) */
+    int games;                       /* [experiment] games per ruleset and pairing (>= 1) */
+    int max_plies;                   /* [experiment] max_plies: 0 keeps each ruleset's own */
+    int opening_plies;               /* [experiment] opening_plies (default 0) */
+    bool record_moves;               /* [experiment] record_moves (default no) */
+    char output[EXPERIMENT_PATH_MAX]; /* [experiment] output: base directory (default
+                                         "results"); the run writes <output>/<name>/ */
+    Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
+    int ruleset_count;
+    ExperimentAgent agents[EXPERIMENT_MAX_AGENTS]; /* [agent.NAME] sections, in file order */
+    int agent_count;
+    Pairing pairings[EXPERIMENT_MAX_PAIRINGS]; /* from [matchups], in a fixed order */
+    int pairing_count;
+} Experiment;
+
+/* Reads an experiment file into *out (large: allocate it). Sections and keys:
+ *   [experiment] name, seed, games, max_plies, opening_plies, record_moves, output
+ *   [rules]      presets = NAME, NAME...;  files = PATH, PATH... (relative to the experiment
+ *                file's directory); rules = OTN rules string (repeatable)
+ *   [agent.NAME] type = random|greedy|mcts|alphabeta, then that agent's parameters
+ *   [matchups]   self = yes (each agent against itself); round-robin = yes (every ordered
+ *                pair of distinct agents); pair = A vs B (repeatable; A attacks)
+ * Pairings come in this order: self pairs in agent order, then round-robin pairs (attacker
+ * major), then explicit pairs in file order; a pairing listed twice is an error. Without a
+ * [matchups] section, self = yes. Every error is one line "FILE:LINE: key 'KEY': what is wrong"
+ * (or "FILE: ..." for what has no line, such as a missing section). Thread-safe. */
+MUST_CHECK Status experiment_load(const char *path, Experiment *out, Error *err);
+
+#endif
