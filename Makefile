@@ -48,7 +48,7 @@ all: build/tafl
 
 help:
 	@echo "make            build build/tafl (-O2 -g)"
-	@echo "make run        install missing packages, build, run the default check"
+	@echo "make run        install missing packages, build, run experiments/quick-balance.ini"
 	@echo "make test       install missing packages, build, run every test"
 	@echo "make test SAN=address,undefined   the same under sanitizers"
 	@echo "make bench      run build/tafl bench"
@@ -73,19 +73,25 @@ $(BUILD)/flags: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL)' | cmp -s - $@ || echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL)' > $@
 
+# Build facts for run metadata: only this object sees them, and it is rebuilt every time.
+GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 1)
+$(BUILD)/sim/buildinfo.o: sim/buildinfo.c FORCE
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
+	    -DTAFL_FLAGS='"$(strip $(OPT))"' -c -o $@ $<
+
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 FORCE:
 
-# Until the self-play harness lands, the default run checks the engine: the presets, the
-# Brandubh perft anchors and the bench.
+# The default experiment: balance of the five 7x7 presets under self-play at four strengths.
+# --resume makes a second `make run` reuse the finished games instead of refusing.
 run: deps
 	@$(MAKE) --no-print-directory all
-	./build/tafl rules list
-	./build/tafl perft --rules brandubh --depth 5
-	./build/tafl bench
+	./build/tafl run experiments/quick-balance.ini --resume
 
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)

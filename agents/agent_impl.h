@@ -40,9 +40,9 @@ typedef struct {
 struct Agent {
     const AgentOps *ops;
     const AgentType *type;
-    const Rules *rules;                /* borrowed */
-    double params[AGENT_MAX_PARAMS];   /* values in type->params order */
-    AgentStats stats;                  /* of the last choose */
+    const Rules *rules;              /* borrowed */
+    double params[AGENT_MAX_PARAMS]; /* values in type->params order */
+    AgentStats stats;                /* of the last choose */
 };
 
 struct AgentType {

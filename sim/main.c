@@ -13,9 +13,10 @@
 #include "rules/otn.h"
 #include "rules/perft.h"
 #include "sim/bench.h"
+#include "sim/experiment.h"
+#include "sim/results.h"
 #include "sim/rulesfile.h"
-#include "sim/selfplay.h"
-#include "sim/stats.h"
+#include "sim/runner.h"
 #include "sim/version.h"
 
 #define EXIT_USAGE 2
@@ -35,6 +36,8 @@ static int cmd_bench(int argc, char **argv);
 static int cmd_agents(int argc, char **argv);
 static int cmd_move(int argc, char **argv);
 static int cmd_match(int argc, char **argv);
+static int cmd_run(int argc, char **argv);
+static int cmd_summarize(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 
 static const Command COMMANDS[] = {
@@ -88,13 +91,29 @@ static const Command COMMANDS[] = {
     {"match", cmd_match, "play games between two agents and print the result table",
      "usage: tafl match [--rules R] --attacker SPEC --defender SPEC [--games N]\n"
      "                  [--threads T] [--seed S] [--max-plies P] [--opening-plies K]\n"
-     "                  [--progress]\n"
+     "                  [--out DIR [--resume]] [--record-moves] [--progress]\n"
      "\n"
-     "Plays N games (default 100) in parallel; game i's seed is derived from S (default 1)\n"
-     "and i only, so the result is the same at any thread count. A game is drawn after P\n"
-     "plies (default 500; 0 keeps the ruleset's own max_plies). K uniformly random plies\n"
-     "(default 0) open each game. Prints the attackers' win rate with its 95% Wilson\n"
-     "interval, draws, game lengths and how games ended.\n"},
+     "Plays N games (default 100) in parallel; each game's seed is derived from S (default\n"
+     "1) and the game's identity only, so the result is the same at any thread count. A game\n"
+     "is drawn after P plies (default 500; 0 keeps the ruleset's own max_plies). K uniformly\n"
+     "random plies (default 0) open each game. Prints the attackers' win rate with its 95%\n"
+     "Wilson interval, draws and game lengths. With --out, writes games.csv, summary.csv and\n"
+     "meta there (see README); --record-moves adds each game's moves to games.csv.\n"},
+    {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
+     "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
+     "\n"
+     "Plays every game the experiment describes (see experiments/README.md) and writes\n"
+     "<output>/<name>/ (or DIR): experiment.ini, games.csv (one row per game, appended as\n"
+     "games finish, in game order), summary.csv (one row per ruleset and pairing) and meta\n"
+     "(versions, flags, threads, times). The same file gives the same games.csv and\n"
+     "summary.csv at any thread count. An interrupted run continues with --resume: finished\n"
+     "games are kept, a torn last line is dropped, and only the missing games are played.\n"
+     "Progress goes to stderr when it is a terminal, or always with --progress.\n"},
+    {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
+     "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
+     "\n"
+     "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
+     "and prints the balance table.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };
@@ -364,45 +383,47 @@ static int cmd_move(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
-/* Prints the result table of a match. */
-static void print_match_summary(const Rules *r, const SelfplayConfig *cfg, const GameRecord *games,
-                                double seconds)
+/* The command line as one string, for meta. */
+static void join_command(int argc, char **argv, char *buf, size_t size)
 {
-    int wins[4] = {0}, reasons[END_MAX_PLIES + 1] = {0};
-    double plies = 0;
-    for (int i = 0; i < cfg->games; i++) {
-        wins[games[i].winner]++;
-        reasons[games[i].reason]++;
-        plies += games[i].plies;
+    size_t n = (size_t)snprintf(buf, size, "tafl");
+    for (int i = 0; i < argc && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
+}
+
+/* Runs exp with opt and prints the balance table; returns the exit status. */
+static int run_and_report(const char *command, const Experiment *exp, const RunOptions *opt)
+{
+    GameRow *rows = NULL;
+    long count = 0;
+    Error err = {{0}};
+    if (runner_run(exp, opt, &rows, &count, &err) != ST_OK) {
+        fprintf(stderr, "tafl %s: %s\n", command, err.text);
+        return EXIT_FAILURE;
     }
-    double n = cfg->games, low, high;
-    stats_wilson(wins[WINNER_ATTACKERS], n, 1.959964, &low, &high);
-    printf("rules      %s\nattacker   %s\ndefender   %s\ngames      %d\n", r->opt.name,
-           cfg->attacker_spec, cfg->defender_spec, cfg->games);
-    printf("attackers  %d (%.1f%%, 95%% CI %.1f-%.1f%%)\n", wins[WINNER_ATTACKERS],
-           100 * wins[WINNER_ATTACKERS] / n, 100 * low, 100 * high);
-    printf("defenders  %d (%.1f%%)\ndraws      %d (%.1f%%)\n", wins[WINNER_DEFENDERS],
-           100 * wins[WINNER_DEFENDERS] / n, wins[WINNER_DRAW], 100 * wins[WINNER_DRAW] / n);
-    printf("plies      mean %.1f\nends      ", plies / n);
-    for (int k = END_KING_CAPTURED; k <= END_MAX_PLIES; k++)
-        if (reasons[k])
-            printf(" %s %d", state_reason_name((EndReason)k), reasons[k]);
-    printf("\n");
-    fprintf(stderr, "%.2f s, %.1f games/s\n", seconds, n / (seconds > 0 ? seconds : 1e-9));
+    results_print_table(stdout, rows, count);
+    results_free_rows(rows, count);
+    return EXIT_SUCCESS;
 }
 
 static int cmd_match(int argc, char **argv)
 {
     const char *rules_arg = "brandubh", *attacker = NULL, *defender = NULL;
     const char *games_arg = NULL, *threads_arg = NULL, *seed_arg = NULL, *plies_arg = NULL;
-    const char *opening_arg = NULL;
-    bool progress = false;
-    const Option opts[] = {
-        {"--rules", &rules_arg, NULL},     {"--attacker", &attacker, NULL},
-        {"--defender", &defender, NULL},   {"--games", &games_arg, NULL},
-        {"--threads", &threads_arg, NULL}, {"--seed", &seed_arg, NULL},
-        {"--max-plies", &plies_arg, NULL}, {"--opening-plies", &opening_arg, NULL},
-        {"--progress", NULL, &progress}};
+    const char *opening_arg = NULL, *out = NULL;
+    bool progress = false, record = false, resume = false;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--attacker", &attacker, NULL},
+                           {"--defender", &defender, NULL},
+                           {"--games", &games_arg, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--seed", &seed_arg, NULL},
+                           {"--max-plies", &plies_arg, NULL},
+                           {"--opening-plies", &opening_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--record-moves", NULL, &record},
+                           {"--resume", NULL, &resume},
+                           {"--progress", NULL, &progress}};
     long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0;
     if (parse_options("match", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
         int_option("match", "--games", games_arg, 1, 100000000, &games) ||
@@ -413,41 +434,134 @@ static int cmd_match(int argc, char **argv)
         return EXIT_USAGE;
     if (!attacker || !defender)
         return usage_error("match", "needs --attacker SPEC and --defender SPEC");
-    Ruleset rs;
+    if (resume && !out)
+        return usage_error("match", "--resume needs --out DIR");
+    if (strlen(attacker) >= EXPERIMENT_NAME_MAX || strlen(defender) >= EXPERIMENT_NAME_MAX)
+        return usage_error("match", "an agent spec is longer than %d characters",
+                           EXPERIMENT_NAME_MAX - 1);
+
+    /* A match is an experiment of one ruleset and one pairing; agents are named by spec. */
+    Experiment *exp = xcalloc(1, sizeof *exp);
     Error err = {{0}};
-    Rules r;
-    if (rulesfile_resolve(rules_arg, &rs, &err) != ST_OK) {
-        fprintf(stderr, "tafl match: %s\n", err.text);
-        return EXIT_USAGE;
-    }
-    if (max_plies > 0)
-        rs.max_plies = (int)max_plies;
-    if (rules_compile(&rs, &r, &err) != ST_OK) {
-        fprintf(stderr, "tafl match: %s\n", err.text);
-        return EXIT_USAGE;
-    }
-    SelfplayConfig cfg = {.rules = &r,
-                          .attacker_spec = attacker,
-                          .defender_spec = defender,
-                          .games = (int)games,
-                          .seed = (uint64_t)seed,
-                          .opening_plies = (int)opening,
-                          .threads = (int)threads,
-                          .record_moves = false,
-                          .progress = progress};
-    GameRecord *results = xcalloc((size_t)games, sizeof *results);
-    double start = now_seconds();
     int status = EXIT_SUCCESS;
-    if (selfplay_run(&cfg, results, &err) != ST_OK) {
+    if (rulesfile_resolve(rules_arg, &exp->rulesets[0], &err) != ST_OK) {
         fprintf(stderr, "tafl match: %s\n", err.text);
-        status = EXIT_USAGE;
-    } else {
-        print_match_summary(&r, &cfg, results, now_seconds() - start);
+        free(exp);
+        return EXIT_USAGE;
     }
-    for (long i = 0; i < games; i++)
-        match_record_free(&results[i]);
-    free(results);
+    snprintf(exp->name, sizeof exp->name, "match");
+    exp->seed = (uint64_t)seed;
+    exp->games = (int)games;
+    exp->max_plies = (int)max_plies;
+    exp->opening_plies = (int)opening;
+    exp->record_moves = record;
+    exp->ruleset_count = 1;
+    const char *specs[2] = {attacker, defender};
+    exp->agent_count = strcmp(attacker, defender) == 0 ? 1 : 2;
+    for (int i = 0; i < exp->agent_count; i++) {
+        snprintf(exp->agents[i].name, sizeof exp->agents[i].name, "%s", specs[i]);
+        snprintf(exp->agents[i].spec, sizeof exp->agents[i].spec, "%s", specs[i]);
+    }
+    exp->pairings[0].attacker = 0;
+    exp->pairings[0].defender = exp->agent_count - 1;
+    exp->pairing_count = 1;
+
+    /* Bad specs are bad input (exit 2), found before any game is played. */
+    Rules probe_rules;
+    for (int i = 0; i < exp->agent_count; i++) {
+        Agent *probe;
+        if (rules_compile(&exp->rulesets[0], &probe_rules, &err) != ST_OK ||
+            agent_create(exp->agents[i].spec, &probe_rules, 0, &probe, &err) != ST_OK) {
+            fprintf(stderr, "tafl match: %s\n", err.text);
+            free(exp);
+            return EXIT_USAGE;
+        }
+        agent_destroy(probe);
+    }
+    char command[4096];
+    join_command(argc, argv, command, sizeof command);
+    RunOptions opt = {.threads = (int)threads,
+                      .out_dir = out,
+                      .write_files = out != NULL,
+                      .resume = resume,
+                      .progress = progress,
+                      .command = command};
+    status = run_and_report("match", exp, &opt);
+    free(exp);
     return status;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *file = NULL, *threads_arg = NULL, *out = NULL;
+    bool resume = false, progress = false;
+    const Option opts[] = {{"--threads", &threads_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--resume", NULL, &resume},
+                           {"--progress", NULL, &progress}};
+    if (argc >= 2 && argv[1][0] != '-') {
+        file = argv[1];
+        argv++;
+        argc--;
+    }
+    long threads = 0;
+    if (parse_options("run", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
+        int_option("run", "--threads", threads_arg, 1, 1024, &threads))
+        return EXIT_USAGE;
+    if (!file)
+        return usage_error("run", "needs an experiment file");
+    Experiment *exp = xcalloc(1, sizeof *exp);
+    Error err = {{0}};
+    if (experiment_load(file, exp, &err) != ST_OK) {
+        fprintf(stderr, "tafl run: %s\n", err.text);
+        free(exp);
+        return EXIT_USAGE;
+    }
+    char command[4096];
+    join_command(argc, argv - 1, command, sizeof command);
+    RunOptions opt = {.threads = (int)threads,
+                      .out_dir = out,
+                      .write_files = true,
+                      .resume = resume,
+                      .progress = progress,
+                      .command = command};
+    int status = run_and_report("run", exp, &opt);
+    free(exp);
+    return status;
+}
+
+static int cmd_summarize(int argc, char **argv)
+{
+    const char *games = NULL, *out = NULL;
+    const Option opts[] = {{"--out", &out, NULL}};
+    if (argc >= 2 && argv[1][0] != '-') {
+        games = argv[1];
+        argv++;
+        argc--;
+    }
+    if (parse_options("summarize", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])))
+        return EXIT_USAGE;
+    if (!games)
+        return usage_error("summarize", "needs a games.csv");
+    char path[4096];
+    if (out) {
+        snprintf(path, sizeof path, "%s", out);
+    } else {
+        const char *slash = strrchr(games, '/');
+        snprintf(path, sizeof path, "%.*ssummary.csv", slash ? (int)(slash - games + 1) : 0, games);
+    }
+    GameRow *rows = NULL;
+    long count = 0, valid;
+    Error err = {{0}};
+    if (results_games_read(games, &rows, &count, &valid, &err) != ST_OK ||
+        results_write_summary(path, rows, count, &err) != ST_OK) {
+        fprintf(stderr, "tafl summarize: %s\n", err.text);
+        results_free_rows(rows, count);
+        return EXIT_USAGE;
+    }
+    results_print_table(stdout, rows, count);
+    results_free_rows(rows, count);
+    return EXIT_SUCCESS;
 }
 
 static int cmd_bench(int argc, char **argv)

@@ -9,8 +9,8 @@
 
 enum { STREAM_ATTACKER = 1, STREAM_DEFENDER = 2, STREAM_OPENING = 3 };
 
-void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
-                int opening_plies, bool record_moves, GameRecord *out)
+void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
+                bool record_moves, GameRecord *out)
 {
     memset(out, 0, sizeof *out);
     out->seed = seed;

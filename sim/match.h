@@ -9,14 +9,14 @@
 #include "rules/state.h"
 
 typedef struct {
-    uint64_t seed;        /* the game's seed */
-    Winner winner;        /* never WINNER_NONE once played */
+    uint64_t seed; /* the game's seed */
+    Winner winner; /* never WINNER_NONE once played */
     EndReason reason;
     int plies;
-    int attackers_lost;   /* attackers captured during the game */
-    int defenders_lost;   /* defenders captured (the king not counted) */
-    uint64_t nodes[2];    /* search effort by side (SIDE_ATTACKERS, SIDE_DEFENDERS) */
-    Move *moves;          /* every move played when recording, else NULL; owned */
+    int attackers_lost; /* attackers captured during the game */
+    int defenders_lost; /* defenders captured (the king not counted) */
+    uint64_t nodes[2];  /* search effort by side (SIDE_ATTACKERS, SIDE_DEFENDERS) */
+    Move *moves;        /* every move played when recording, else NULL; owned */
     int move_count;
 } GameRecord;
 
@@ -26,8 +26,8 @@ typedef struct {
  * defender stream 2, opening stream 3), so the game depends only on (rules, specs, seed).
  * Fills *out; when record_moves is true out->moves is allocated (free with
  * match_record_free). Thread-safe for distinct agents. */
-void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
-                int opening_plies, bool record_moves, GameRecord *out);
+void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
+                bool record_moves, GameRecord *out);
 
 /* Frees a record's move list. NULL-safe. */
 void match_record_free(GameRecord *rec);

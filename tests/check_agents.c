@@ -7,7 +7,7 @@
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
-#include "sim/selfplay.h"
+#include "sim/runner.h"
 #include "tests/tests.h"
 
 /* Cheap budgets: these tests are about duties, not strength. */
@@ -222,28 +222,40 @@ END_TEST
 /* Wins of `spec` over random on both sides of Brandubh, seeded. */
 static void assert_beats_random(const char *spec, int games_per_side, double min_score)
 {
-    Ruleset rs = *ruleset_preset_find("brandubh");
-    rs.max_plies = 300;
-    Rules r;
-    Error err;
-    ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+    Experiment *exp = calloc(1, sizeof *exp);
+    ck_assert_ptr_nonnull(exp);
+    snprintf(exp->name, sizeof exp->name, "strength");
+    exp->seed = 2026;
+    exp->games = games_per_side;
+    exp->max_plies = 300;
+    exp->rulesets[0] = *ruleset_preset_find("brandubh");
+    exp->ruleset_count = 1;
+    snprintf(exp->agents[0].name, sizeof exp->agents[0].name, "candidate");
+    snprintf(exp->agents[0].spec, sizeof exp->agents[0].spec, "%s", spec);
+    snprintf(exp->agents[1].name, sizeof exp->agents[1].name, "random");
+    snprintf(exp->agents[1].spec, sizeof exp->agents[1].spec, "random");
+    exp->agent_count = 2;
+    exp->pairings[0] = (Pairing){0, 1};
+    exp->pairings[1] = (Pairing){1, 0};
+    exp->pairing_count = 2;
+    RunOptions opt = {.threads = 1, .quiet = true};
+    GameRow *rows = NULL;
+    long count = 0;
+    Error err = {{0}};
+    ck_assert_msg(runner_run(exp, &opt, &rows, &count, &err) == ST_OK, "%s", err.text);
+    ck_assert_int_eq(count, 2 * games_per_side);
     for (int side = 0; side < 2; side++) {
-        SelfplayConfig cfg = {.rules = &r,
-                              .attacker_spec = side == 0 ? spec : "random",
-                              .defender_spec = side == 0 ? "random" : spec,
-                              .games = games_per_side,
-                              .seed = 2026,
-                              .threads = 1};
-        GameRecord *games = calloc((size_t)games_per_side, sizeof *games);
-        ck_assert_int_eq(selfplay_run(&cfg, games, &err), ST_OK);
         double score = 0;
         Winner mine = side == 0 ? WINNER_ATTACKERS : WINNER_DEFENDERS;
-        for (int i = 0; i < games_per_side; i++)
-            score += games[i].winner == mine ? 1 : games[i].winner == WINNER_DRAW ? 0.5 : 0;
-        free(games);
-        ck_assert_msg(score / games_per_side >= min_score, "%s as %s scored %.2f over random",
-                      spec, side == 0 ? "attackers" : "defenders", score / games_per_side);
+        for (int i = 0; i < games_per_side; i++) {
+            const GameRow *g = &rows[side * games_per_side + i];
+            score += g->winner == mine ? 1 : g->winner == WINNER_DRAW ? 0.5 : 0;
+        }
+        ck_assert_msg(score / games_per_side >= min_score, "%s as %s scored %.2f over random", spec,
+                      side == 0 ? "attackers" : "defenders", score / games_per_side);
     }
+    results_free_rows(rows, count);
+    free(exp);
 }
 
 START_TEST(test_alphabeta_depth3_beats_random_both_sides)
@@ -267,8 +279,7 @@ Suite *agents_suite(void)
     suite_add_tcase(s, specs);
     TCase *duties = tcase_create("duties");
     tcase_set_timeout(duties, 900);
-    tcase_add_loop_test(duties, test_agents_legal_from_random_positions, 0,
-                        ruleset_preset_count());
+    tcase_add_loop_test(duties, test_agents_legal_from_random_positions, 0, ruleset_preset_count());
     tcase_add_test(duties, test_win_in_one_king_escape_brandubh);
     tcase_add_test(duties, test_win_in_one_king_capture_custodial_cyningstan);
     tcase_add_test(duties, test_win_in_one_king_capture_beside_throne_brandubh);

@@ -98,12 +98,34 @@ expect 2 "--seed 'x' must be an integer" -- move --agent random --seed x
     --opening-plies 2 >"$tmp/t1" 2>/dev/null
 "$TAFL" match --attacker greedy --defender mcts:iterations=20 --games 12 --threads 2 \
     --opening-plies 2 >"$tmp/t2" 2>/dev/null
-cmp -s "$tmp/t1" "$tmp/t2" && grep -q "^games      12" "$tmp/t1" && ok ||
+cmp -s "$tmp/t1" "$tmp/t2" && grep -q "^brandubh  greedy .* 12 " "$tmp/t1" && ok ||
     fail "match differs between 1 and 2 threads"
 expect 2 "--games '0' must be an integer 1..100000000" -- match --attacker random --defender random --games 0
 expect 2 "--threads '-1' must be an integer" -- match --attacker random --defender random --threads -1
 expect 2 "needs --attacker SPEC and --defender SPEC" -- match --attacker random
 expect 2 "unknown agent 'rnd'" -- match --attacker rnd --defender random
+
+# match --out and summarize: agent specs (with commas) as names survive CSV quoting, and the
+# summary rebuilt from games.csv alone equals the one the run wrote.
+"$TAFL" match --attacker mcts:iterations=10,c=1 --defender greedy --games 6 --record-moves \
+    --out "$tmp/m" >/dev/null 2>&1 && ok || fail "match --out"
+head -n 2 "$tmp/m/games.csv" | grep -q '"mcts:iterations=10,c=1","greedy"' && ok || fail "names quoted"
+cp "$tmp/m/summary.csv" "$tmp/m/summary.orig"
+expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
+cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
+grep -q '^schema_version 1$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
+    ok || fail "meta"
+expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
+expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
+
+# run: an experiment file; bad files are one-line errors naming file, line and key.
+expect 0 "brandubh" -- run "$DATA/runner/small.ini" --out "$tmp/run" --threads 2
+[ -f "$tmp/run/experiment.ini" ] && [ -f "$tmp/run/summary.csv" ] && ok || fail "run files"
+printf '[experiment]\nname = x\ngames = many\n' >"$tmp/bad-exp.ini"
+expect 2 "$tmp/bad-exp.ini:3: key 'games'" -- run "$tmp/bad-exp.ini"
+expect 2 "needs an experiment file" -- run
+expect 2 "cannot open" -- run "$tmp/nope.ini"
+expect 2 "not a tafl-lab games.csv" -- summarize "$tmp/bad-exp.ini"
 
 # bench: key value lines, the signature last.
 "$TAFL" bench --quick >"$tmp/bench"

@@ -18,6 +18,9 @@ int main(void)
     srunner_add_suite(runner, agents_suite());
     srunner_add_suite(runner, mcts_suite());
     srunner_add_suite(runner, alphabeta_suite());
+    srunner_add_suite(runner, experiment_suite());
+    srunner_add_suite(runner, results_suite());
+    srunner_add_suite(runner, runner_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

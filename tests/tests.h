@@ -18,6 +18,11 @@ Suite *bench_suite(void);     /* check_bench.c: the bench signature */
 Suite *agents_suite(void);    /* check_agents.c: specs, random, greedy, every agent's duties */
 Suite *mcts_suite(void);      /* check_mcts.c: UCT specifics */
 Suite *alphabeta_suite(void); /* check_alphabeta.c: negamax, table, eval */
+Suite *results_suite(void);   /* check_results.c: games.csv and summary.csv */
+Suite *runner_suite(void);    /* check_runner.c: thread and resume invariance */
+
+/* check_experiment.c: experiment files, their pairings and their errors */
+Suite *experiment_suite(void);
 
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 

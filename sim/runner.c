@@ -1,0 +1,491 @@
+/* The experiment runner: jobs in a fixed order, seeds from game identity, OpenMP over games,
+ * a reorder buffer so that games.csv grows in game order as games finish, resume, meta. */
+#include "sim/runner.h"
+
+#include <errno.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "agents/agent.h"
+#include "rules/otn.h"
+#include "rules/rng.h"
+#include "sim/buildinfo.h"
+#include "sim/match.h"
+#include "sim/version.h"
+
+#define PATH_MAX_LEN 2048
+
+/* FNV-1a, 64 bits, over a string: names become seed material. */
+static uint64_t hash_name(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+uint64_t runner_game_seed(uint64_t seed, const char *rules, const char *attacker,
+                          const char *defender, long index)
+{
+    uint64_t s = rng_mix(seed, hash_name(rules));
+    s = rng_mix(s, hash_name(attacker));
+    s = rng_mix(s, hash_name(defender) ^ 0x5bd1e9955bd1e995ULL);
+    return rng_mix(s, (uint64_t)index);
+}
+
+/* The identity of job g: ruleset, pairing and index within the pairing. */
+typedef struct {
+    int ruleset, pairing;
+    long index;
+} Job;
+
+static Job job_of(const Experiment *exp, long g)
+{
+    Job j;
+    long per_ruleset = (long)exp->pairing_count * exp->games;
+    j.ruleset = (int)(g / per_ruleset);
+    j.pairing = (int)((g / exp->games) % exp->pairing_count);
+    j.index = g % exp->games;
+    return j;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void utc_now(char *buf, size_t size)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* mkdir -p; ST_EIO naming the path when a component exists and is not a directory. */
+static Status make_directories(const char *path, Error *err)
+{
+    char buf[PATH_MAX_LEN];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1;; p++) {
+        bool end = *p == '\0';
+        if (*p == '/' || end) {
+            *p = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+                error_set(err, "%s: cannot create directory: %s", buf, strerror(errno));
+                return ST_EIO;
+            }
+            struct stat st;
+            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                error_set(err, "%s: exists and is not a directory", buf);
+                return ST_EIO;
+            }
+            if (end)
+                break;
+            *p = '/';
+        }
+    }
+    return ST_OK;
+}
+
+/* Reads a whole file; NULL when it cannot be read. Caller frees. */
+static char *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap)
+            buf = xrealloc(buf, cap *= 2);
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    *size = n;
+    return buf;
+}
+
+static Status write_file(const char *path, const char *data, size_t size, Error *err)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, size, f) != size || fflush(f) != 0) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        if (f)
+            fclose(f);
+        return ST_EIO;
+    }
+    if (fclose(f) != 0) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+/* Copies the experiment file into the run directory; on resume the copy must be unchanged. */
+static Status keep_experiment_file(const Experiment *exp, const char *dir, bool resume,
+                                   Error *err)
+{
+    if (!exp->path[0])
+        return ST_OK;
+    size_t size, old_size;
+    char *text = read_file(exp->path, &size);
+    if (!text) {
+        error_set(err, "%s: cannot read: %s", exp->path, strerror(errno));
+        return ST_EIO;
+    }
+    char copy[PATH_MAX_LEN];
+    snprintf(copy, sizeof copy, "%s/experiment.ini", dir);
+    char *old = resume ? read_file(copy, &old_size) : NULL;
+    Status st = ST_OK;
+    if (old && (old_size != size || memcmp(old, text, size) != 0)) {
+        error_set(err, "%s differs from %s, the file this run began with: a resumed run must use "
+                       "the same experiment",
+                  exp->path, copy);
+        st = ST_EINVAL;
+    } else if (!old) {
+        st = write_file(copy, text, size, err);
+    }
+    free(old);
+    free(text);
+    return st;
+}
+
+/* Checks that the rows already in games.csv are this experiment's first games. */
+static Status check_resumed_rows(const Experiment *exp, const GameRow *rows, long count,
+                                 long total, const char *path, Error *err)
+{
+    if (count > total) {
+        error_set(err, "%s holds %ld games but this experiment has %ld", path, count, total);
+        return ST_EINVAL;
+    }
+    for (long g = 0; g < count; g++) {
+        Job j = job_of(exp, g);
+        const Pairing *p = &exp->pairings[j.pairing];
+        const char *rules = exp->rulesets[j.ruleset].name;
+        const char *att = exp->agents[p->attacker].name, *def = exp->agents[p->defender].name;
+        if (rows[g].game != g || strcmp(rows[g].rules, rules) != 0 ||
+            strcmp(rows[g].attacker, att) != 0 || strcmp(rows[g].defender, def) != 0 ||
+            rows[g].seed != runner_game_seed(exp->seed, rules, att, def, j.index)) {
+            error_set(err, "%s:%ld: game %ld is not game %ld of this experiment (%s, %s vs %s): "
+                           "it belongs to another run",
+                      path, g + 2, rows[g].game, g, rules, att, def);
+            return ST_EINVAL;
+        }
+    }
+    return ST_OK;
+}
+
+/* The row of a finished game. Caller owns it. */
+static GameRow *make_row(const Experiment *exp, const Rules *r, long g, const Job *j,
+                         const GameRecord *rec)
+{
+    const Pairing *p = &exp->pairings[j->pairing];
+    GameRow *row = xcalloc(1, sizeof *row);
+    row->game = g;
+    snprintf(row->rules, sizeof row->rules, "%s", exp->rulesets[j->ruleset].name);
+    snprintf(row->attacker, sizeof row->attacker, "%s", exp->agents[p->attacker].name);
+    snprintf(row->defender, sizeof row->defender, "%s", exp->agents[p->defender].name);
+    row->seed = rec->seed;
+    row->winner = rec->winner;
+    row->reason = rec->reason;
+    row->plies = rec->plies;
+    row->attackers_lost = rec->attackers_lost;
+    row->defenders_lost = rec->defenders_lost;
+    if (rec->moves) {
+        row->moves = xmalloc((size_t)rec->move_count * OTN_MOVE_MAX + 1);
+        char *q = row->moves;
+        *q = '\0';
+        for (int i = 0; i < rec->move_count; i++) {
+            if (i)
+                *q++ = ' ';
+            otn_format_move(r, rec->moves[i], NULL, q);
+            q += strlen(q);
+        }
+    }
+    return row;
+}
+
+typedef struct {
+    const Experiment *exp;
+    const RunOptions *opt;
+    const Rules *rules; /* compiled, one per ruleset */
+    long start, total;  /* games [start, total) are played */
+    GameRow **pending;  /* finished, not yet written; indexed g - start */
+    long next;          /* the next game to write */
+    GamesWriter *writer;
+    GameRow *out_rows;  /* when the caller wants rows */
+    bool failed;
+    Error error;
+    bool show_progress;
+    double started, last_progress;
+} RunState;
+
+/* Writes every finished game that is next in order. Called inside the critical section. */
+static void flush_in_order(RunState *rs)
+{
+    while (!rs->failed && rs->next < rs->total && rs->pending[rs->next - rs->start]) {
+        GameRow *row = rs->pending[rs->next - rs->start];
+        if (rs->writer && results_games_append(rs->writer, row, &rs->error) != ST_OK)
+            rs->failed = true;
+        if (rs->out_rows) {
+            rs->out_rows[rs->next] = *row;
+        } else {
+            free(row->moves);
+        }
+        free(row);
+        rs->pending[rs->next - rs->start] = NULL;
+        rs->next++;
+    }
+    if (rs->show_progress) {
+        double now = now_seconds();
+        if (now - rs->last_progress >= 0.5 || rs->next == rs->total) {
+            rs->last_progress = now;
+            long done = rs->next - rs->start, left = rs->total - rs->next;
+            double rate = done / (now - rs->started > 0 ? now - rs->started : 1e-9);
+            fprintf(stderr, "\r%ld/%ld games, %.1f games/s, ETA %.0f s   ", rs->next, rs->total,
+                    rate, rate > 0 ? left / rate : 0.0);
+        }
+    }
+}
+
+static void play_all(RunState *rs, int threads)
+{
+    const Experiment *exp = rs->exp;
+    const int slots = exp->ruleset_count * exp->agent_count * 2;
+#pragma omp parallel num_threads(threads)
+    {
+        /* Each thread owns its agents: one per ruleset, agent and seat, made when first used. */
+        Agent **agents = xcalloc((size_t)slots, sizeof *agents);
+#pragma omp for schedule(dynamic, 1)
+        for (long g = rs->start; g < rs->total; g++) {
+            bool stop;
+#pragma omp atomic read
+            stop = rs->failed;
+            if (stop)
+                continue;
+            Job j = job_of(exp, g);
+            const Pairing *p = &exp->pairings[j.pairing];
+            const Rules *r = &rs->rules[j.ruleset];
+            Agent *seat[2];
+            for (int side = 0; side < 2; side++) {
+                int agent = side == 0 ? p->attacker : p->defender;
+                int slot = (j.ruleset * exp->agent_count + agent) * 2 + side;
+                if (!agents[slot]) {
+                    Status st = agent_create(exp->agents[agent].spec, r, 0, &agents[slot], NULL);
+                    (void)st; /* every spec was checked before the parallel region */
+                }
+                seat[side] = agents[slot];
+            }
+            uint64_t seed =
+                runner_game_seed(exp->seed, exp->rulesets[j.ruleset].name,
+                                 exp->agents[p->attacker].name, exp->agents[p->defender].name,
+                                 j.index);
+            GameRecord rec;
+            match_play(r, seat[0], seat[1], seed, exp->opening_plies,
+                       exp->record_moves || rs->out_rows, &rec);
+            GameRow *row = make_row(exp, r, g, &j, &rec);
+            if (!exp->record_moves) {
+                free(row->moves);
+                row->moves = NULL;
+            }
+            match_record_free(&rec);
+#pragma omp critical(runner_write)
+            {
+                rs->pending[g - rs->start] = row;
+                flush_in_order(rs);
+            }
+        }
+        for (int i = 0; i < slots; i++)
+            agent_destroy(agents[i]);
+        free(agents);
+    }
+    if (rs->show_progress)
+        fprintf(stderr, "\n");
+}
+
+static Status write_meta(const RunState *rs, const char *dir, int threads, const char *started,
+                         double wall, Error *err)
+{
+    const Experiment *exp = rs->exp;
+    char path[PATH_MAX_LEN], ended[64];
+    snprintf(path, sizeof path, "%s/meta", dir);
+    utc_now(ended, sizeof ended);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    long played = rs->total - rs->start;
+    fprintf(f, "tool tafl %s\ngit_revision %s\ncompiler %s\nflags %s\n", TAFL_VERSION,
+            buildinfo_git_revision(), buildinfo_compiler(), buildinfo_flags());
+    fprintf(f, "schema_version %d\nexperiment %s\nexperiment_file %s\nseed %llu\n",
+            RESULTS_SCHEMA_VERSION, exp->name, exp->path[0] ? exp->path : "-",
+            (unsigned long long)exp->seed);
+    fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
+            rs->opt->command ? rs->opt->command : "-", threads, rs->total, rs->start, played);
+    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", started, ended,
+            wall, wall > 0 ? played / wall : 0.0);
+    for (int i = 0; i < exp->ruleset_count; i++) {
+        char otn[OTN_RULES_MAX], warnings[256];
+        otn_format_rules(&exp->rulesets[i], otn, warnings);
+        fprintf(f, "rules.%s %s\n", exp->rulesets[i].name, otn);
+    }
+    for (int i = 0; i < exp->agent_count; i++) {
+        Agent *a;
+        char full[2048];
+        if (agent_create(exp->agents[i].spec, &rs->rules[0], 0, &a, NULL) == ST_OK) {
+            agent_describe(a, full, sizeof full);
+            agent_destroy(a);
+            fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
+        }
+    }
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, long *count,
+                  Error *err)
+{
+    Status st = ST_OK;
+    RunState rs;
+    memset(&rs, 0, sizeof rs);
+    rs.exp = exp;
+    rs.opt = opt;
+    rs.total = (long)exp->ruleset_count * exp->pairing_count * exp->games;
+    int threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    char started[64];
+    utc_now(started, sizeof started);
+    double t0 = now_seconds();
+
+    /* Compile every ruleset with the experiment's ply cap; check every agent spec. */
+    Rules *compiled = xcalloc((size_t)exp->ruleset_count, sizeof *compiled);
+    rs.rules = compiled;
+    for (int i = 0; i < exp->ruleset_count && st == ST_OK; i++) {
+        Ruleset r = exp->rulesets[i];
+        if (exp->max_plies > 0)
+            r.max_plies = exp->max_plies;
+        st = rules_compile(&r, &compiled[i], err);
+        if (st != ST_OK)
+            error_prefix(err, "ruleset %s: ", r.name);
+    }
+    for (int i = 0; i < exp->agent_count && st == ST_OK; i++) {
+        Agent *probe;
+        st = agent_create(exp->agents[i].spec, &compiled[0], 0, &probe, err);
+        if (st == ST_OK)
+            agent_destroy(probe);
+        else
+            error_prefix(err, "agent %s: ", exp->agents[i].name);
+    }
+
+    char dir[PATH_MAX_LEN] = "", games_path[PATH_MAX_LEN] = "", summary_path[PATH_MAX_LEN] = "";
+    GameRow *old_rows = NULL;
+    long old_count = 0;
+    if (st == ST_OK && opt->write_files) {
+        if (opt->out_dir)
+            snprintf(dir, sizeof dir, "%s", opt->out_dir);
+        else
+            snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
+        snprintf(games_path, sizeof games_path, "%s/games.csv", dir);
+        snprintf(summary_path, sizeof summary_path, "%s/summary.csv", dir);
+        st = make_directories(dir, err);
+        struct stat sb;
+        bool have_games = st == ST_OK && stat(games_path, &sb) == 0 && sb.st_size > 0;
+        if (st == ST_OK && have_games && !opt->resume) {
+            error_set(err, "%s already holds games: add --resume to finish that run, or choose "
+                           "another output directory",
+                      games_path);
+            st = ST_EINVAL;
+        }
+        if (st == ST_OK)
+            st = keep_experiment_file(exp, dir, opt->resume && have_games, err);
+        if (st == ST_OK && have_games) {
+            long valid_bytes;
+            st = results_games_read(games_path, &old_rows, &old_count, &valid_bytes, err);
+            if (st == ST_OK)
+                st = check_resumed_rows(exp, old_rows, old_count, rs.total, games_path, err);
+            if (st == ST_OK && valid_bytes < sb.st_size && truncate(games_path, valid_bytes) != 0) {
+                error_set(err, "%s: cannot cut off the unfinished last line: %s", games_path,
+                          strerror(errno));
+                st = ST_EIO;
+            }
+        }
+        /* A summary on disk must describe a finished run: remove the old one first. */
+        if (st == ST_OK && unlink(summary_path) != 0 && errno != ENOENT) {
+            error_set(err, "%s: cannot remove: %s", summary_path, strerror(errno));
+            st = ST_EIO;
+        }
+        if (st == ST_OK)
+            st = results_games_open(games_path, &rs.writer, err);
+    }
+
+    if (st == ST_OK) {
+        rs.start = old_count;
+        rs.next = rs.start;
+        rs.pending = xcalloc((size_t)(rs.total - rs.start) + 1, sizeof *rs.pending);
+        if (rows) {
+            rs.out_rows = xcalloc((size_t)rs.total + 1, sizeof *rs.out_rows);
+            for (long g = 0; g < old_count; g++) {
+                rs.out_rows[g] = old_rows[g];
+                old_rows[g].moves = NULL;
+            }
+        }
+        rs.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
+        rs.started = now_seconds();
+        play_all(&rs, threads);
+        for (long g = rs.start; g < rs.total; g++)
+            if (rs.pending[g - rs.start]) {
+                free(rs.pending[g - rs.start]->moves);
+                free(rs.pending[g - rs.start]);
+            }
+        free(rs.pending);
+        if (rs.failed) {
+            *err = rs.error;
+            st = ST_EIO;
+        }
+    }
+    Error close_err;
+    if (results_games_close(rs.writer, &close_err) != ST_OK && st == ST_OK) {
+        *err = close_err;
+        st = ST_EIO;
+    }
+
+    if (st == ST_OK && opt->write_files) {
+        /* The summary is recomputed from games.csv itself, so the two always agree. */
+        GameRow *all = NULL;
+        long n = 0, valid;
+        st = results_games_read(games_path, &all, &n, &valid, err);
+        if (st == ST_OK)
+            st = results_write_summary(summary_path, all, n, err);
+        results_free_rows(all, n);
+        if (st == ST_OK)
+            st = write_meta(&rs, dir, threads, started, now_seconds() - t0, err);
+    }
+    results_free_rows(old_rows, old_count);
+    free(compiled);
+    if (rows && st == ST_OK) {
+        *rows = rs.out_rows;
+        *count = rs.total;
+    } else {
+        results_free_rows(rs.out_rows, rs.out_rows ? rs.next : 0);
+    }
+    return st;
+}

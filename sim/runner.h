@@ -1,0 +1,40 @@
+/* Running an experiment: every game of every ruleset and pairing, in parallel, written in game
+ * order to games.csv as games finish, then summary.csv and meta. Resumable. */
+#ifndef TAFL_SIM_RUNNER_H
+#define TAFL_SIM_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/experiment.h"
+#include "sim/results.h"
+
+typedef struct {
+    int threads;          /* 0 = OpenMP's default */
+    const char *out_dir;  /* the run directory; NULL = <experiment output>/<name> */
+    bool write_files;     /* false: play and return rows only (no directory, no files) */
+    bool resume;          /* keep the finished games of an earlier run and play the rest */
+    bool progress;        /* progress on stderr even when it is not a terminal */
+    bool quiet;           /* no progress at all */
+    const char *command;  /* the command line, recorded in meta (may be NULL) */
+} RunOptions;
+
+/* The seed of game `index` of ruleset `rules` and the pairing attacker/defender (agent names)
+ * in an experiment with seed `seed`: a function of the game's identity alone, never of threads
+ * or time. */
+uint64_t runner_game_seed(uint64_t seed, const char *rules, const char *attacker,
+                          const char *defender, long index);
+
+/* Plays exp. Games are numbered ruleset-major, then pairing, then index. With write_files,
+ * creates the run directory, copies the experiment file there (experiment.ini), appends each
+ * finished game to games.csv in game order (flushed), then writes summary.csv (recomputed from
+ * games.csv) and meta. Without resume an existing non-empty games.csv is an error (results are
+ * never overwritten); with resume its complete rows are checked against this experiment, a
+ * torn last line is cut off and only the missing games are played. When rows is not NULL,
+ * every game's row (moves only if recorded) comes back in game order (caller frees with
+ * results_free_rows). Errors name the file or the cause; a run that fails midway leaves
+ * games.csv valid for --resume and no summary.csv of the unfinished run. */
+MUST_CHECK Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows,
+                             long *count, Error *err);
+
+#endif
