@@ -101,47 +101,6 @@ static inline bool bit_test(const uint64_t *bits, int sq)
     return (bits[sq >> 6] >> (sq & 63)) & 1;
 }
 
-static inline bool is_corner(const Rules *r, int sq)
-{
-    return r->opt.corners && bit_test(r->corner, sq);
-}
-
-static inline bool is_throne(const Rules *r, int sq)
-{
-    return r->opt.throne && sq == r->throne_sq;
-}
-
-/* The anvil tests of RULES.md section 3 (as rules/state.c applies them), read on the board
- * before the move: the square beyond a captured piece is never the mover's origin, because the
- * mover's path to its destination is empty. */
-static bool anvil_against_defender(const Rules *r, const GameState *s, int u)
-{
-    if (bit_test(s->attackers, u))
-        return true;
-    if (is_corner(r, u))
-        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-               r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
-    if (is_throne(r, u) && s->king != u)
-        return r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
-    return false;
-}
-
-static bool anvil_against_attacker(const Rules *r, const GameState *s, int u)
-{
-    bool king_anvil = r->opt.king_armed == KING_ARMED_YES || r->opt.king_armed == KING_ARMED_ANVIL;
-    if (bit_test(s->defenders, u))
-        return true;
-    if (s->king == u)
-        return king_anvil ||
-               (is_throne(r, u) && r->opt.throne_hostile_attackers == THRONE_HOSTILE_ALWAYS);
-    if (is_corner(r, u))
-        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-               r->opt.corner_hostile == CORNER_HOSTILE_ATTACKERS;
-    if (is_throne(r, u))
-        return r->opt.throne_hostile_attackers != THRONE_HOSTILE_NEVER;
-    return false;
-}
-
 /* Pieces move m would capture, plus one when an attacker lands beside the king (a possible
  * king capture); a king move onto an escape square returns a large count. No state is changed. */
 static int tactical_weight(const Rules *r, const GameState *s, Move m)
@@ -153,25 +112,11 @@ static int tactical_weight(const Rules *r, const GameState *s, Move m)
             r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, to) : bit_test(r->edge, to);
         if (escape)
             return 100;
-        if (r->opt.king_armed != KING_ARMED_YES && r->opt.king_armed != KING_ARMED_HAMMER)
-            return 0;
     }
-    bool attacker = s->side == SIDE_ATTACKERS;
-    const uint64_t *enemies = attacker ? s->defenders : s->attackers;
-    int weight = 0;
-    for (int d = 0; d < RULES_DIRS; d++) {
-        int v = r->neighbour[to][d];
-        if (v < 0)
-            continue;
-        if (attacker && v == s->king) {
-            weight++;
-            continue;
-        }
-        int u = r->neighbour[v][d];
-        if (u < 0 || !bit_test(enemies, v))
-            continue;
-        weight += attacker ? anvil_against_defender(r, s, u) : anvil_against_attacker(r, s, u);
-    }
+    int weight = state_capture_count(r, s, m);
+    if (s->side == SIDE_ATTACKERS)
+        for (int d = 0; d < RULES_DIRS; d++)
+            weight += r->neighbour[to][d] == s->king;
     return weight;
 }
 

@@ -191,10 +191,14 @@ static void remove_piece(GameState *s, Piece p, int sq)
     s->hash ^= zobrist_piece(p, sq);
 }
 
-/* Custodial captures by the piece that just moved to `to` (the hammer). */
-static void make_captures(const Rules *r, GameState *s, Side mover, Piece moved, int to,
+/* The pieces that the piece `moved` of side `mover`, arriving on `to`, captures custodially
+ * (it is the hammer). The result is the same whether s is read before or after the move: the
+ * square beyond a victim is never the mover's origin, whose path to `to` is empty. A victim is
+ * never an anvil, so finding all victims before removing any is exact. */
+static void find_captures(const Rules *r, const GameState *s, Side mover, Piece moved, int to,
                           CaptureList *caps)
 {
+    caps->count = 0;
     if (moved == PIECE_KING && !king_is_hammer(r))
         return;
     const uint64_t *enemies = mover == SIDE_ATTACKERS ? s->defenders : s->attackers;
@@ -207,11 +211,26 @@ static void make_captures(const Rules *r, GameState *s, Side mover, Piece moved,
             continue; /* the board edge is never hostile */
         bool anvil = mover == SIDE_ATTACKERS ? anvil_against_defender(r, s, u)
                                              : anvil_against_attacker(r, s, u);
-        if (anvil) {
-            remove_piece(s, mover == SIDE_ATTACKERS ? PIECE_DEFENDER : PIECE_ATTACKER, v);
+        if (anvil)
             caps->sq[caps->count++] = (uint16_t)v;
-        }
     }
+}
+
+int state_capture_count(const Rules *r, const GameState *s, Move m)
+{
+    CaptureList caps;
+    find_captures(r, s, (Side)s->side, state_piece_at(r, s, m.from), m.to, &caps);
+    return caps.count;
+}
+
+/* Custodial captures by the piece that just moved to `to`. */
+static void make_captures(const Rules *r, GameState *s, Side mover, Piece moved, int to,
+                          CaptureList *caps)
+{
+    find_captures(r, s, mover, moved, to, caps);
+    Piece victim = mover == SIDE_ATTACKERS ? PIECE_DEFENDER : PIECE_ATTACKER;
+    for (int i = 0; i < caps->count; i++)
+        remove_piece(s, victim, caps->sq[i]);
 }
 
 /* --- the king's capture (RULES.md section 4) --- */

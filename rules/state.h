@@ -82,6 +82,10 @@ void state_refresh(const Rules *r, GameState *s);
  * caps (may be NULL) receives the captured squares. Thread-safe for distinct s and hist. */
 void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureList *caps);
 
+/* The number of pieces (the king not counted) that the side to move's legal move m would
+ * capture, found without playing it: for move ordering in searches. Thread-safe. */
+int state_capture_count(const Rules *r, const GameState *s, Move m);
+
 /* Names for printing and CSV: "attackers", "defenders", "draw", "none"; "king_captured",
  * "king_escaped", "encircled", "draw_fort", "repetition", "no_moves", "max_plies", "none". */
 const char *state_winner_name(Winner w);

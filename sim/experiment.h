@@ -24,13 +24,13 @@ typedef struct {
 } Pairing;
 
 typedef struct {
-    char path[EXPERIMENT_PATH_MAX];  /* the file it was read from */
-    char name[EXPERIMENT_NAME_MAX];  /* [experiment] name: letters, digits, - _ . only */
-    uint64_t seed;                   /* [experiment] seed (default 1) */
-    int games;                       /* [experiment] games per ruleset and pairing (>= 1) */
-    int max_plies;                   /* [experiment] max_plies: 0 keeps each ruleset's own */
-    int opening_plies;               /* [experiment] opening_plies (default 0) */
-    bool record_moves;               /* [experiment] record_moves (default no) */
+    char path[EXPERIMENT_PATH_MAX];   /* the file it was read from */
+    char name[EXPERIMENT_NAME_MAX];   /* [experiment] name: letters, digits, - _ . only */
+    uint64_t seed;                    /* [experiment] seed (default 1) */
+    int games;                        /* [experiment] games per ruleset and pairing (>= 1) */
+    int max_plies;                    /* [experiment] max_plies: 0 keeps each ruleset's own */
+    int opening_plies;                /* [experiment] opening_plies (default 0) */
+    bool record_moves;                /* [experiment] record_moves (default no) */
     char output[EXPERIMENT_PATH_MAX]; /* [experiment] output: base directory (default
                                          "results"); the run writes <output>/<name>/ */
     Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */

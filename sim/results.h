@@ -12,12 +12,12 @@
 
 /* One row of games.csv. */
 typedef struct {
-    long game;          /* index of the game in the run, from 0, in job order */
-    char rules[64];     /* ruleset name */
-    char attacker[64];  /* agent name */
+    long game;         /* index of the game in the run, from 0, in job order */
+    char rules[64];    /* ruleset name */
+    char attacker[64]; /* agent name */
     char defender[64];
-    uint64_t seed;      /* the game's seed */
-    Winner winner;      /* attackers, defenders or draw */
+    uint64_t seed; /* the game's seed */
+    Winner winner; /* attackers, defenders or draw */
     EndReason reason;
     int plies;
     int attackers_lost; /* attackers captured */

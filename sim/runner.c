@@ -138,8 +138,7 @@ static Status write_file(const char *path, const char *data, size_t size, Error 
 }
 
 /* Copies the experiment file into the run directory; on resume the copy must be unchanged. */
-static Status keep_experiment_file(const Experiment *exp, const char *dir, bool resume,
-                                   Error *err)
+static Status keep_experiment_file(const Experiment *exp, const char *dir, bool resume, Error *err)
 {
     if (!exp->path[0])
         return ST_OK;
@@ -154,8 +153,9 @@ static Status keep_experiment_file(const Experiment *exp, const char *dir, bool 
     char *old = resume ? read_file(copy, &old_size) : NULL;
     Status st = ST_OK;
     if (old && (old_size != size || memcmp(old, text, size) != 0)) {
-        error_set(err, "%s differs from %s, the file this run began with: a resumed run must use "
-                       "the same experiment",
+        error_set(err,
+                  "%s differs from %s, the file this run began with: a resumed run must use "
+                  "the same experiment",
                   exp->path, copy);
         st = ST_EINVAL;
     } else if (!old) {
@@ -167,8 +167,8 @@ static Status keep_experiment_file(const Experiment *exp, const char *dir, bool 
 }
 
 /* Checks that the rows already in games.csv are this experiment's first games. */
-static Status check_resumed_rows(const Experiment *exp, const GameRow *rows, long count,
-                                 long total, const char *path, Error *err)
+static Status check_resumed_rows(const Experiment *exp, const GameRow *rows, long count, long total,
+                                 const char *path, Error *err)
 {
     if (count > total) {
         error_set(err, "%s holds %ld games but this experiment has %ld", path, count, total);
@@ -182,8 +182,9 @@ static Status check_resumed_rows(const Experiment *exp, const GameRow *rows, lon
         if (rows[g].game != g || strcmp(rows[g].rules, rules) != 0 ||
             strcmp(rows[g].attacker, att) != 0 || strcmp(rows[g].defender, def) != 0 ||
             rows[g].seed != runner_game_seed(exp->seed, rules, att, def, j.index)) {
-            error_set(err, "%s:%ld: game %ld is not game %ld of this experiment (%s, %s vs %s): "
-                           "it belongs to another run",
+            error_set(err,
+                      "%s:%ld: game %ld is not game %ld of this experiment (%s, %s vs %s): "
+                      "it belongs to another run",
                       path, g + 2, rows[g].game, g, rules, att, def);
             return ST_EINVAL;
         }
@@ -229,7 +230,7 @@ typedef struct {
     GameRow **pending;  /* finished, not yet written; indexed g - start */
     long next;          /* the next game to write */
     GamesWriter *writer;
-    GameRow *out_rows;  /* when the caller wants rows */
+    GameRow *out_rows; /* when the caller wants rows */
     bool failed;
     Error error;
     bool show_progress;
@@ -292,10 +293,9 @@ static void play_all(RunState *rs, int threads)
                 }
                 seat[side] = agents[slot];
             }
-            uint64_t seed =
-                runner_game_seed(exp->seed, exp->rulesets[j.ruleset].name,
-                                 exp->agents[p->attacker].name, exp->agents[p->defender].name,
-                                 j.index);
+            uint64_t seed = runner_game_seed(exp->seed, exp->rulesets[j.ruleset].name,
+                                             exp->agents[p->attacker].name,
+                                             exp->agents[p->defender].name, j.index);
             GameRecord rec;
             match_play(r, seat[0], seat[1], seed, exp->opening_plies,
                        exp->record_moves || rs->out_rows, &rec);
@@ -339,8 +339,8 @@ static Status write_meta(const RunState *rs, const char *dir, int threads, const
             (unsigned long long)exp->seed);
     fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
             rs->opt->command ? rs->opt->command : "-", threads, rs->total, rs->start, played);
-    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", started, ended,
-            wall, wall > 0 ? played / wall : 0.0);
+    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", started, ended, wall,
+            wall > 0 ? played / wall : 0.0);
     for (int i = 0; i < exp->ruleset_count; i++) {
         char otn[OTN_RULES_MAX], warnings[256];
         otn_format_rules(&exp->rulesets[i], otn, warnings);
@@ -410,8 +410,9 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         struct stat sb;
         bool have_games = st == ST_OK && stat(games_path, &sb) == 0 && sb.st_size > 0;
         if (st == ST_OK && have_games && !opt->resume) {
-            error_set(err, "%s already holds games: add --resume to finish that run, or choose "
-                           "another output directory",
+            error_set(err,
+                      "%s already holds games: add --resume to finish that run, or choose "
+                      "another output directory",
                       games_path);
             st = ST_EINVAL;
         }

@@ -10,13 +10,13 @@
 #include "sim/results.h"
 
 typedef struct {
-    int threads;          /* 0 = OpenMP's default */
-    const char *out_dir;  /* the run directory; NULL = <experiment output>/<name> */
-    bool write_files;     /* false: play and return rows only (no directory, no files) */
-    bool resume;          /* keep the finished games of an earlier run and play the rest */
-    bool progress;        /* progress on stderr even when it is not a terminal */
-    bool quiet;           /* no progress at all */
-    const char *command;  /* the command line, recorded in meta (may be NULL) */
+    int threads;         /* 0 = OpenMP's default */
+    const char *out_dir; /* the run directory; NULL = <experiment output>/<name> */
+    bool write_files;    /* false: play and return rows only (no directory, no files) */
+    bool resume;         /* keep the finished games of an earlier run and play the rest */
+    bool progress;       /* progress on stderr even when it is not a terminal */
+    bool quiet;          /* no progress at all */
+    const char *command; /* the command line, recorded in meta (may be NULL) */
 } RunOptions;
 
 /* The seed of game `index` of ruleset `rules` and the pairing attacker/defender (agent names)

@@ -43,14 +43,10 @@ static Experiment *load_small(void)
     return exp;
 }
 
-static Status run_into(const Experiment *exp, const char *dir, int threads, bool resume,
-                       Error *err)
+static Status run_into(const Experiment *exp, const char *dir, int threads, bool resume, Error *err)
 {
-    RunOptions opt = {.threads = threads,
-                      .out_dir = dir,
-                      .write_files = true,
-                      .resume = resume,
-                      .quiet = true};
+    RunOptions opt = {
+        .threads = threads, .out_dir = dir, .write_files = true, .resume = resume, .quiet = true};
     return runner_run(exp, &opt, NULL, NULL, err);
 }
 
