@@ -114,10 +114,10 @@ layers:
 	if [ -n "$$bad" ]; then echo "upward includes:"; echo "$$bad"; exit 1; fi
 
 format:
-	clang-format -i $$(git ls-files '*.c' '*.h')
+	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.c' '*.h')
 
 format-check:
-	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+	clang-format --dry-run --Werror $$(git ls-files --cached --others --exclude-standard '*.c' '*.h')
 
 clean:
 	rm -rf build
