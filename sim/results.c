@@ -24,7 +24,8 @@
 
 #define SUMMARY_HEADER                                                                             \
     "rules,attacker,defender,games,attacker_wins,defender_wins,draws,attacker_win_rate,"           \
-    "attacker_win_low,attacker_win_high,draw_rate,plies_mean,plies_median,plies_p10,plies_p90,"    \
+    "attacker_win_low,attacker_win_high,draw_rate,attacker_score,attacker_score_low,"              \
+    "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
     "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies"
 
 #define WILSON_Z_95 1.959964 /* the two-sided 95% normal quantile */
@@ -493,6 +494,7 @@ typedef struct {
     long long plies_sum;
     int *plies; /* game lengths, sorted by finish_groups */
     double win_rate, win_low, win_high, draw_rate, plies_mean;
+    ScoreEstimate verdict; /* the balance verdict: attackers' score, interval, p-value */
     int median, p10, p90;
 } Group;
 
@@ -561,6 +563,8 @@ static Group *make_groups(const GameRow *rows, long count, long *ngroups)
         stats_wilson((double)gr->wins[WINNER_ATTACKERS], games, WILSON_Z_95, &gr->win_low,
                      &gr->win_high);
         gr->draw_rate = (double)gr->wins[WINNER_DRAW] / games;
+        stats_score(gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DRAW], gr->wins[WINNER_DEFENDERS],
+                    WILSON_Z_95, &gr->verdict);
         gr->plies_mean = (double)gr->plies_sum / games;
         gr->median = percentile(gr->plies, gr->games, 50);
         gr->p10 = percentile(gr->plies, gr->games, 10);
@@ -587,10 +591,11 @@ static bool put_summary(FILE *f, const Group *groups, long n)
         ok = put_text(f, gr->first->rules) && fputc(',', f) != EOF &&
              put_text(f, gr->first->attacker) && fputc(',', f) != EOF &&
              put_text(f, gr->first->defender) &&
-             put_printf(f, ",%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d", gr->games,
-                        gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DEFENDERS],
+             put_printf(f, ",%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3g,%.2f,%d,%d,%d",
+                        gr->games, gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DEFENDERS],
                         gr->wins[WINNER_DRAW], gr->win_rate, gr->win_low, gr->win_high,
-                        gr->draw_rate, gr->plies_mean, gr->median, gr->p10, gr->p90);
+                        gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
+                        gr->verdict.p_value, gr->plies_mean, gr->median, gr->p10, gr->p90);
         for (EndReason r = END_KING_CAPTURED; ok && r <= END_MAX_PLIES; r++) {
             ok = put_printf(f, ",%ld", gr->reasons[r]);
         }
@@ -657,16 +662,18 @@ void results_print_table(FILE *out, const GameRow *rows, long count)
     int wr = name_width(groups, n, offsetof(GameRow, rules), 5);
     int wa = name_width(groups, n, offsetof(GameRow, attacker), 8);
     int wd = name_width(groups, n, offsetof(GameRow, defender), 8);
-    fprintf(out, "%-*s  %-*s  %-*s  %6s  %-21s  %6s  %6s  %7s\n", wr, "rules", wa, "attacker", wd,
-            "defender", "games", "attacker win % [95%]", "def %", "draw %", "plies");
+    fprintf(out, "%-*s  %-*s  %-*s  %6s  %6s  %6s  %6s  %-21s  %8s  %7s\n", wr, "rules", wa,
+            "attacker", wd, "defender", "games", "att %", "def %", "draw %", "attacker score [95%]",
+            "p(1/2)", "plies");
     for (long g = 0; g < n; g++) {
         const Group *gr = &groups[g];
         double games = (double)gr->games;
-        fprintf(out, "%-*s  %-*s  %-*s  %6ld  %5.1f [%5.1f-%5.1f]    %6.1f  %6.1f  %7.1f\n", wr,
+        fprintf(out,
+                "%-*s  %-*s  %-*s  %6ld  %6.1f  %6.1f  %6.1f  %.3f [%.3f-%.3f]  %8.2g  %7.1f\n", wr,
                 gr->first->rules, wa, gr->first->attacker, wd, gr->first->defender, gr->games,
-                100 * gr->win_rate, 100 * gr->win_low, 100 * gr->win_high,
-                100 * (double)gr->wins[WINNER_DEFENDERS] / games, 100 * gr->draw_rate,
-                gr->plies_mean);
+                100 * gr->win_rate, 100 * (double)gr->wins[WINNER_DEFENDERS] / games,
+                100 * gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
+                gr->verdict.p_value, gr->plies_mean);
     }
     free_groups(groups, n);
 }

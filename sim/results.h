@@ -8,7 +8,7 @@
 
 #include "rules/state.h"
 
-#define RESULTS_SCHEMA_VERSION 1
+#define RESULTS_SCHEMA_VERSION 2
 
 /* One row of games.csv. */
 typedef struct {
@@ -49,9 +49,11 @@ MUST_CHECK Status results_games_read(const char *path, GameRow **rows, long *cou
                                      long *valid_bytes, Error *err);
 
 /* Writes summary.csv for the rows, one line per (rules, attacker, defender) in order of first
- * appearance: counts, attacker win rate with its 95% Wilson interval, draw rate, game length
- * mean / median / p10 / p90 and a count per end reason. Written to a temporary file and renamed,
- * so a summary.csv on disk is always complete. ST_EIO naming the file on failure. */
+ * appearance: counts, attacker win rate with its 95% Wilson interval, draw rate, the balance
+ * verdict (attackers' score with its 95% interval and the p-value of score = 1/2, see
+ * stats_score), game length mean / median / p10 / p90 and a count per end reason. Written to a
+ * temporary file and renamed, so a summary.csv on disk is always complete. ST_EIO naming the file
+ * on failure. */
 MUST_CHECK Status results_write_summary(const char *path, const GameRow *rows, long count,
                                         Error *err);
 

@@ -19,3 +19,32 @@ void stats_wilson(double successes, double trials, double z, double *low, double
     *low = fmax(0.0, centre - half);
     *high = fmin(1.0, centre + half);
 }
+
+void stats_score(long wins, long draws, long losses, double z, ScoreEstimate *out)
+{
+    double n = (double)(wins + draws + losses);
+    if (n <= 0) {
+        *out = (ScoreEstimate){0.5, 0.0, 1.0, 1.0};
+        return;
+    }
+    double s = ((double)wins + 0.5 * (double)draws) / n;
+    double d = (double)draws / n;
+    /* (1 + z^2/n) s0^2 - (2 s + z^2/n) s0 + s^2 + z^2 d / 4n = 0 */
+    double k = z * z / n;
+    double a = 1 + k, b = 2 * s + k, c = s * s + k * d / 4;
+    double disc = fmax(0.0, b * b - 4 * a * c);
+    /* A score s0 is only possible with the observed draws when d/2 <= s0 <= 1 - d/2. */
+    out->score = s;
+    out->low = fmax(d / 2, (b - sqrt(disc)) / (2 * a));
+    out->high = fmin(1 - d / 2, (b + sqrt(disc)) / (2 * a));
+    /* s solves the inequality exactly; keep rounding from putting it outside. */
+    out->low = fmin(out->low, s);
+    out->high = fmax(out->high, s);
+    double var0 = (1 - d) / (4 * n);
+    if (var0 <= 0) {
+        out->p_value = 1.0; /* all draws: the score is exactly 1/2 */
+        return;
+    }
+    double zt = (s - 0.5) / sqrt(var0);
+    out->p_value = erfc(fabs(zt) / sqrt(2.0));
+}

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <csv.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "sim/results.h"
+#include "sim/stats.h"
 #include "tests/tests.h"
 
 /* A fresh directory under $TMPDIR or /tmp for one test; removed by remove_dir. */
@@ -333,7 +335,7 @@ START_TEST(test_header_mismatch)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         spew(path, "w", bad[i]);
-        read_fails(path, "1: not a tafl-lab games.csv (schema 1) header");
+        read_fails(path, "1: not a tafl-lab games.csv (schema 2) header");
     }
     GameRow *rows = NULL;
     long count, valid;
@@ -437,20 +439,66 @@ static long summary_rows(GameRow *rows)
 
 #define SUMMARY_HEADER                                                                             \
     "rules,attacker,defender,games,attacker_wins,defender_wins,draws,attacker_win_rate,"           \
-    "attacker_win_low,attacker_win_high,draw_rate,plies_mean,plies_median,plies_p10,plies_p90,"    \
+    "attacker_win_low,attacker_win_high,draw_rate,attacker_score,attacker_score_low,"              \
+    "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
     "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies\n"
 
 /* Wilson 95% (z = 1.959964), from the formula: 8/10 -> [0.4902, 0.9433] (published: 0.490 to
  * 0.943, Newcombe 1998 table I), 1/3 -> [0.0615, 0.7923], 0/1 -> [0, 0.7935]. Percentiles by
  * nearest rank, index ceil(p/100 n) - 1: n = 10 gives median index 4, p10 0, p90 8; n = 3 gives
- * median 1, p10 0, p90 2. */
+ * median 1, p10 0, p90 2. The balance verdict (stats_score), checked against a bisection in
+ * Python on (s - s0)^2 = z^2 (s0 (1 - s0) - d/4) / n: 8-1-1 -> 0.85 [0.5582, 0.9475],
+ * p = erfc(|0.35| / sqrt(0.9/40) / sqrt 2) = 0.0196; 1-1-1 -> 0.5 [0.1941, 0.8059], p = 1;
+ * one draw -> 0.5 [0.5, 0.5], p = 1. */
 static const char *const summary_expected = SUMMARY_HEADER
-    "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,55.00,50,10,90,"
+    "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,0.8500,0.5582,0.9475,"
+    "0.0196,55.00,50,10,90,"
     "8,1,0,0,0,0,1\n"
-    "\"tablut\",\"a,b\",\"say \"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,5.00,5,3,7,"
+    "\"tablut\",\"a,b\",\"say "
+    "\"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,0.5000,0.1941,0.8059,1,"
+    "5.00,5,3,7,"
     "0,1,1,0,1,0,0\n"
-    "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,100.00,100,100,100,"
+    "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,0.5000,0.5000,0.5000,1,"
+    "100.00,100,100,100,"
     "0,0,0,1,0,0,0\n";
+
+/* The balance verdict: without draws it is the Wilson interval; with draws it stays consistent
+ * with its own test (1/2 inside the 95% interval exactly when p >= 0.05); known values. */
+START_TEST(test_score_verdict)
+{
+    ScoreEstimate e;
+    for (long w = 0; w <= 30; w++) {
+        for (long l = 0; l <= 30; l++) {
+            if (w + l == 0)
+                continue;
+            double low, high;
+            stats_wilson((double)w, (double)(w + l), 1.959964, &low, &high);
+            stats_score(w, 0, l, 1.959964, &e);
+            ck_assert_double_eq_tol(e.low, low, 1e-12);
+            ck_assert_double_eq_tol(e.high, high, 1e-12);
+            for (long d = 0; d <= 30; d += 5) {
+                stats_score(w, d, l, 1.959964, &e);
+                bool inside = e.low <= 0.5 && 0.5 <= e.high;
+                /* Away from the boundary the two must agree. */
+                if (fabs(e.p_value - 0.05) > 1e-9)
+                    ck_assert_msg(inside == (e.p_value >= 0.05), "%ld-%ld-%ld: [%g,%g] p=%g", w, d,
+                                  l, e.low, e.high, e.p_value);
+                ck_assert(e.low <= e.score && e.score <= e.high);
+            }
+        }
+    }
+    stats_score(13, 0, 27, 1.959964, &e); /* z = -0.175 / sqrt(0.25/40) = -2.2136 */
+    ck_assert_double_eq_tol(e.score, 0.325, 1e-12);
+    ck_assert_double_eq_tol(e.low, 0.2008, 5e-5);
+    ck_assert_double_eq_tol(e.high, 0.4798, 5e-5);
+    ck_assert_double_eq_tol(e.p_value, 0.02686, 5e-5);
+    stats_score(0, 7, 0, 1.959964, &e); /* all draws: exactly balanced */
+    ck_assert_double_eq(e.p_value, 1.0);
+    ck_assert_double_eq(e.low, 0.5);
+    stats_score(0, 0, 0, 1.959964, &e);
+    ck_assert_double_eq(e.p_value, 1.0);
+}
+END_TEST
 
 START_TEST(test_summary)
 {
@@ -489,7 +537,7 @@ END_TEST
 typedef struct {
     int fields;           /* fields in the current row */
     int rows;             /* rows seen */
-    int bad_rows;         /* rows with a field count other than 22 */
+    int bad_rows;         /* rows with a field count other than 26 */
     char names[8][3][64]; /* rules, attacker, defender of the first rows */
 } SummaryRead;
 
@@ -508,7 +556,7 @@ static void sum_row(int term, void *ctx)
 {
     (void)term;
     SummaryRead *s = ctx;
-    if (s->fields != 22) {
+    if (s->fields != 26) {
         s->bad_rows++;
     }
     s->rows++;
@@ -556,11 +604,14 @@ START_TEST(test_table)
     results_print_table(out, rows, n);
     ck_assert_int_eq(fclose(out), 0);
     ck_assert_str_eq(
-        buf,
-        "rules     attacker  defender   games  attacker win % [95%]    def %  draw %    plies\n"
-        "brandubh  random    random        10   80.0 [ 49.0- 94.3]      10.0    10.0     55.0\n"
-        "tablut    a,b       say \"hi\"       3   33.3 [  6.1- 79.2]      33.3    33.3      5.0\n"
-        "brandubh  random    greedy         1    0.0 [  0.0- 79.3]       0.0   100.0    100.0\n");
+        buf, "rules     attacker  defender   games   att %   def %  draw %  attacker score [95%]   "
+             "  p(1/2)    plies\n"
+             "brandubh  random    random        10    80.0    10.0    10.0  0.850 [0.558-0.947]  "
+             "    0.02     55.0\n"
+             "tablut    a,b       say \"hi\"       3    33.3    33.3    33.3  0.500 [0.194-0.806]  "
+             "       1      5.0\n"
+             "brandubh  random    greedy         1     0.0     0.0   100.0  0.500 [0.500-0.500]  "
+             "       1    100.0\n");
     free(buf);
 }
 END_TEST
@@ -610,6 +661,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_malformed_rows);
     suite_add_tcase(s, tc);
     tc = tcase_create("summary");
+    tcase_add_test(tc, test_score_verdict);
     tcase_add_test(tc, test_summary);
     tcase_add_test(tc, test_summary_parses);
     tcase_add_test(tc, test_table);

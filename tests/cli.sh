@@ -113,7 +113,7 @@ head -n 2 "$tmp/m/games.csv" | grep -q '"mcts:iterations=10,c=1","greedy"' && ok
 cp "$tmp/m/summary.csv" "$tmp/m/summary.orig"
 expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
-grep -q '^schema_version 1$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
+grep -q '^schema_version 2$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
 expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
