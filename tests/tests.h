@@ -24,6 +24,9 @@ Suite *runner_suite(void);    /* check_runner.c: thread and resume invariance */
 /* check_experiment.c: experiment files, their pairings and their errors */
 Suite *experiment_suite(void);
 
+/* check_statistics.c: Bradley-Terry ratings, GSPRT, SPSA */
+Suite *statistics_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
