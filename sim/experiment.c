@@ -13,6 +13,7 @@
 
 #include "agents/agent.h"
 #include "rules/otn.h"
+#include "sim/inilines.h"
 #include "sim/rulesfile.h"
 
 #define KEY_MAX          32  /* longer keys are unknown anyway */
@@ -614,24 +615,15 @@ static char *read_line(char *str, int num, void *stream)
     if (c->failed) {
         return NULL;
     }
-    if (fgets(str, num, c->file) == NULL) {
-        if (ferror(c->file)) {
-            c->read_errno = errno ? errno : EIO;
-        }
+    const char *p;
+    switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &p)) {
+    case INI_LINE_END:
         return NULL;
-    }
-    c->line++;
-    size_t len = strlen(str);
-    if (len > 0 && str[len - 1] != '\n') {
-        int next = fgetc(c->file);
-        if (next != EOF) {
-            fail_at(c, c->line, ST_EPARSE, "line longer than %d characters", num - 3);
-            return NULL;
-        }
-    }
-    const char *p = str;
-    if (c->line == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0) {
-        p += 3; /* libinih skips a UTF-8 byte-order mark */
+    case INI_LINE_TOO_LONG:
+        fail_at(c, c->line, ST_EPARSE, "line longer than %d characters", num - 3);
+        return NULL;
+    default:
+        break;
     }
     bool indented = isspace((unsigned char)*p);
     while (isspace((unsigned char)*p)) {

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "rules/otn.h"
+#include "sim/inilines.h"
 
 #define KEY_MAX     32 /* longer keys are unknown anyway */
 #define KEYS_MAX    24 /* every option of RULES.md plus base, each at most once */
@@ -82,22 +83,17 @@ static char *read_line(char *str, int num, void *stream)
     if (c->failed) {
         return NULL;
     }
-    if (fgets(str, num, c->file) == NULL) {
-        if (ferror(c->file)) {
-            c->read_errno = errno ? errno : EIO;
-        }
+    const char *body;
+    switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &body)) {
+    case INI_LINE_END:
         return NULL;
+    case INI_LINE_TOO_LONG:
+        fail(c, ST_EPARSE, "line longer than %d characters (go on over indented lines)", num - 3);
+        return NULL;
+    default:
+        break;
     }
-    c->line++;
-    size_t len = strlen(str);
-    if (len > 0 && str[len - 1] != '\n') {
-        int next = fgetc(c->file);
-        if (next != EOF) {
-            fail(c, ST_EPARSE, "line longer than %d characters (go on over indented lines)",
-                 num - 3);
-            return NULL;
-        }
-    }
+    (void)body; /* this reader has always looked at the line as read, mark and all */
     c->line_indented = str[0] == ' ' || str[0] == '\t';
     const char *p = str + strspn(str, " \t");
     if (*p == '[') {
