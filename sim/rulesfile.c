@@ -93,9 +93,8 @@ static char *read_line(char *str, int num, void *stream)
     default:
         break;
     }
-    (void)body; /* this reader has always looked at the line as read, mark and all */
-    c->line_indented = str[0] == ' ' || str[0] == '\t';
-    const char *p = str + strspn(str, " \t");
+    c->line_indented = body[0] == ' ' || body[0] == '\t';
+    const char *p = body + strspn(body, " \t");
     if (*p == '[') {
         const char *close = strchr(p, ']');
         size_t n = close ? (size_t)(close - p - 1) : strcspn(p + 1, "\r\n");

@@ -252,8 +252,8 @@ static const struct {
     {"start-two-kings.ini", ST_EINVAL, "2: key 'start': ", "king"},
     {"unknown-section.ini", ST_EPARSE,
      "1: section '[game]': unknown section (keys go at the top or under [ruleset])", NULL},
-    {"bom-section.ini", ST_EPARSE, /* the section after a byte-order mark, seen at its key */
-     "2: section '[game]': unknown section (keys go at the top or under [ruleset])", NULL},
+    {"bom-section.ini", ST_EPARSE, /* the section after a byte-order mark, on its own line */
+     "1: section '[game]': unknown section (keys go at the top or under [ruleset])", NULL},
     {"syntax.ini", ST_EPARSE, "2: syntax error (expected key = value, [ruleset] or a ; comment)",
      NULL},
     {"continuation.ini", ST_EPARSE,
