@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "agents/agent_impl.h"
 #include "rules/movegen.h"
@@ -224,19 +223,12 @@ void agent_new_game(Agent *agent, uint64_t seed)
     agent->ops->new_game(agent, seed);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 Move agent_choose(Agent *agent, const GameState *s, const History *hist)
 {
-    double start = now_seconds();
+    double start = clock_seconds();
     memset(&agent->stats, 0, sizeof agent->stats);
     Move m = agent->ops->choose(agent, s, hist);
-    agent->stats.seconds = now_seconds() - start;
+    agent->stats.seconds = clock_seconds() - start;
     return m;
 }
 

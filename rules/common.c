@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void error_set(Error *err, const char *fmt, ...)
 {
@@ -34,6 +35,13 @@ void error_prefix(Error *err, const char *fmt, ...)
     memcpy(err->text, prefix, n);
     memcpy(err->text + n, rest, m);
     err->text[n + m] = '\0';
+}
+
+double clock_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void die_out_of_memory(size_t size, const char *file, int line)

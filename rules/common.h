@@ -26,6 +26,10 @@ void error_set(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Prefixes err->text with a printf-formatted context ("file:3: "). Thread-safe. */
 void error_prefix(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
+/* Seconds on the monotonic clock, for reporting durations only: nothing a result depends on
+ * may read it. Thread-safe. */
+double clock_seconds(void);
+
 /* Allocation that never returns NULL: on failure prints file:line and aborts. Caller frees. */
 void *xmalloc_at(size_t size, const char *file, int line);
 void *xcalloc_at(size_t count, size_t size, const char *file, int line);

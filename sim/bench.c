@@ -3,7 +3,6 @@
 #include "sim/bench.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 #include "agents/agent.h"
 #include "rules/movegen.h"
@@ -15,13 +14,6 @@
 #define BENCH_PLY_CAP    500
 #define FNV_OFFSET_BASIS 2166136261u
 #define FNV_PRIME        16777619u
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* FNV-1a (Fowler, Noll, Vo) over a 32-bit value, byte by byte. */
 static uint32_t fnv_mix(uint32_t hash, uint32_t value)
@@ -57,7 +49,7 @@ static void run_playouts(const Rules *r, int count, uint64_t seed, PlayoutStats 
 {
     History hist;
     history_init(&hist);
-    double start = now_seconds();
+    double start = clock_seconds();
     for (int i = 0; i < count; i++) {
         Rng rng;
         rng_seed(&rng, rng_mix(seed, (uint64_t)i));
@@ -73,7 +65,7 @@ static void run_playouts(const Rules *r, int count, uint64_t seed, PlayoutStats 
         sig->hash = fnv_mix(sig->hash, (uint32_t)s.winner << 8 | s.reason);
         stats->plies += s.ply;
     }
-    stats->seconds += now_seconds() - start;
+    stats->seconds += clock_seconds() - start;
     stats->playouts += (uint64_t)count;
     sig->nodes += stats->plies;
     history_free(&hist);
@@ -141,9 +133,9 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
         state_init(&r, &s);
         history_clear(&hist);
         history_push(&hist, s.hash, s.fort_hash, false, false);
-        double t0 = now_seconds();
+        double t0 = clock_seconds();
         uint64_t n = perft(&r, &s, &hist, quick ? perfts[i].quick_depth : perfts[i].depth);
-        perft_seconds += now_seconds() - t0;
+        perft_seconds += clock_seconds() - t0;
         perft_leaves += n;
         sig->hash = fnv_mix(sig->hash, (uint32_t)n);
         if (out)

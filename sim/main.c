@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "agents/agent.h"
 #include "rules/movegen.h"
@@ -151,13 +150,6 @@ static int usage_error(const char *command, const char *fmt, ...)
     fprintf(stderr, " (see `tafl help %s`)\n", command);
     va_end(ap);
     return EXIT_USAGE;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* Reads a decimal integer in [min, max]; false on junk, overflow or range. */
@@ -318,9 +310,9 @@ static int cmd_perft(int argc, char **argv)
     if (divide)
         perft_divide(&r, &s, &hist, (int)depth, stdout);
     for (int d = 1; d <= depth; d++) {
-        double t0 = now_seconds();
+        double t0 = clock_seconds();
         uint64_t n = perft(&r, &s, &hist, d);
-        double t = now_seconds() - t0;
+        double t = clock_seconds() - t0;
         printf("%d %llu\n", d, (unsigned long long)n);
         fflush(stdout);
         fprintf(stderr, "depth %d: %.3f s, %.0f leaves/s\n", d, t, t > 0 ? (double)n / t : 0);

@@ -56,13 +56,6 @@ static Job job_of(const Experiment *exp, long g)
     return j;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void utc_now(char *buf, size_t size)
 {
     time_t t = time(NULL);
@@ -254,7 +247,7 @@ static void flush_in_order(RunState *rs)
         rs->next++;
     }
     if (rs->show_progress) {
-        double now = now_seconds();
+        double now = clock_seconds();
         if (now - rs->last_progress >= 0.5 || rs->next == rs->total) {
             rs->last_progress = now;
             long done = rs->next - rs->start, left = rs->total - rs->next;
@@ -374,7 +367,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     int threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
     char started[64];
     utc_now(started, sizeof started);
-    double t0 = now_seconds();
+    double t0 = clock_seconds();
 
     /* Compile every ruleset with the experiment's ply cap; check every agent spec. */
     Rules *compiled = xcalloc((size_t)exp->ruleset_count, sizeof *compiled);
@@ -450,7 +443,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
             }
         }
         rs.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
-        rs.started = now_seconds();
+        rs.started = clock_seconds();
         play_all(&rs, threads);
         for (long g = rs.start; g < rs.total; g++)
             if (rs.pending[g - rs.start]) {
@@ -478,7 +471,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
             st = results_write_summary(summary_path, all, n, err);
         results_free_rows(all, n);
         if (st == ST_OK)
-            st = write_meta(&rs, dir, threads, started, now_seconds() - t0, err);
+            st = write_meta(&rs, dir, threads, started, clock_seconds() - t0, err);
     }
     results_free_rows(old_rows, old_count);
     free(compiled);
