@@ -12,13 +12,13 @@
 #include "rules/otn.h"
 #include "rules/perft.h"
 #include "sim/bench.h"
+#include "sim/cli.h"
+#include "sim/commands.h"
 #include "sim/experiment.h"
 #include "sim/results.h"
 #include "sim/rulesfile.h"
 #include "sim/runner.h"
 #include "sim/version.h"
-
-#define EXIT_USAGE 2
 
 typedef int (*CommandFn)(int argc, char **argv);
 
@@ -138,136 +138,35 @@ static const Command *find_command(const char *name)
     return NULL;
 }
 
-static int usage_error(const char *command, const char *fmt, ...) PRINTF_LIKE(2, 3);
-
-/* Prints "tafl COMMAND: message (see `tafl help COMMAND`)" and returns the usage status. */
-static int usage_error(const char *command, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "tafl %s: ", command);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see `tafl help %s`)\n", command);
-    va_end(ap);
-    return EXIT_USAGE;
-}
-
-/* Reads a decimal integer in [min, max]; false on junk, overflow or range. */
-static bool parse_int(const char *text, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_side(const char *text, Side *side)
-{
-    if (strcmp(text, "attackers") == 0)
-        *side = SIDE_ATTACKERS;
-    else if (strcmp(text, "defenders") == 0)
-        *side = SIDE_DEFENDERS;
-    else
-        return false;
-    return true;
-}
-
-/* Resolves and compiles a --rules argument; prints the error and returns false on failure. */
-static bool load_rules(const char *command, const char *arg, Rules *r)
-{
-    Ruleset rs;
-    Error err = {{0}};
-    if (rulesfile_resolve(arg, &rs, &err) != ST_OK || rules_compile(&rs, r, &err) != ST_OK) {
-        fprintf(stderr, "tafl %s: %s\n", command, err.text);
-        return false;
-    }
-    return true;
-}
-
-/* A command's options: each takes a value, except flags. */
-typedef struct {
-    const char *name;   /* "--rules" */
-    const char **value; /* where the value goes; NULL for a flag */
-    bool *flag;         /* set for a flag */
-} Option;
-
-/* Reads argv[1..] against opts. Returns 0, or EXIT_USAGE after printing the error. */
-static int parse_options(const char *command, int argc, char **argv, const Option *opts, int count)
-{
-    for (int i = 1; i < argc; i++) {
-        const Option *o = NULL;
-        for (int k = 0; k < count; k++)
-            if (strcmp(argv[i], opts[k].name) == 0)
-                o = &opts[k];
-        if (!o)
-            return usage_error(command, "unknown option '%s'", argv[i]);
-        if (o->flag) {
-            *o->flag = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return usage_error(command, "option %s needs a value", argv[i]);
-        *o->value = argv[++i];
-    }
-    return 0;
-}
-
-/* Reads an optional integer option into *out; returns 0 or EXIT_USAGE after the error. */
-static int int_option(const char *command, const char *name, const char *text, long min, long max,
-                      long *out)
-{
-    if (text && !parse_int(text, min, max, out))
-        return usage_error(command, "%s '%s' must be an integer %ld..%ld", name, text, min, max);
-    return 0;
-}
-
-/* Sets up *s from --position/--side (either may be NULL) for rules r; 0 or EXIT_USAGE. */
-static int load_position(const char *command, const Rules *r, const char *position,
-                         const char *side_arg, GameState *s)
-{
-    Side side = r->opt.first;
-    if (side_arg && !parse_side(side_arg, &side))
-        return usage_error(command, "--side '%s' must be attackers or defenders", side_arg);
-    Error err = {{0}};
-    if (otn_parse_position(r, position ? position : r->opt.start, side, s, &err) != ST_OK) {
-        fprintf(stderr, "tafl %s: %s\n", command, err.text);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
 static int cmd_rules(int argc, char **argv)
 {
     if (argc < 2)
-        return usage_error("rules", "missing subcommand: list or show");
+        return cli_usage_error("rules", "missing subcommand: list or show");
     if (strcmp(argv[1], "list") == 0) {
         if (argc > 2)
-            return usage_error("rules", "unexpected argument '%s'", argv[2]);
+            return cli_usage_error("rules", "unexpected argument '%s'", argv[2]);
         for (int i = 0; i < ruleset_preset_count(); i++)
             printf("%-24s %s\n", ruleset_preset_at(i)->name, ruleset_preset_summary(i));
         return EXIT_SUCCESS;
     }
     if (strcmp(argv[1], "show") != 0)
-        return usage_error("rules", "unknown subcommand '%s': list or show", argv[1]);
+        return cli_usage_error("rules", "unknown subcommand '%s': list or show", argv[1]);
     const char *name = NULL;
     bool otn = false;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--otn") == 0)
             otn = true;
         else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return usage_error("rules", "unknown option '%s'", argv[i]);
+            return cli_usage_error("rules", "unknown option '%s'", argv[i]);
         else if (!name)
             name = argv[i];
         else
-            return usage_error("rules", "unexpected argument '%s'", argv[i]);
+            return cli_usage_error("rules", "unexpected argument '%s'", argv[i]);
     }
     if (!name)
-        return usage_error("rules", "show needs a ruleset");
+        return cli_usage_error("rules", "show needs a ruleset");
     Rules r;
-    if (!load_rules("rules", name, &r))
+    if (!cli_load_rules("rules", name, &r))
         return EXIT_USAGE;
     if (otn) {
         char text[OTN_RULES_MAX], warnings[256];
@@ -293,16 +192,16 @@ static int cmd_perft(int argc, char **argv)
                            {"--depth", &depth_arg, NULL},
                            {"--divide", NULL, &divide}};
     long depth = -1;
-    if (parse_options("perft", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
-        int_option("perft", "--depth", depth_arg, 1, 30, &depth))
+    if (cli_parse_options("perft", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("perft", "--depth", depth_arg, 1, 30, &depth))
         return EXIT_USAGE;
     if (depth < 0)
-        return usage_error("perft", "missing --depth N");
+        return cli_usage_error("perft", "missing --depth N");
     Rules r;
-    if (!load_rules("perft", rules_arg, &r))
+    if (!cli_load_rules("perft", rules_arg, &r))
         return EXIT_USAGE;
     GameState s;
-    if (load_position("perft", &r, position, side_arg, &s))
+    if (cli_load_position("perft", &r, position, side_arg, &s))
         return EXIT_USAGE;
     History hist;
     history_init(&hist);
@@ -324,7 +223,7 @@ static int cmd_perft(int argc, char **argv)
 static int cmd_agents(int argc, char **argv)
 {
     if (argc > 1)
-        return usage_error("agents", "unexpected argument '%s'", argv[1]);
+        return cli_usage_error("agents", "unexpected argument '%s'", argv[1]);
     agent_print_catalogue(stdout);
     return EXIT_SUCCESS;
 }
@@ -339,16 +238,16 @@ static int cmd_move(int argc, char **argv)
                            {"--agent", &spec, NULL},
                            {"--seed", &seed_arg, NULL}};
     long seed = 1;
-    if (parse_options("move", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
-        int_option("move", "--seed", seed_arg, 0, LONG_MAX, &seed))
+    if (cli_parse_options("move", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("move", "--seed", seed_arg, 0, LONG_MAX, &seed))
         return EXIT_USAGE;
     if (!spec)
-        return usage_error("move", "missing --agent SPEC");
+        return cli_usage_error("move", "missing --agent SPEC");
     Rules r;
-    if (!load_rules("move", rules_arg, &r))
+    if (!cli_load_rules("move", rules_arg, &r))
         return EXIT_USAGE;
     GameState s;
-    if (load_position("move", &r, position, side_arg, &s))
+    if (cli_load_position("move", &r, position, side_arg, &s))
         return EXIT_USAGE;
     if (movegen_count(&r, &s) == 0) {
         fprintf(stderr, "tafl move: the side to move has no legal move in this position\n");
@@ -373,14 +272,6 @@ static int cmd_move(int argc, char **argv)
     history_free(&hist);
     agent_destroy(agent);
     return EXIT_SUCCESS;
-}
-
-/* The command line as one string, for meta. */
-static void join_command(int argc, char **argv, char *buf, size_t size)
-{
-    size_t n = (size_t)snprintf(buf, size, "tafl");
-    for (int i = 0; i < argc && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
 }
 
 /* Runs exp with opt and prints the balance table; returns the exit status. */
@@ -417,20 +308,20 @@ static int cmd_match(int argc, char **argv)
                            {"--resume", NULL, &resume},
                            {"--progress", NULL, &progress}};
     long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0;
-    if (parse_options("match", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
-        int_option("match", "--games", games_arg, 1, 100000000, &games) ||
-        int_option("match", "--threads", threads_arg, 1, 1024, &threads) ||
-        int_option("match", "--seed", seed_arg, 0, LONG_MAX, &seed) ||
-        int_option("match", "--max-plies", plies_arg, 0, 1000000000, &max_plies) ||
-        int_option("match", "--opening-plies", opening_arg, 0, 1000, &opening))
+    if (cli_parse_options("match", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("match", "--games", games_arg, 1, 100000000, &games) ||
+        cli_int_option("match", "--threads", threads_arg, 1, 1024, &threads) ||
+        cli_int_option("match", "--seed", seed_arg, 0, LONG_MAX, &seed) ||
+        cli_int_option("match", "--max-plies", plies_arg, 0, 1000000000, &max_plies) ||
+        cli_int_option("match", "--opening-plies", opening_arg, 0, 1000, &opening))
         return EXIT_USAGE;
     if (!attacker || !defender)
-        return usage_error("match", "needs --attacker SPEC and --defender SPEC");
+        return cli_usage_error("match", "needs --attacker SPEC and --defender SPEC");
     if (resume && !out)
-        return usage_error("match", "--resume needs --out DIR");
+        return cli_usage_error("match", "--resume needs --out DIR");
     if (strlen(attacker) >= EXPERIMENT_NAME_MAX || strlen(defender) >= EXPERIMENT_NAME_MAX)
-        return usage_error("match", "an agent spec is longer than %d characters",
-                           EXPERIMENT_NAME_MAX - 1);
+        return cli_usage_error("match", "an agent spec is longer than %d characters",
+                               EXPERIMENT_NAME_MAX - 1);
 
     /* A match is an experiment of one ruleset and one pairing; agents are named by spec. */
     Experiment *exp = xcalloc(1, sizeof *exp);
@@ -471,7 +362,7 @@ static int cmd_match(int argc, char **argv)
         agent_destroy(probe);
     }
     char command[4096];
-    join_command(argc, argv, command, sizeof command);
+    cli_join_command(argc, argv, command, sizeof command);
     RunOptions opt = {.threads = (int)threads,
                       .out_dir = out,
                       .write_files = out != NULL,
@@ -497,11 +388,11 @@ static int cmd_run(int argc, char **argv)
         argc--;
     }
     long threads = 0;
-    if (parse_options("run", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])) ||
-        int_option("run", "--threads", threads_arg, 1, 1024, &threads))
+    if (cli_parse_options("run", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("run", "--threads", threads_arg, 1, 1024, &threads))
         return EXIT_USAGE;
     if (!file)
-        return usage_error("run", "needs an experiment file");
+        return cli_usage_error("run", "needs an experiment file");
     Experiment *exp = xcalloc(1, sizeof *exp);
     Error err = {{0}};
     if (experiment_load(file, exp, &err) != ST_OK) {
@@ -510,7 +401,7 @@ static int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     char command[4096];
-    join_command(argc, argv - 1, command, sizeof command);
+    cli_join_command(argc, argv - 1, command, sizeof command);
     RunOptions opt = {.threads = (int)threads,
                       .out_dir = out,
                       .write_files = true,
@@ -531,10 +422,10 @@ static int cmd_summarize(int argc, char **argv)
         argv++;
         argc--;
     }
-    if (parse_options("summarize", argc, argv, opts, (int)(sizeof opts / sizeof opts[0])))
+    if (cli_parse_options("summarize", argc, argv, opts, OPTION_COUNT(opts)))
         return EXIT_USAGE;
     if (!games)
-        return usage_error("summarize", "needs a games.csv");
+        return cli_usage_error("summarize", "needs a games.csv");
     char path[4096];
     if (out) {
         snprintf(path, sizeof path, "%s", out);
@@ -563,7 +454,7 @@ static int cmd_bench(int argc, char **argv)
         if (strcmp(argv[i], "--quick") == 0)
             scale = BENCH_QUICK;
         else
-            return usage_error("bench", "unknown option '%s'", argv[i]);
+            return cli_usage_error("bench", "unknown option '%s'", argv[i]);
     }
     BenchSignature sig;
     bench_run(scale, stdout, &sig);
@@ -578,7 +469,7 @@ static int cmd_help(int argc, char **argv)
     }
     const Command *c = find_command(argv[1]);
     if (!c)
-        return usage_error("help", "unknown command '%s'", argv[1]);
+        return cli_usage_error("help", "unknown command '%s'", argv[1]);
     fputs(c->usage, stdout);
     return EXIT_SUCCESS;
 }
