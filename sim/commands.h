@@ -3,4 +3,7 @@
 #ifndef TAFL_SIM_COMMANDS_H
 #define TAFL_SIM_COMMANDS_H
 
+/* tafl ratings GAMES.csv... [--out ratings.csv] (sim/cmd_ratings.c) */
+int cmd_ratings(int argc, char **argv);
+
 #endif

@@ -113,6 +113,16 @@ static const Command COMMANDS[] = {
      "\n"
      "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
      "and prints the balance table.\n"},
+    {"ratings", cmd_ratings, "Elo of every agent, overall and by side, from games.csv files",
+     "usage: tafl ratings GAMES.csv... [--out RATINGS.csv]\n"
+     "\n"
+     "Rates every agent of the games by Bradley-Terry maximum likelihood (Elo scale, 95%\n"
+     "intervals), separately for each ruleset: overall (games between different agents,\n"
+     "scored from the attackers' result) and, on one shared scale, as attacker and as\n"
+     "defender (self-play included): A attacking B is expected to score\n"
+     "1 / (1 + 10^(-(att_A - def_B) / 400)). Feed it a round-robin played on both sides\n"
+     "(an experiment with self = yes and round-robin = yes). Writes RATINGS.csv (default:\n"
+     "ratings.csv beside the first GAMES.csv) and prints the table, best first.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

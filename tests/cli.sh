@@ -134,5 +134,20 @@ grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp
     tail -n 1 "$tmp/bench" | grep -q '^bench: [0-9]* [0-9a-f]\{8\}$' && ok || fail "bench output"
 expect 2 "unknown option '--slow'" -- bench --slow
 
+# ratings: Elo from games.csv files (tests/data/ratings/games.csv is the hand-computed data set
+# of tests/check_league.c: a scores 6 of 8 against b, +-95.4 with a 95% half-width of 139.0).
+expect 0 "+95.4 [-43.6, +234.4]" -- ratings "$DATA/ratings/games.csv" --out "$tmp/ratings.csv"
+[ "$(sed -n 2p "$tmp/ratings.csv")" = '"brandubh","a",8,0.7500,95.4,-43.6,234.4,8,95.4,-109.7,300.6,8,95.4,-109.7,300.6,no,no' ] &&
+    ok || fail "ratings.csv row"
+mkdir -p "$tmp/rt" && cp "$DATA/ratings/games.csv" "$tmp/rt/"
+"$TAFL" ratings "$tmp/rt/games.csv" "$DATA/ratings/games.csv" >/dev/null 2>&1 && [ -s "$tmp/rt/ratings.csv" ] &&
+    grep -q '"brandubh","a",16,0.7500,95.4' "$tmp/rt/ratings.csv" && ok || fail "ratings of two files beside the first"
+expect 0 "ard-ri" -- ratings "$tmp/run/games.csv" --out "$tmp/rr.csv"
+expect 2 "needs at least one games.csv" -- ratings
+expect 2 "unknown option '--frob'" -- ratings "$DATA/ratings/games.csv" --frob
+expect 2 "option --out needs a value" -- ratings "$DATA/ratings/games.csv" --out
+expect 2 "not a tafl-lab games.csv" -- ratings "$DATA/runner/small.ini"
+expect 2 "no games to rate" -- ratings /dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -27,6 +27,9 @@ Suite *experiment_suite(void);
 /* check_statistics.c: Bradley-Terry ratings, GSPRT, SPSA */
 Suite *statistics_suite(void);
 
+/* check_league.c: agent ratings from games (overall and by side) */
+Suite *league_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
