@@ -16,17 +16,18 @@
 #include "sim/inilines.h"
 #include "sim/rulesfile.h"
 
-#define KEY_MAX          32  /* longer keys are unknown anyway */
-#define SECTION_KEYS_MAX 48  /* distinct keys tracked per section (for "given twice") */
-#define VALUE_MAX        256 /* a value fits on one libinih line (197 characters) */
-#define SECTION_MAX      80  /* "agent." plus a name, and some room to quote a bad one */
-#define SECTIONS_MAX     (EXPERIMENT_MAX_AGENTS + 3)
-#define LIST_MAX         300 /* the presets, agents... listed in an error message */
-#define GAMES_MAX        100000000
-#define MAX_PLIES_MAX    1000000000
-#define OPENING_MAX      1000
-#define DEFAULT_GAMES    100 /* as `tafl match` */
-#define DEFAULT_OUTPUT   "results"
+#define KEY_MAX             32  /* longer keys are unknown anyway */
+#define SECTION_KEYS_MAX    48  /* distinct keys tracked per section (for "given twice") */
+#define VALUE_MAX           256 /* a value fits on one libinih line (197 characters) */
+#define SECTION_MAX         80  /* "agent." plus a name, and some room to quote a bad one */
+#define SECTIONS_MAX        (EXPERIMENT_MAX_AGENTS + 3)
+#define LIST_MAX            300 /* the presets, agents... listed in an error message */
+#define GAMES_MAX           100000000
+#define MAX_PLIES_MAX       1000000000
+#define OPENING_MAX         1000
+#define DEFAULT_GAMES       100 /* as `tafl match` */
+#define DEFAULT_OUTPUT      "results"
+#define DEFAULT_CHECK_EVERY 100 /* SEQUENTIAL_CHECK_EVERY */
 
 typedef enum { SEC_NONE, SEC_EXPERIMENT, SEC_RULES, SEC_AGENT, SEC_MATCHUPS } SectionKind;
 
@@ -422,9 +423,25 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
         snprintf(e->output, sizeof e->output, "%s", value);
         return true;
     }
+    if (strcmp(key, "max_width") == 0) {
+        /* The width of an interval of a score in [0, 1]: 0 (off) up to 1 (stop at once). */
+        char *end;
+        errno = 0;
+        double w = strtod(value, &end);
+        if (errno != 0 || end == value || *end != '\0' || !(w >= 0 && w <= 1)) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'max_width': bad value '%s' (expected a number 0..1; 0 is off)", value);
+            return false;
+        }
+        e->max_width = w;
+        return true;
+    }
+    if (strcmp(key, "check_every") == 0) {
+        return parse_int(c, key, value, 1, GAMES_MAX, &e->check_every);
+    }
     fail_at(c, c->line, ST_EINVAL,
             "key '%s': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-            "record_moves, output)",
+            "record_moves, output, max_width, check_every)",
             key);
     return false;
 }
@@ -854,6 +871,7 @@ Status experiment_load(const char *path, Experiment *out, Error *err)
     memcpy(c->exp.path, path, strlen(path) + 1);
     c->exp.seed = 1;
     c->exp.games = DEFAULT_GAMES;
+    c->exp.check_every = DEFAULT_CHECK_EVERY;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 
     int r = ini_parse_stream(read_line, c, on_key, c);

@@ -33,6 +33,9 @@ typedef struct {
     bool record_moves;                /* [experiment] record_moves (default no) */
     char output[EXPERIMENT_PATH_MAX]; /* [experiment] output: base directory (default
                                          "results"); the run writes <output>/<name>/ */
+    double max_width; /* [experiment] max_width: > 0 stops each pairing once its attackers'
+                         score 95% interval is narrower (sim/sequential.h); 0 = off */
+    int check_every;  /* [experiment] check_every: games per pairing between those checks */
     Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
     int ruleset_count;
     ExperimentAgent agents[EXPERIMENT_MAX_AGENTS]; /* [agent.NAME] sections, in file order */

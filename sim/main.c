@@ -91,15 +91,28 @@ static const Command COMMANDS[] = {
      "usage: tafl match [--rules R] --attacker SPEC --defender SPEC [--games N]\n"
      "                  [--threads T] [--seed S] [--max-plies P] [--opening-plies K]\n"
      "                  [--out DIR [--resume]] [--record-moves] [--progress]\n"
+     "                  [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B] | --max-width W\n"
+     "                  [--check-every C]]\n"
      "\n"
      "Plays N games (default 100) in parallel; each game's seed is derived from S (default\n"
      "1) and the game's identity only, so the result is the same at any thread count. A game\n"
      "is drawn after P plies (default 500; 0 keeps the ruleset's own max_plies). K uniformly\n"
      "random plies (default 0) open each game. Prints the attackers' win rate with its 95%\n"
      "Wilson interval, draws and game lengths. With --out, writes games.csv, summary.csv and\n"
-     "meta there (see README); --record-moves adds each game's moves to games.csv.\n"},
+     "meta there (see README); --record-moves adds each game's moves to games.csv.\n"
+     "\n"
+     "--sprt: a sequential probability ratio test of A (--attacker) against B (--defender):\n"
+     "game pairs, A attacking then B attacking on the same opening (same seed: use\n"
+     "--opening-plies), judged in pair order on the pentanomial pair counts with the\n"
+     "normalised-Elo GSPRT (fastchess, OpenBench); stops when the LLR reaches a bound or after\n"
+     "N games (default with --sprt 20000). alpha and beta default to 0.05. Prints the table,\n"
+     "then pairs, pentanomial counts, LLR, bounds, A's Elo with its 95% interval and the\n"
+     "decision; the same at any thread count.\n"
+     "--max-width W: play C games (default 100) at a time and stop once the attackers' score\n"
+     "95% interval is narrower than W (or after N games).\n"},
     {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
      "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
+     "                [--max-width W [--check-every C]]\n"
      "\n"
      "Plays every game the experiment describes (see experiments/README.md) and writes\n"
      "<output>/<name>/ (or DIR): experiment.ini, games.csv (one row per game, appended as\n"
@@ -107,7 +120,10 @@ static const Command COMMANDS[] = {
      "(versions, flags, threads, times). The same file gives the same games.csv and\n"
      "summary.csv at any thread count. An interrupted run continues with --resume: finished\n"
      "games are kept, a torn last line is dropped, and only the missing games are played.\n"
-     "Progress goes to stderr when it is a terminal, or always with --progress.\n"},
+     "Progress goes to stderr when it is a terminal, or always with --progress.\n"
+     "--max-width W (or max_width in the file) plays in rounds of C games per pairing\n"
+     "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
+     "interval is narrower than W; the games are then numbered in play order.\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
      "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
      "\n"
@@ -304,8 +320,12 @@ static int cmd_match(int argc, char **argv)
     const char *rules_arg = "brandubh", *attacker = NULL, *defender = NULL;
     const char *games_arg = NULL, *threads_arg = NULL, *seed_arg = NULL, *plies_arg = NULL;
     const char *opening_arg = NULL, *out = NULL;
+    const char *sprt_arg = NULL, *width_arg = NULL, *every_arg = NULL;
     bool progress = false, record = false, resume = false;
-    const Option opts[] = {{"--rules", &rules_arg, NULL},
+    const Option opts[] = {{"--sprt", &sprt_arg, NULL},
+                           {"--max-width", &width_arg, NULL},
+                           {"--check-every", &every_arg, NULL},
+                           {"--rules", &rules_arg, NULL},
                            {"--attacker", &attacker, NULL},
                            {"--defender", &defender, NULL},
                            {"--games", &games_arg, NULL},
@@ -379,7 +399,11 @@ static int cmd_match(int argc, char **argv)
                       .resume = resume,
                       .progress = progress,
                       .command = command};
-    status = run_and_report("match", exp, &opt);
+    if (sprt_arg || width_arg || every_arg)
+        status =
+            cmd_sequential("match", exp, &opt, sprt_arg, width_arg, every_arg, games_arg != NULL);
+    else
+        status = run_and_report("match", exp, &opt);
     free(exp);
     return status;
 }
@@ -387,11 +411,11 @@ static int cmd_match(int argc, char **argv)
 static int cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL;
+    const char *width_arg = NULL, *every_arg = NULL;
     bool resume = false, progress = false;
-    const Option opts[] = {{"--threads", &threads_arg, NULL},
-                           {"--out", &out, NULL},
-                           {"--resume", NULL, &resume},
-                           {"--progress", NULL, &progress}};
+    const Option opts[] = {{"--max-width", &width_arg, NULL}, {"--check-every", &every_arg, NULL},
+                           {"--threads", &threads_arg, NULL}, {"--out", &out, NULL},
+                           {"--resume", NULL, &resume},       {"--progress", NULL, &progress}};
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
         argv++;
@@ -418,7 +442,11 @@ static int cmd_run(int argc, char **argv)
                       .resume = resume,
                       .progress = progress,
                       .command = command};
-    int status = run_and_report("run", exp, &opt);
+    int status;
+    if (width_arg || every_arg || exp->max_width > 0)
+        status = cmd_sequential("run", exp, &opt, NULL, width_arg, every_arg, true);
+    else
+        status = run_and_report("run", exp, &opt);
     free(exp);
     return status;
 }

@@ -483,3 +483,14 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     }
     return st;
 }
+
+/* For the other run drivers (sim/sequential.c), which share the run directory's rules. */
+Status runner_make_directories(const char *path, Error *err)
+{
+    return make_directories(path, err);
+}
+
+Status runner_keep_experiment_file(const Experiment *exp, const char *dir, bool resume, Error *err)
+{
+    return keep_experiment_file(exp, dir, resume, err);
+}

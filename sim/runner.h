@@ -37,4 +37,12 @@ uint64_t runner_game_seed(uint64_t seed, const char *rules, const char *attacker
 MUST_CHECK Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows,
                              long *count, Error *err);
 
+/* mkdir -p path; ST_EIO naming the component that exists and is not a directory. */
+MUST_CHECK Status runner_make_directories(const char *path, Error *err);
+
+/* Copies the experiment file (if exp->path is set) to DIR/experiment.ini; with resume, an
+ * existing copy must equal the file (ST_EINVAL otherwise). ST_EIO naming the file. */
+MUST_CHECK Status runner_keep_experiment_file(const Experiment *exp, const char *dir, bool resume,
+                                              Error *err);
+
 #endif

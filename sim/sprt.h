@@ -25,6 +25,14 @@ double sprt_llr_pentanomial(const SprtParams *p, const long counts[5]);
 /* The same for unpaired games: counts[0..2] = losses, draws, wins. Pure; thread-safe. */
 double sprt_llr_trinomial(const SprtParams *p, const long counts[3]);
 
+/* The logistic Elo of the first player of each pair and its 95% interval, from pentanomial
+ * counts as above: s = the mean per-game score over pairs (pair score / 2), its standard
+ * error sqrt(var / N) with var the variance of the N pair scores / 2 (pairs are the
+ * independent units, so correlation within a pair is accounted for, as in fastchess's
+ * pentanomial Elo), and the Elo of s and of s -+ 1.959964 * se, clipped to [0, 1] (so an
+ * end may be -+INFINITY). No pairs: NaN. Pure; thread-safe. */
+void sprt_elo_pentanomial(const long counts[5], double *elo, double *low, double *high);
+
 /* +1 when llr >= upper bound (accept H1), -1 when llr <= lower bound (accept H0), else 0
  * (continue). Pure; thread-safe. */
 int sprt_decision(const SprtParams *p, double llr);

@@ -241,6 +241,31 @@ START_TEST(test_sprt_llr_reference)
 }
 END_TEST
 
+/* Hand-computed: s = sum c_i (i/4) / N, se = sqrt(sum c_i (i/4 - s)^2 / N^2), Elo of s and of
+ * s -+ 1.959964 se. [1 2 3 2 1]: s = 1/2, se = sqrt(0.75) / 9 = 0.0962250, Elo 0 -+ 137.8574.
+ * [0 1 2 3 4]: s = 3/4 (190.8485), se = sqrt(0.625) / 10 = 0.0790569, [66.8617, 391.4665]. */
+START_TEST(test_sprt_elo_pentanomial)
+{
+    double elo, low, high;
+    const long even[5] = {1, 2, 3, 2, 1};
+    sprt_elo_pentanomial(even, &elo, &low, &high);
+    ck_assert_double_eq_tol(elo, 0, 1e-12);
+    ck_assert_double_eq_tol(low, -137.8574390375, 1e-8);
+    ck_assert_double_eq_tol(high, 137.8574390375, 1e-8);
+    const long strong[5] = {0, 1, 2, 3, 4};
+    sprt_elo_pentanomial(strong, &elo, &low, &high);
+    ck_assert_double_eq_tol(elo, 190.8485018879, 1e-8);
+    ck_assert_double_eq_tol(low, 66.8617169431, 1e-8);
+    ck_assert_double_eq_tol(high, 391.4664795490, 1e-8);
+    const long sweep[5] = {0, 0, 0, 0, 7}; /* every pair won twice: no finite upper end */
+    sprt_elo_pentanomial(sweep, &elo, &low, &high);
+    ck_assert(isinf(elo) && elo > 0 && isinf(high));
+    const long none[5] = {0, 0, 0, 0, 0};
+    sprt_elo_pentanomial(none, &elo, &low, &high);
+    ck_assert(isnan(elo) && isnan(low) && isnan(high));
+}
+END_TEST
+
 START_TEST(test_sprt_llr_properties)
 {
     SprtParams p = {.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
@@ -433,6 +458,7 @@ Suite *statistics_suite(void)
     tcase_add_test(tc, test_sprt_bounds_decision);
     tcase_add_test(tc, test_sprt_llr_reference);
     tcase_add_test(tc, test_sprt_llr_properties);
+    tcase_add_test(tc, test_sprt_elo_pentanomial);
     tcase_add_test(tc, test_sprt_parse);
     suite_add_tcase(s, tc);
     tc = tcase_create("spsa");

@@ -149,5 +149,52 @@ expect 2 "option --out needs a value" -- ratings "$DATA/ratings/games.csv" --out
 expect 2 "not a tafl-lab games.csv" -- ratings "$DATA/runner/small.ini"
 expect 2 "no games to rate" -- ratings /dev/null
 
+# match --sprt: pairs judged in pair order, the same at any thread count and after a resume
+# from a torn games.csv.
+sprt="--attacker alphabeta:depth=1 --defender greedy --sprt elo0=0,elo1=10 --opening-plies 4 --max-plies 200"
+# shellcheck disable=SC2086
+"$TAFL" match $sprt --threads 1 --out "$tmp/s1" >"$tmp/s1.txt" 2>/dev/null
+# shellcheck disable=SC2086
+"$TAFL" match $sprt --threads 2 >"$tmp/s2.txt" 2>/dev/null
+cmp -s "$tmp/s1.txt" "$tmp/s2.txt" && grep -q '^decision: H[01] accepted' "$tmp/s1.txt" &&
+    grep -q '^LLR .*, bounds \[-2.944, 2.944\]$' "$tmp/s1.txt" && grep -q '^sprt_decision H[01]$' "$tmp/s1/meta" &&
+    ok || fail "match --sprt differs between 1 and 2 threads, or no decision"
+mkdir -p "$tmp/s3" && head -c 2000 "$tmp/s1/games.csv" >"$tmp/s3/games.csv"
+# shellcheck disable=SC2086
+"$TAFL" match $sprt --threads 2 --out "$tmp/s3" --resume >"$tmp/s3.txt" 2>/dev/null
+cmp -s "$tmp/s3.txt" "$tmp/s1.txt" && cmp -s "$tmp/s3/games.csv" "$tmp/s1/games.csv" &&
+    cmp -s "$tmp/s3/summary.csv" "$tmp/s1/summary.csv" && ok || fail "match --sprt --resume"
+expect 0 "decision: none (the game limit came first)" -- match --attacker random --defender greedy \
+    --sprt elo0=-400,elo1=400,alpha=0.01,beta=0.01 --games 6
+expect 2 "--sprt: key 'elo1' is required" -- match --attacker random --defender greedy --sprt elo0=0
+expect 2 "--sprt: key 'alpha': 0.7 is not in (0, 0.5)" -- match --attacker random --defender greedy --sprt elo0=0,elo1=5,alpha=0.7
+expect 2 "--sprt needs two different agents" -- match --attacker random --defender random --sprt elo0=0,elo1=5
+expect 2 "--sprt and --max-width do not go together" -- match --attacker random --defender greedy --sprt elo0=0,elo1=5 --max-width 0.1
+expect 2 "--games must be at least 2" -- match --attacker random --defender greedy --sprt elo0=0,elo1=5 --games 1
+
+# --max-width: each pairing stops at the first check where its interval is narrow enough.
+expect 2 "--max-width 'x' must be a number in (0, 1]" -- match --attacker random --defender greedy --max-width x
+expect 2 "--max-width '0' must be a number in (0, 1]" -- run "$DATA/runner/small.ini" --max-width 0
+expect 2 "--check-every needs --max-width" -- match --attacker random --defender greedy --check-every 5
+expect 2 "--check-every '0' must be an integer 1..100000000" -- match --attacker random --defender greedy --max-width 0.2 --check-every 0
+"$TAFL" match --attacker greedy --defender greedy --games 1000 --max-width 0.1 --check-every 10 \
+    --opening-plies 2 --out "$tmp/w1" >"$tmp/w1.txt" 2>/dev/null
+played=$(awk '$1 == "brandubh" { print $4 }' "$tmp/w1.txt")
+[ -n "$played" ] && [ "$played" -lt 1000 ] && [ $((played % 10)) -eq 0 ] &&
+    [ "$(wc -l <"$tmp/w1/games.csv")" -eq $((played + 1)) ] &&
+    grep -q '^stop max_width=0.1,check_every=10$' "$tmp/w1/meta" &&
+    ok || fail "match --max-width: greedy self-play (nearly always the defenders) should stop early"
+printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
+"$TAFL" run "$tmp/width.ini" --threads 1 --out "$tmp/wr1" >"$tmp/wr1.txt" 2>/dev/null
+"$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr2" >"$tmp/wr2.txt" 2>/dev/null
+cmp -s "$tmp/wr1/games.csv" "$tmp/wr2/games.csv" && cmp -s "$tmp/wr1.txt" "$tmp/wr2.txt" && ok ||
+    fail "run with max_width differs between 1 and 2 threads"
+head -c 1500 "$tmp/wr1/games.csv" >"$tmp/wr3.csv" && mkdir -p "$tmp/wr3" && mv "$tmp/wr3.csv" "$tmp/wr3/games.csv"
+"$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr3" --resume >/dev/null 2>&1 &&
+    cmp -s "$tmp/wr3/games.csv" "$tmp/wr1/games.csv" && cmp -s "$tmp/wr3/summary.csv" "$tmp/wr1/summary.csv" &&
+    ok || fail "run with max_width --resume"
+"$TAFL" run "$tmp/width.ini" --max-width 0.5 --out "$tmp/wr4" >"$tmp/wr4.txt" 2>/dev/null
+[ "$(wc -l <"$tmp/wr4/games.csv")" -lt "$(wc -l <"$tmp/wr1/games.csv")" ] && ok || fail "--max-width overrides max_width"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -30,6 +30,9 @@ Suite *statistics_suite(void);
 /* check_league.c: agent ratings from games (overall and by side) */
 Suite *league_suite(void);
 
+/* check_sequential.c: SPRT and width-stopped runs */
+Suite *sequential_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
