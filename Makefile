@@ -97,6 +97,7 @@ test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
 	$(CHECKBIN)
 	TAFL=$(TAFL) sh tests/cli.sh
+	TAFL=$(TAFL) sh tests/kill_resume.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 bench: all

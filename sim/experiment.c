@@ -233,7 +233,8 @@ static bool add_ruleset(ReadCtx *c, const char *key, const Ruleset *rs, const ch
         return false;
     }
     Error why = {{0}};
-    if (rules_compile(rs, &c->compiled, &why) != ST_OK) {
+    if (rules_compile(rs, &c->compiled, &why) != ST_OK ||
+        rulesfile_check_start(&c->compiled, &why) != ST_OK) {
         fail_at(c, c->line, ST_EINVAL, "key '%s': %s: %s", key, what, why.text);
         return false;
     }
@@ -636,6 +637,9 @@ static char *read_line(char *str, int num, void *stream)
     switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &p)) {
     case INI_LINE_END:
         return NULL;
+    case INI_LINE_BINARY:
+        fail_at(c, c->line, ST_EPARSE, "a NUL byte: not a text file");
+        return NULL;
     case INI_LINE_TOO_LONG:
         fail_at(c, c->line, ST_EPARSE, "line longer than %d characters", num - 3);
         return NULL;
@@ -829,6 +833,15 @@ static bool check_whole(ReadCtx *c)
         return false;
     }
     if (!resolve_pairings(c)) {
+        return false;
+    }
+    long long total = (long long)e->ruleset_count * e->pairing_count * e->games;
+    if (total > EXPERIMENT_GAMES_TOTAL_MAX) {
+        fail_at(c, 0, ST_EINVAL,
+                "%d rulesets x %d pairings x %d games = %lld games, more than one run holds "
+                "(%ld: every row is kept in memory for the summary); lower games or split the "
+                "study into several experiments",
+                e->ruleset_count, e->pairing_count, e->games, total, EXPERIMENT_GAMES_TOTAL_MAX);
         return false;
     }
     for (int i = 0; i < e->agent_count; i++) {

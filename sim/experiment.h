@@ -13,6 +13,9 @@
 #define EXPERIMENT_NAME_MAX     64
 #define EXPERIMENT_SPEC_MAX     1024
 #define EXPERIMENT_PATH_MAX     1024
+/* The most games one run plays (rulesets x pairings x games): the summary is computed from every
+ * row held in memory at once, some 250 bytes a game, so this bounds it by a few GB. */
+#define EXPERIMENT_GAMES_TOTAL_MAX 10000000L
 
 typedef struct {
     char name[EXPERIMENT_NAME_MAX]; /* the NAME of [agent.NAME] */
@@ -53,8 +56,9 @@ typedef struct {
  *                pair of distinct agents); pair = A vs B (repeatable; A attacks)
  * Pairings come in this order: self pairs in agent order, then round-robin pairs (attacker
  * major), then explicit pairs in file order; a pairing listed twice is an error. Without a
- * [matchups] section, self = yes. Every error is one line "FILE:LINE: key 'KEY': what is wrong"
- * (or "FILE: ..." for what has no line, such as a missing section). Thread-safe. */
+ * [matchups] section, self = yes. More than EXPERIMENT_GAMES_TOTAL_MAX games in all is an error.
+ * Every error is one line "FILE:LINE: key 'KEY': what is wrong" (or "FILE: ..." for what has no
+ * line, such as a missing section). Thread-safe. */
 MUST_CHECK Status experiment_load(const char *path, Experiment *out, Error *err);
 
 #endif

@@ -2,6 +2,7 @@
 #include "sim/inilines.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #define UTF8_BOM "\xEF\xBB\xBF"
@@ -9,14 +10,25 @@
 IniLineResult inilines_read(FILE *f, char *str, int num, int *line, int *read_errno,
                             const char **body)
 {
-    if (fgets(str, num, f) == NULL) {
+    /* fgets, byte by byte, so that a NUL byte is seen rather than taken for the line's end. */
+    int n = 0, ch = EOF;
+    bool nul = false;
+    while (n < num - 1 && (ch = getc(f)) != EOF) {
+        nul |= ch == '\0';
+        str[n++] = (char)ch;
+        if (ch == '\n')
+            break;
+    }
+    str[n] = '\0';
+    if (n == 0) {
         if (ferror(f))
             *read_errno = errno ? errno : EIO;
         return INI_LINE_END;
     }
     ++*line;
-    size_t len = strlen(str);
-    if (len > 0 && str[len - 1] != '\n' && fgetc(f) != EOF)
+    if (nul)
+        return INI_LINE_BINARY;
+    if (str[n - 1] != '\n' && n == num - 1 && getc(f) != EOF)
         return INI_LINE_TOO_LONG; /* more follows: the line did not fit */
     *body = str;
     if (*line == 1 && strncmp(str, UTF8_BOM, 3) == 0)

@@ -339,8 +339,8 @@ static int cmd_match(int argc, char **argv)
                            {"--progress", NULL, &progress}};
     long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0;
     if (cli_parse_options("match", argc, argv, opts, OPTION_COUNT(opts)) ||
-        cli_int_option("match", "--games", games_arg, 1, 100000000, &games) ||
-        cli_int_option("match", "--threads", threads_arg, 1, 1024, &threads) ||
+        cli_int_option("match", "--games", games_arg, 1, EXPERIMENT_GAMES_TOTAL_MAX, &games) ||
+        cli_int_option("match", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
         cli_int_option("match", "--seed", seed_arg, 0, LONG_MAX, &seed) ||
         cli_int_option("match", "--max-plies", plies_arg, 0, 1000000000, &max_plies) ||
         cli_int_option("match", "--opening-plies", opening_arg, 0, 1000, &opening))
@@ -423,7 +423,7 @@ static int cmd_run(int argc, char **argv)
     }
     long threads = 0;
     if (cli_parse_options("run", argc, argv, opts, OPTION_COUNT(opts)) ||
-        cli_int_option("run", "--threads", threads_arg, 1, 1024, &threads))
+        cli_int_option("run", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads))
         return EXIT_USAGE;
     if (!file)
         return cli_usage_error("run", "needs an experiment file");
@@ -474,8 +474,15 @@ static int cmd_summarize(int argc, char **argv)
     GameRow *rows = NULL;
     long count = 0, valid;
     Error err = {{0}};
-    if (results_games_read(games, &rows, &count, &valid, &err) != ST_OK ||
-        results_write_summary(path, rows, count, &err) != ST_OK) {
+    Status st = results_games_read(games, &rows, &count, &valid, &err);
+    if (st == ST_OK && count == 0) {
+        /* A summary of nothing would look like the summary of a finished run. */
+        error_set(&err, "%s: no games to summarize", games);
+        st = ST_EINVAL;
+    }
+    if (st == ST_OK)
+        st = results_write_summary(path, rows, count, &err);
+    if (st != ST_OK) {
         fprintf(stderr, "tafl summarize: %s\n", err.text);
         results_free_rows(rows, count);
         return EXIT_USAGE;
@@ -512,6 +519,18 @@ static int cmd_help(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
+/* Ends the process's output: a result that could not be written (stdout on a full disk, a closed
+ * pipe's file) is a failure, never a silent success. */
+static int finish(const char *name, int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "tafl%s%s: standard output: cannot write: %s\n", name ? " " : "",
+                name ? name : "", strerror(errno));
+        return status != EXIT_SUCCESS ? status : EXIT_FAILURE;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -521,11 +540,11 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         print_main_help(stdout);
-        return EXIT_SUCCESS;
+        return finish(NULL, EXIT_SUCCESS);
     }
     if (strcmp(name, "--version") == 0) {
         printf("tafl %s\n", TAFL_VERSION);
-        return EXIT_SUCCESS;
+        return finish(NULL, EXIT_SUCCESS);
     }
     const Command *c = find_command(name);
     if (!c) {
@@ -535,8 +554,8 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(c->usage, stdout);
-            return EXIT_SUCCESS;
+            return finish(name, EXIT_SUCCESS);
         }
     }
-    return c->run(argc - 1, argv + 1);
+    return finish(name, c->run(argc - 1, argv + 1));
 }

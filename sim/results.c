@@ -30,6 +30,9 @@
 
 #define WILSON_Z_95 1.959964 /* the two-sided 95% normal quantile */
 #define READ_CHUNK  65536
+/* The longest line read back: some 20 million plies of moves. Without a bound a file with no
+ * line feed (a device, a binary) would be buffered whole. */
+#define LINE_MAX_BYTES (256L << 20)
 
 /* ------------------------------------------------------------------------------------------ */
 /* Writing games.csv                                                                           */
@@ -428,16 +431,28 @@ Status results_games_read(const char *path, GameRow **rows, long *count, long *v
     long offset = 0; /* of the first byte of the line being assembled */
     c.row_line = 2;  /* the first row starts after the header */
     bool header = false;
+    bool line_nul = false; /* the line being assembled holds a NUL byte */
     size_t n;
     while (!c.failed && (n = fread(chunk, 1, READ_CHUNK, f)) > 0) {
         const char *at = chunk, *end = chunk + n;
         while (!c.failed && at < end) {
             const char *nl = memchr(at, '\n', (size_t)(end - at));
-            if (nl == NULL) {
-                line_append(&line, &line_len, &line_cap, at, (size_t)(end - at));
+            size_t piece = nl == NULL ? (size_t)(end - at) : (size_t)(nl + 1 - at);
+            /* A NUL byte is refused in a complete line only: a torn last line may end in
+             * zeros where a crash left blocks unwritten, and is dropped like any torn line. */
+            line_nul |= memchr(at, '\0', piece) != NULL;
+            if ((long)(line_len + piece) > LINE_MAX_BYTES) {
+                read_fail(&c, lineno, "line longer than %ld bytes", LINE_MAX_BYTES);
                 break;
             }
-            line_append(&line, &line_len, &line_cap, at, (size_t)(nl + 1 - at));
+            line_append(&line, &line_len, &line_cap, at, piece);
+            if (nl == NULL) {
+                break;
+            }
+            if (line_nul) {
+                read_fail(&c, lineno, "a NUL byte: not a text file");
+                break;
+            }
             at = nl + 1;
             bool done = feed_line(&c, &p, line, line_len, lineno);
             offset += (long)line_len;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "rules/movegen.h"
 #include "rules/otn.h"
 #include "sim/inilines.h"
 
@@ -86,6 +87,9 @@ static char *read_line(char *str, int num, void *stream)
     const char *body;
     switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &body)) {
     case INI_LINE_END:
+        return NULL;
+    case INI_LINE_BINARY:
+        fail(c, ST_EPARSE, "a NUL byte: not a text file");
         return NULL;
     case INI_LINE_TOO_LONG:
         fail(c, ST_EPARSE, "line longer than %d characters (go on over indented lines)", num - 3);
@@ -295,6 +299,22 @@ Status rulesfile_read(const char *path, Ruleset *out, Error *err)
         error_prefix(err, "%s: ", path);
         goto out_free;
     }
+    st = rulesfile_check_start(&compiled, err);
+    if (st != ST_OK) {
+        /* The layout is the start key's, or the base preset's when size or first changed. */
+        int at = find_key(c, "start");
+        if (at < 0) {
+            at = find_key(c, "first");
+        }
+        if (at >= 0) {
+            char why[sizeof err->text];
+            snprintf(why, sizeof why, "%s", err->text + strlen("start: "));
+            error_set(err, "%s:%d: key '%s': %s", path, c->key_lines[at], c->keys[at], why);
+        } else {
+            error_prefix(err, "%s: ", path);
+        }
+        goto out_free;
+    }
     *out = c->rs;
 
 out_free:
@@ -318,6 +338,9 @@ Status rulesfile_resolve(const char *arg, Ruleset *out, Error *err)
         }
         Rules compiled;
         st = rules_compile(&rs, &compiled, err);
+        if (st == ST_OK) {
+            st = rulesfile_check_start(&compiled, err);
+        }
         if (st != ST_OK) {
             error_prefix(err, "OTN rules: ");
             return st;
@@ -336,4 +359,22 @@ Status rulesfile_resolve(const char *arg, Ruleset *out, Error *err)
               "presets: %s",
               arg, strerror(errno), presets);
     return ST_EINVAL;
+}
+
+Status rulesfile_check_start(const Rules *r, Error *err)
+{
+    GameState start;
+    state_init(r, &start);
+    /* A side that cannot move at the start would have its games decided by the no_moves rule
+     * before any play, and a balance measured on them means nothing. The second side is asked
+     * too: it would be blocked on its first turn unless the first move happened to free it. */
+    for (int k = 0; k < 2; k++) {
+        Side side = k == 0 ? r->opt.first : (Side)(1 - (int)r->opt.first);
+        if (!movegen_side_has_move(r, &start, side)) {
+            error_set(err, "start: the %s have no legal move in the start layout",
+                      side == SIDE_ATTACKERS ? "attackers" : "defenders");
+            return ST_EINVAL;
+        }
+    }
+    return ST_OK;
 }

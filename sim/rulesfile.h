@@ -15,7 +15,8 @@
  * "FILE:LINE: key 'KEY': <what is wrong>" (unknown key, bad value, unknown preset with the list
  * of presets, base not first, a key given twice, size out of range, a bad start layout);
  * "FILE:LINE: ..." for syntax errors and unknown sections; "FILE: <reason>" when rules_compile
- * rejects the whole. Thread-safe (it never changes libinih's global settings). */
+ * rejects the whole; "FILE:LINE: key 'start': ..." when a side has no move at the start (see
+ * rulesfile_check_start). Thread-safe (it never changes libinih's global settings). */
 MUST_CHECK Status rulesfile_read(const char *path, Ruleset *out, Error *err);
 
 /* Resolves a ruleset argument: a preset name, an OpenTafl rules string (text starting with
@@ -25,5 +26,12 @@ MUST_CHECK Status rulesfile_read(const char *path, Ruleset *out, Error *err);
  * presets; other errors are those of otn_parse_rules, rules_compile (prefixed "OTN rules: ")
  * or rulesfile_read. Thread-safe. */
 MUST_CHECK Status rulesfile_resolve(const char *arg, Ruleset *out, Error *err);
+
+/* Checks that a compiled ruleset can be played: each side has a legal move in the start layout
+ * (the first side to move, and the other one too). The engine itself accepts such layouts (its
+ * tests use them); a ruleset a user names for play does not. ST_EINVAL "start: the attackers
+ * have no legal move in the start layout" otherwise. rulesfile_read and rulesfile_resolve call
+ * it; the experiment reader calls it for presets and OTN strings. Thread-safe. */
+MUST_CHECK Status rulesfile_check_start(const Rules *r, Error *err);
 
 #endif

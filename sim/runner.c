@@ -363,8 +363,19 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     memset(&rs, 0, sizeof rs);
     rs.exp = exp;
     rs.opt = opt;
-    rs.total = (long)exp->ruleset_count * exp->pairing_count * exp->games;
+    long long total = (long long)exp->ruleset_count * exp->pairing_count * exp->games;
+    if (total < 1 || total > EXPERIMENT_GAMES_TOTAL_MAX) {
+        error_set(err, "%lld games: a run plays 1..%ld", total, EXPERIMENT_GAMES_TOTAL_MAX);
+        return ST_EINVAL;
+    }
+    rs.total = (long)total;
+    /* OMP_NUM_THREADS may ask for anything; more threads than games or than --threads allows
+     * only cost memory (each thread owns its agents). */
     int threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    if (threads > RUNNER_THREADS_MAX)
+        threads = RUNNER_THREADS_MAX;
+    if (threads > rs.total)
+        threads = (int)rs.total;
     char started[64];
     utc_now(started, sizeof started);
     double t0 = clock_seconds();
@@ -390,6 +401,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     }
 
     char dir[PATH_MAX_LEN] = "", games_path[PATH_MAX_LEN] = "", summary_path[PATH_MAX_LEN] = "";
+    char meta_path[PATH_MAX_LEN] = "";
     GameRow *old_rows = NULL;
     long old_count = 0;
     if (st == ST_OK && opt->write_files) {
@@ -399,9 +411,17 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
             snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
         snprintf(games_path, sizeof games_path, "%s/games.csv", dir);
         snprintf(summary_path, sizeof summary_path, "%s/summary.csv", dir);
+        snprintf(meta_path, sizeof meta_path, "%s/meta", dir);
         st = make_directories(dir, err);
         struct stat sb;
-        bool have_games = st == ST_OK && stat(games_path, &sb) == 0 && sb.st_size > 0;
+        bool exists = st == ST_OK && stat(games_path, &sb) == 0;
+        if (exists && !S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode)) {
+            /* A character device is let through: /dev/full is how a full disk is tested. */
+            error_set(err, "%s: exists and is not a regular file", games_path);
+            st = ST_EIO;
+            exists = false;
+        }
+        bool have_games = exists && sb.st_size > 0;
         if (st == ST_OK && have_games && !opt->resume) {
             error_set(err,
                       "%s already holds games: add --resume to finish that run, or choose "
@@ -422,10 +442,14 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
                 st = ST_EIO;
             }
         }
-        /* A summary on disk must describe a finished run: remove the old one first. */
-        if (st == ST_OK && unlink(summary_path) != 0 && errno != ENOENT) {
-            error_set(err, "%s: cannot remove: %s", summary_path, strerror(errno));
-            st = ST_EIO;
+        /* A summary (and meta) on disk must describe a finished run: remove the old ones
+         * first, so that a run that fails leaves none. */
+        const char *stale[2] = {summary_path, meta_path};
+        for (int i = 0; i < 2 && st == ST_OK; i++) {
+            if (unlink(stale[i]) != 0 && errno != ENOENT) {
+                error_set(err, "%s: cannot remove: %s", stale[i], strerror(errno));
+                st = ST_EIO;
+            }
         }
         if (st == ST_OK)
             st = results_games_open(games_path, &rs.writer, err);
@@ -467,11 +491,18 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         GameRow *all = NULL;
         long n = 0, valid;
         st = results_games_read(games_path, &all, &n, &valid, err);
+        if (st == ST_OK && n != rs.total) {
+            error_set(err, "%s: holds %ld games after the run, expected %ld", games_path, n,
+                      rs.total);
+            st = ST_EIO;
+        }
+        /* meta first, summary.csv last (written whole and renamed into place): a summary.csv
+         * on disk means every step of the run succeeded. */
+        if (st == ST_OK)
+            st = write_meta(&rs, dir, threads, started, clock_seconds() - t0, err);
         if (st == ST_OK)
             st = results_write_summary(summary_path, all, n, err);
         results_free_rows(all, n);
-        if (st == ST_OK)
-            st = write_meta(&rs, dir, threads, started, clock_seconds() - t0, err);
     }
     results_free_rows(old_rows, old_count);
     free(compiled);

@@ -9,6 +9,8 @@
 #include "sim/experiment.h"
 #include "sim/results.h"
 
+#define RUNNER_THREADS_MAX 1024 /* --threads and OMP_NUM_THREADS are held to this */
+
 typedef struct {
     int threads;         /* 0 = OpenMP's default */
     const char *out_dir; /* the run directory; NULL = <experiment output>/<name> */

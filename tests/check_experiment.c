@@ -388,6 +388,17 @@ static const struct {
      " no pairing ([matchups] on line 7 sets neither self = yes, round-robin = yes nor a pair)",
      NULL},
     {"", ST_EINVAL, " no experiment name (name = ... under [experiment])", NULL},
+    /* Issue 7: more games in all than one run holds; a layout where a side cannot move. */
+    {"[experiment]\nname = big\ngames = 100000000\n[rules]\npresets = brandubh, tablut\n"
+     "[agent.a]\ntype = random\n",
+     ST_EINVAL,
+     " 2 rulesets x 1 pairings x 100000000 games = 200000000 games, more than one run holds "
+     "(10000000: every row is kept in memory for the summary); lower games or split the study "
+     "into several experiments",
+     NULL},
+    {"[rules]\nrules = dim:7 start:/7/tT5/T6/3K3/7/7/7/\n", ST_EINVAL,
+     "2: key 'rules': OTN rules: start: the attackers have no legal move in the start layout",
+     NULL},
 };
 
 static bool contains_nocase(const char *text, const char *word)
@@ -486,6 +497,22 @@ START_TEST(test_comments_and_bom)
 }
 END_TEST
 
+/* Issue 7: a NUL byte (a binary file, /dev/zero) is one error naming the line. */
+START_TEST(test_nul_byte_is_refused)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/tafl-experiment-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    static const char text[] = "[experiment]\nname = a\0b\n";
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    assert_fails(path, ST_EPARSE, "2: a NUL byte: not a text file", NULL);
+    unlink(path);
+}
+END_TEST
+
 Suite *experiment_suite(void)
 {
     Suite *s = suite_create("experiment");
@@ -503,6 +530,7 @@ Suite *experiment_suite(void)
     tcase_add_test(tc, test_bad_rulesets_file);
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_comments_and_bom);
+    tcase_add_test(tc, test_nul_byte_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -317,6 +317,34 @@ START_TEST(test_torn_row)
 }
 END_TEST
 
+/* Issue 7: a NUL byte in a complete row is an error naming its line (a binary file); zeros in
+ * the torn tail, where a crash can leave unwritten blocks, are dropped with the torn row. */
+START_TEST(test_nul_bytes)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "games.csv");
+    GameRow row =
+        make_row(0, "brandubh", "random", "random", WINNER_ATTACKERS, END_KING_CAPTURED, 17);
+    write_rows(path, &row, 1);
+    long whole = file_size(path);
+    static const char zeros[] = "1,\"brand\0\0\0";
+    FILE *f = fopen(path, "ab");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fwrite(zeros, 1, sizeof zeros - 1, f), sizeof zeros - 1);
+    ck_assert_int_eq(fclose(f), 0);
+    long count, valid;
+    GameRow *back = read_ok(path, &count, &valid);
+    ck_assert_int_eq(count, 1);
+    ck_assert_int_eq(valid, whole);
+    results_free_rows(back, count);
+
+    spew(path, "a", "\n"); /* the zeros now stand in a complete line: line 3 */
+    read_fails(path, "3: a NUL byte: not a text file");
+    remove_dir(dir);
+}
+END_TEST
+
 START_TEST(test_header_mismatch)
 {
     char dir[512], path[1024];
@@ -658,6 +686,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_empty_and_torn_header);
     tcase_add_test(tc, test_torn_row);
     tcase_add_test(tc, test_header_mismatch);
+    tcase_add_test(tc, test_nul_bytes);
     tcase_add_test(tc, test_malformed_rows);
     suite_add_tcase(s, tc);
     tc = tcase_create("summary");

@@ -250,6 +250,10 @@ static const struct {
     {"size-no-start.ini", ST_EINVAL, "1: key 'size': the base preset's start does not fit: ", ""},
     {"start-no-king.ini", ST_EINVAL, "1: key 'start': ", "king"},
     {"start-two-kings.ini", ST_EINVAL, "2: key 'start': ", "king"},
+    {"start-no-move.ini", ST_EINVAL,
+     "2: key 'start': the attackers have no legal move in the start layout", NULL},
+    {"start-no-move-second.ini", ST_EINVAL,
+     "3: key 'start': the attackers have no legal move in the start layout", NULL},
     {"unknown-section.ini", ST_EPARSE,
      "1: section '[game]': unknown section (keys go at the top or under [ruleset])", NULL},
     {"bom-section.ini", ST_EPARSE, /* the section after a byte-order mark, on its own line */
@@ -356,6 +360,59 @@ START_TEST(test_resolve)
 }
 END_TEST
 
+/* Issue 7, hostile input: a ruleset in which a side cannot move at the start is refused
+ * wherever a user names one, with the side named; the engine itself still accepts it. */
+START_TEST(test_layout_where_a_side_cannot_move_is_refused)
+{
+    const char *boxed = "/7/tT5/T6/3K3/7/7/7/"; /* the only attacker, a2, is boxed in */
+    Ruleset rs;
+    Error err = {{0}};
+    char otn[256];
+    snprintf(otn, sizeof otn, "dim:7 start:%s", boxed);
+    ck_assert_int_eq(rulesfile_resolve(otn, &rs, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text,
+                     "OTN rules: start: the attackers have no legal move in the start layout");
+
+    Ruleset raw = *ruleset_default();
+    snprintf(raw.start, sizeof raw.start, "%s", boxed);
+    Rules r;
+    ck_assert_int_eq(rules_compile(&raw, &r, &err), ST_OK);
+    ck_assert_int_eq(rulesfile_check_start(&r, &err), ST_EINVAL);
+    raw.first = SIDE_DEFENDERS; /* the attackers move second: still blocked */
+    ck_assert_int_eq(rules_compile(&raw, &r, &err), ST_OK);
+    ck_assert_int_eq(rulesfile_check_start(&r, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "start: the attackers have no legal move in the start layout");
+    for (int i = 0; i < ruleset_preset_count(); i++) {
+        ck_assert_int_eq(rules_compile(ruleset_preset_at(i), &r, &err), ST_OK);
+        ck_assert_msg(rulesfile_check_start(&r, &err) == ST_OK, "%s: %s",
+                      ruleset_preset_at(i)->name, err.text);
+    }
+}
+END_TEST
+
+/* Issue 7: a NUL byte (a binary file, /dev/zero) is one error naming the line, not an endless
+ * read of empty lines. */
+START_TEST(test_nul_byte_is_refused)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/tafl-rulesfile-XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    static const char text[] = "name = x\nsize = 7\0\n";
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    Ruleset rs;
+    Error err = {{0}};
+    Status st = rulesfile_read(path, &rs, &err);
+    char want[600];
+    snprintf(want, sizeof want, "%s:2: a NUL byte: not a text file", path);
+    unlink(path);
+    ck_assert_int_eq(st, ST_EPARSE);
+    ck_assert_str_eq(err.text, want);
+}
+END_TEST
+
 Suite *rulesfile_suite(void)
 {
     Suite *s = suite_create("rulesfile");
@@ -375,6 +432,8 @@ Suite *rulesfile_suite(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_compile_error_names_file);
     tcase_add_test(tc, test_resolve);
+    tcase_add_test(tc, test_layout_where_a_side_cannot_move_is_refused);
+    tcase_add_test(tc, test_nul_byte_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }

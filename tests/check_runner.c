@@ -184,6 +184,62 @@ START_TEST(test_output_path_that_is_a_file_is_an_error)
 }
 END_TEST
 
+/* Issue 7: games.csv that is a directory is named as such (not "already holds games"). */
+START_TEST(test_games_csv_that_is_a_directory_is_an_error)
+{
+    Experiment *exp = load_small();
+    char base[] = "/tmp/tafl-dirgames-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(base));
+    char games[600];
+    path_in(games, sizeof games, base, "games.csv");
+    ck_assert_int_eq(mkdir(games, 0777), 0);
+    Error err = {{0}};
+    ck_assert_int_eq(run_into(exp, base, 1, true, &err), ST_EIO);
+    ck_assert_msg(strstr(err.text, "games.csv: exists and is not a regular file") != NULL, "%s",
+                  err.text);
+    remove_tree(base);
+    free(exp);
+}
+END_TEST
+
+/* Issue 7: a run that fails (here a full disk: games.csv is /dev/full) leaves neither a
+ * summary.csv nor a meta, not even those of an earlier finished run of the directory. */
+START_TEST(test_failed_run_leaves_no_summary)
+{
+    Experiment *exp = load_small();
+    char base[] = "/tmp/tafl-full-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(base));
+    char games[600], summary[600], meta[600];
+    path_in(games, sizeof games, base, "games.csv");
+    path_in(summary, sizeof summary, base, "summary.csv");
+    path_in(meta, sizeof meta, base, "meta");
+    Error err = {{0}};
+    ck_assert_msg(run_into(exp, base, 2, false, &err) == ST_OK, "%s", err.text);
+    ck_assert_int_eq(unlink(games), 0);
+    ck_assert_int_eq(symlink("/dev/full", games), 0);
+    ck_assert_int_eq(run_into(exp, base, 2, true, &err), ST_EIO);
+    ck_assert_msg(strstr(err.text, "games.csv: cannot write: No space left on device") != NULL,
+                  "%s", err.text);
+    struct stat sb;
+    ck_assert_int_ne(stat(summary, &sb), 0);
+    ck_assert_int_ne(stat(meta, &sb), 0);
+    remove_tree(base);
+    free(exp);
+}
+END_TEST
+
+/* Issue 7: more games than one run holds is refused before anything is allocated or written. */
+START_TEST(test_too_many_games_is_refused)
+{
+    Experiment *exp = load_small();
+    exp->games = 100000000; /* 2 rulesets x 9 pairings of them */
+    Error err = {{0}};
+    ck_assert_int_eq(run_into(exp, "/nonexistent/never-made", 1, false, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "1800000000 games: a run plays 1..10000000");
+    free(exp);
+}
+END_TEST
+
 START_TEST(test_game_seed_depends_on_identity_only)
 {
     uint64_t a = runner_game_seed(1, "brandubh", "x", "y", 0);
@@ -205,6 +261,9 @@ Suite *runner_suite(void)
     tcase_add_test(tc, test_existing_results_are_never_overwritten);
     tcase_add_test(tc, test_output_path_that_is_a_file_is_an_error);
     tcase_add_test(tc, test_game_seed_depends_on_identity_only);
+    tcase_add_test(tc, test_games_csv_that_is_a_directory_is_an_error);
+    tcase_add_test(tc, test_failed_run_leaves_no_summary);
+    tcase_add_test(tc, test_too_many_games_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -100,7 +100,7 @@ expect 2 "--seed 'x' must be an integer" -- move --agent random --seed x
     --opening-plies 2 >"$tmp/t2" 2>/dev/null
 cmp -s "$tmp/t1" "$tmp/t2" && grep -q "^brandubh  greedy .* 12 " "$tmp/t1" && ok ||
     fail "match differs between 1 and 2 threads"
-expect 2 "--games '0' must be an integer 1..100000000" -- match --attacker random --defender random --games 0
+expect 2 "--games '0' must be an integer 1..10000000" -- match --attacker random --defender random --games 0
 expect 2 "--threads '-1' must be an integer" -- match --attacker random --defender random --threads -1
 expect 2 "needs --attacker SPEC and --defender SPEC" -- match --attacker random
 expect 2 "unknown agent 'rnd'" -- match --attacker rnd --defender random
@@ -195,6 +195,106 @@ head -c 1500 "$tmp/wr1/games.csv" >"$tmp/wr3.csv" && mkdir -p "$tmp/wr3" && mv "
     ok || fail "run with max_width --resume"
 "$TAFL" run "$tmp/width.ini" --max-width 0.5 --out "$tmp/wr4" >"$tmp/wr4.txt" 2>/dev/null
 [ "$(wc -l <"$tmp/wr4/games.csv")" -lt "$(wc -l <"$tmp/wr1/games.csv")" ] && ok || fail "--max-width overrides max_width"
+# Hostile input (issue 7): absurd numbers, bad output paths, a full disk, names given twice, a
+# layout where a side cannot move, files that are not text. Each is a non-zero exit with one
+# line on stderr naming what is wrong, and never a summary.csv.
+# refused STATUS NEEDLE DIR -- ARGS...: like expect, for any status, and DIR/summary.csv (when
+# DIR is not -) must not exist afterwards.
+refused() {
+    want_status=$1 needle=$2 dir=$3
+    shift 4
+    "$TAFL" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ "$status" -ne "$want_status" ]; then
+        fail "tafl $*: exit $status, expected $want_status"; cat "$tmp/err" >&2; return
+    fi
+    if ! grep -qF -- "$needle" "$tmp/err"; then
+        fail "tafl $*: stderr lacks '$needle'"; cat "$tmp/err" >&2; return
+    fi
+    if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        fail "tafl $*: error is not one line"; cat "$tmp/err" >&2; return
+    fi
+    if [ "$dir" != - ] && [ -e "$dir/summary.csv" ]; then
+        fail "tafl $*: left $dir/summary.csv"; return
+    fi
+    ok
+}
+h=$tmp/hostile
+mkdir -p "$h"
+exp_ini() { # exp_ini FILE GAMES: a valid experiment of one preset and a random agent
+    printf '[experiment]\nname = h\ngames = %s\noutput = %s\n[rules]\npresets = brandubh\n[agent.r]\ntype = random\n' \
+        "$2" "$h/out" >"$1"
+}
+exp_ini "$h/ok.ini" 2
+for n in -1 0 99999999999999999999 x; do
+    refused 2 "--threads '$n' must be an integer 1..1024" - -- run "$h/ok.ini" --threads "$n"
+    refused 2 "--threads '$n' must be an integer 1..1024" - -- match --attacker random --defender random --threads "$n"
+    refused 2 "--depth '$n' must be an integer 1..30" - -- perft --depth "$n"
+    exp_ini "$h/games.ini" "$n"
+    refused 2 "games.ini:3: key 'games': bad value '$n' (expected an integer 1..100000000)" - -- run "$h/games.ini"
+    refused 2 "iterations='$n': want an integer 1..100000000" - -- match --attacker "mcts:iterations=$n" --defender random
+    refused 2 "depth='$n': want an integer 1..64" - -- move --agent "alphabeta:depth=$n"
+    [ "$n" = 0 ] || # no table at all is valid
+        refused 2 "tt_mb='$n': want an integer 0..4096" - -- move --agent "alphabeta:tt_mb=$n,depth=1"
+    printf 'size = %s\n' "$n" >"$h/size.ini"
+    refused 2 "size.ini:1: key 'size': " - -- rules show "$h/size.ini"
+    refused 2 "OTN rules key 'dim' at column 1: " - -- rules show "dim:$n start:/3t3/"
+done
+refused 2 "--games '-1' must be an integer 1..10000000" - -- match --attacker random --defender random --games -1
+refused 2 "--games '100000000' must be an integer 1..10000000" - -- match --attacker random --defender random --games 100000000
+refused 2 "max_nodes='0': want an integer 1000..1000000000" - -- move --agent mcts:max_nodes=0
+exp_ini "$h/big.ini" 100000000
+refused 2 "big.ini: 1 rulesets x 1 pairings x 100000000 games = 100000000 games, more than one run holds" - -- run "$h/big.ini"
+
+# Output paths: a file, a directory under a file, an unwritable place, a full disk.
+: >"$h/plain"
+refused 1 "$h/plain: exists and is not a directory" - -- run "$h/ok.ini" --out "$h/plain"
+refused 1 "$h/plain: exists and is not a directory" - -- run "$h/ok.ini" --out "$h/plain/sub"
+refused 1 "$h/plain: exists and is not a directory" - -- match --attacker random --defender random --out "$h/plain"
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$h/locked" && chmod a-w "$h/locked"
+    refused 1 "$h/locked/run: cannot create directory: Permission denied" - -- run "$h/ok.ini" --out "$h/locked/run"
+    chmod u+w "$h/locked"
+else # root writes anywhere it may: sysfs is read-only even for root
+    refused 1 "/sys/tafl-cli-test: cannot create directory: " - -- run "$h/ok.ini" --out /sys/tafl-cli-test
+fi
+mkdir -p "$h/full" && ln -s /dev/full "$h/full/games.csv"
+refused 1 "$h/full/games.csv: cannot write: No space left on device" "$h/full" -- run "$h/ok.ini" --out "$h/full"
+mkdir -p "$h/fullsum" && ln -s /dev/full "$h/fullsum/summary.csv.tmp"
+refused 1 "$h/fullsum/summary.csv.tmp: cannot write: No space left on device" "$h/fullsum" -- run "$h/ok.ini" --out "$h/fullsum"
+mkdir -p "$h/dirgames/games.csv"
+refused 1 "$h/dirgames/games.csv: exists and is not a regular file" "$h/dirgames" -- run "$h/ok.ini" --out "$h/dirgames"
+mkdir -p "$h/nullgames" && ln -s /dev/null "$h/nullgames/games.csv"
+refused 1 "$h/nullgames/games.csv: holds 0 games after the run, expected 2" "$h/nullgames" -- run "$h/ok.ini" --out "$h/nullgames"
+"$TAFL" rules list >/dev/full 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "standard output: cannot write: No space left on device" "$tmp/err" && ok ||
+    fail "rules list >/dev/full is not an error"
+"$TAFL" run "$h/ok.ini" --out "$h/stdout-full" >/dev/full 2>"$tmp/err"
+[ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || fail "run >/dev/full is not an error"
+
+# Names given twice.
+printf '[experiment]\nname = a\nname = b\n' >"$h/name2.ini"
+refused 2 "name2.ini:3: key 'name': given twice (first on line 2)" - -- run "$h/name2.ini"
+printf '[experiment]\nname = a\n[experiment]\nname = a\n' >"$h/sec2.ini"
+refused 2 "sec2.ini:3: section '[experiment]': given twice (first on line 1)" - -- run "$h/sec2.ini"
+printf '[experiment]\nname = a\n[rules]\npresets = brandubh\n[agent.r]\ntype = random\n[agent.r]\ntype = greedy\n' >"$h/agent2.ini"
+refused 2 "agent2.ini:7: section '[agent.r]': given twice (first on line 5)" - -- run "$h/agent2.ini"
+printf '[experiment]\nname = a\n[rules]\npresets = brandubh, brandubh\n[agent.r]\ntype = random\n' >"$h/rules2.ini"
+refused 2 "rules2.ini:4: key 'presets': preset 'brandubh': a second ruleset named 'brandubh'" - -- run "$h/rules2.ini"
+
+# A layout in which a side cannot move: as a file, an OTN string, inside an experiment.
+refused 2 "start-no-move.ini:2: key 'start': the attackers have no legal move in the start layout" - -- rules show "$DATA/rulesets/start-no-move.ini"
+refused 2 "OTN rules: start: the attackers have no legal move in the start layout" - -- match --rules "dim:7 start:/7/tT5/T6/3K3/7/7/7/" --attacker random --defender random
+printf '[experiment]\nname = a\n[rules]\nfiles = %s\n[agent.r]\ntype = random\n' "$PWD/$DATA/rulesets/start-no-move-second.ini" >"$h/nomove.ini"
+refused 2 "start-no-move-second.ini:3: key 'start': the attackers have no legal move" - -- run "$h/nomove.ini"
+
+# Files that are not text, and a games.csv without games.
+refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- run /dev/zero
+refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- rules show /dev/zero
+refused 2 "/dev/zero:1: line longer than 268435456 bytes" - -- summarize /dev/zero --out "$h/z.csv"
+printf 'game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves\n' >"$h/empty.csv"
+refused 2 "$h/empty.csv: no games to summarize" - -- summarize "$h/empty.csv"
+[ ! -e "$h/summary.csv" ] && ok || fail "summarize wrote a summary of no games"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
