@@ -3,4 +3,7 @@
 #ifndef TAFL_SIM_COMMANDS_H
 #define TAFL_SIM_COMMANDS_H
 
+/* `tafl engine` (sim/cmd_engine.c): an agent as an OpenTafl Engine Protocol engine. */
+int cmd_engine(int argc, char **argv);
+
 #endif

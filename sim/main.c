@@ -113,6 +113,18 @@ static const Command COMMANDS[] = {
      "\n"
      "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
      "and prints the balance table.\n"},
+    {"engine", cmd_engine, "play an agent as an OpenTafl Engine Protocol engine on stdin/stdout",
+     "usage: tafl engine --agent SPEC [--seed N]\n"
+     "\n"
+     "Speaks the OpenTafl Engine Protocol (OTEP) as an engine: says `hello`, takes the host's\n"
+     "`rules` (an OpenTafl rules string; `error 0` for rules tafl-lab cannot play), `side`,\n"
+     "`start`, `position`, `opponent-move`, `clock` (ignored: budgets are counted), answers\n"
+     "`play` with `move` and `analyze` with `analysis`, and ends on `finish`, `goodbye` or\n"
+     "the end of its input. Unknown lines are ignored with a note on stderr. Until `rules`\n"
+     "comes the game is brandubh. tafl-lab hosts also send `tafl-lab-rules` (options OTN\n"
+     "lacks) and `tafl-lab-seed` (the agent's seed for the game); see README.\n"
+     "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
+     "  --seed N        the agent's seed when the host sends none (default 1)\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

@@ -134,5 +134,17 @@ grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp
     tail -n 1 "$tmp/bench" | grep -q '^bench: [0-9]* [0-9a-f]\{8\}$' && ok || fail "bench output"
 expect 2 "unknown option '--slow'" -- bench --slow
 
+# engine: an OpenTafl Engine Protocol session on stdin/stdout; notes go to stderr.
+printf '%s\n' "rules dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" \
+    "side defenders" "position /2K1t2/7/3t3/tt3tt/3t3/7/3t3/" "play defenders" "frob" \
+    "finish 3" "play defenders" |
+    "$TAFL" engine --agent alphabeta:depth=2 >"$tmp/engine.out" 2>"$tmp/engine.err"
+printf 'hello\nmove c1-a1\n' | cmp -s - "$tmp/engine.out" &&
+    grep -q "ignoring unknown command 'frob'" "$tmp/engine.err" && ok ||
+    { fail "engine session"; cat "$tmp/engine.out" "$tmp/engine.err" >&2; }
+expect 0 "usage: tafl engine --agent SPEC" -- help engine
+expect 2 "missing --agent SPEC" -- engine
+expect 2 "unknown agent 'nope'" -- engine --agent nope
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
