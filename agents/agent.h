@@ -11,6 +11,15 @@
 
 typedef struct Agent Agent;
 
+/* Why an agent that drives another program (the `external` agent) could not give a move; the
+ * game is then forfeit (match.c). In-process agents never fail. */
+typedef enum {
+    AGENT_FAILURE_NONE = 0,
+    AGENT_FAILURE_ILLEGAL_MOVE, /* it answered with a move that is not legal (or not a move) */
+    AGENT_FAILURE_CRASH,        /* it exited, closed its output, or reported a critical error */
+    AGENT_FAILURE_TIMEOUT,      /* it did not answer within its time limit */
+} AgentFailure;
+
 /* What the last agent_choose did. */
 typedef struct {
     uint64_t nodes; /* positions searched (alphabeta), iterations (mcts), moves tried (greedy) */
@@ -18,6 +27,7 @@ typedef struct {
     double score;   /* the chosen move's value for the mover: alphabeta in evaluation units
                        (AGENT_WIN_SCORE - plies for a forced win), mcts a mean result in 0..1 */
     double seconds; /* wall-clock time of the search (informational, never used to decide) */
+    AgentFailure failure; /* AGENT_FAILURE_NONE unless the move could not be had */
 } AgentStats;
 
 /* Scores at or beyond this magnitude mean a forced win (positive) or loss (negative). */

@@ -18,5 +18,7 @@ int cmd_ratings(int argc, char **argv);
  * status. */
 int cmd_sequential(const char *command, Experiment *exp, const RunOptions *opt, const char *sprt,
                    const char *max_width, const char *check_every, bool games_given);
+/* `tafl engine` (sim/cmd_engine.c): an agent as an OpenTafl Engine Protocol engine. */
+int cmd_engine(int argc, char **argv);
 
 #endif

@@ -139,6 +139,18 @@ static const Command COMMANDS[] = {
      "1 / (1 + 10^(-(att_A - def_B) / 400)). Feed it a round-robin played on both sides\n"
      "(an experiment with self = yes and round-robin = yes). Writes RATINGS.csv (default:\n"
      "ratings.csv beside the first GAMES.csv) and prints the table, best first.\n"},
+    {"engine", cmd_engine, "play an agent as an OpenTafl Engine Protocol engine on stdin/stdout",
+     "usage: tafl engine --agent SPEC [--seed N]\n"
+     "\n"
+     "Speaks the OpenTafl Engine Protocol (OTEP) as an engine: says `hello`, takes the host's\n"
+     "`rules` (an OpenTafl rules string; `error 0` for rules tafl-lab cannot play), `side`,\n"
+     "`start`, `position`, `opponent-move`, `clock` (ignored: budgets are counted), answers\n"
+     "`play` with `move` and `analyze` with `analysis`, and ends on `finish`, `goodbye` or\n"
+     "the end of its input. Unknown lines are ignored with a note on stderr. Until `rules`\n"
+     "comes the game is brandubh. tafl-lab hosts also send `tafl-lab-rules` (options OTN\n"
+     "lacks) and `tafl-lab-seed` (the agent's seed for the game); see README.\n"
+     "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
+     "  --seed N        the agent's seed when the host sends none (default 1)\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

@@ -295,6 +295,17 @@ refused 2 "/dev/zero:1: line longer than 268435456 bytes" - -- summarize /dev/ze
 printf 'game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves\n' >"$h/empty.csv"
 refused 2 "$h/empty.csv: no games to summarize" - -- summarize "$h/empty.csv"
 [ ! -e "$h/summary.csv" ] && ok || fail "summarize wrote a summary of no games"
+# engine: an OpenTafl Engine Protocol session on stdin/stdout; notes go to stderr.
+printf '%s\n' "rules dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" \
+    "side defenders" "position /2K1t2/7/3t3/tt3tt/3t3/7/3t3/" "play defenders" "frob" \
+    "finish 3" "play defenders" |
+    "$TAFL" engine --agent alphabeta:depth=2 >"$tmp/engine.out" 2>"$tmp/engine.err"
+printf 'hello\nmove c1-a1\n' | cmp -s - "$tmp/engine.out" &&
+    grep -q "ignoring unknown command 'frob'" "$tmp/engine.err" && ok ||
+    { fail "engine session"; cat "$tmp/engine.out" "$tmp/engine.err" >&2; }
+expect 0 "usage: tafl engine --agent SPEC" -- help engine
+expect 2 "missing --agent SPEC" -- engine
+expect 2 "unknown agent 'nope'" -- engine --agent nope
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

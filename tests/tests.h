@@ -32,6 +32,8 @@ Suite *league_suite(void);
 
 /* check_sequential.c: SPRT and width-stopped runs */
 Suite *sequential_suite(void);
+/* check_otep.c: the OpenTafl Engine Protocol, `tafl engine`'s transcript */
+Suite *otep_suite(void);
 
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
