@@ -11,6 +11,9 @@
 /* tafl ratings GAMES.csv... [--out ratings.csv] (sim/cmd_ratings.c) */
 int cmd_ratings(int argc, char **argv);
 
+/* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (sim/cmd_tune.c) */
+int cmd_tune(int argc, char **argv);
+
 /* The stopping options of `tafl match` and `tafl run` (sim/cmd_sequential.c): runs exp with
  * --sprt SPEC (match only: exp holds one ruleset and two agents; the pairings are set here) or
  * with a width stop (--max-width W, --check-every N, or exp->max_width from the file); any of

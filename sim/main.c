@@ -139,6 +139,18 @@ static const Command COMMANDS[] = {
      "1 / (1 + 10^(-(att_A - def_B) / 400)). Feed it a round-robin played on both sides\n"
      "(an experiment with self = yes and round-robin = yes). Writes RATINGS.csv (default:\n"
      "ratings.csv beside the first GAMES.csv) and prints the table, best first.\n"},
+    {"tune", cmd_tune, "tune numeric agent parameters by SPSA or a grid",
+     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--progress]\n"
+     "\n"
+     "Varies the [param.KEY] parameters of the file's agent (any numeric parameter, see\n"
+     "`tafl agents`) within [min, max] to maximise its score against the fixed opponent:\n"
+     "each point plays `pairs` game pairs, the agent attacking in one game and defending in\n"
+     "the other on the same random opening. method = spsa (simultaneous perturbation\n"
+     "stochastic approximation, Spall 1998) or grid (one or two parameters). Writes\n"
+     "tune.csv (iteration, parameters, score, 95% interval, games) and tune.png / tune.svg\n"
+     "(through gnuplot; tune.gp redraws them) to <output>/<name>/ or DIR, prints the table\n"
+     "and last `best SPEC`, the best parameters as a ready agent spec. The same file gives\n"
+     "the same result at any thread count. See experiments/README.md for the keys.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

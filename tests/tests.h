@@ -33,6 +33,9 @@ Suite *league_suite(void);
 /* check_sequential.c: SPRT and width-stopped runs */
 Suite *sequential_suite(void);
 
+/* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
+Suite *tune_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
