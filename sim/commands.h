@@ -22,4 +22,9 @@ int cmd_tune(int argc, char **argv);
 int cmd_sequential(const char *command, Experiment *exp, const RunOptions *opt, const char *sprt,
                    const char *max_width, const char *check_every, bool games_given);
 
+/* After `tafl run` of a kind = curve experiment (sim/cmd_curve.c): reads the run's games.csv
+ * (in out_dir, or <output>/<name>) and writes curve.csv and its figure there. Returns the exit
+ * status, after printing any error. */
+int cmd_curve_finish(const Experiment *exp, const char *out_dir);
+
 #endif

@@ -123,7 +123,9 @@ static const Command COMMANDS[] = {
      "Progress goes to stderr when it is a terminal, or always with --progress.\n"
      "--max-width W (or max_width in the file) plays in rounds of C games per pairing\n"
      "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
-     "interval is narrower than W; the games are then numbered in play order.\n"},
+     "interval is narrower than W; the games are then numbered in play order.\n"
+     "An experiment with kind = curve (self-play along its agents, in file order) also\n"
+     "writes curve.csv and the balance curve, curve.png and curve.svg (gnuplot).\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
      "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
      "\n"
@@ -459,6 +461,8 @@ static int cmd_run(int argc, char **argv)
         status = cmd_sequential("run", exp, &opt, NULL, width_arg, every_arg, true);
     else
         status = run_and_report("run", exp, &opt);
+    if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
+        status = cmd_curve_finish(exp, out);
     free(exp);
     return status;
 }

@@ -223,5 +223,20 @@ expect 2 "$tmp/bad-tune.ini:5: section '[param.mobilty]': agent greedy: unknown 
 expect 2 "needs a tuning file" -- tune
 expect 2 "cannot open" -- tune "$tmp/nope.ini"
 
+# run a balance curve (kind = curve): curve.csv, one line per ruleset and rung, and its figure.
+printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.random]\ntype = random\n[agent.greedy]\ntype = greedy\n[agent.ab1]\ntype = alphabeta\ndepth = 1\n' >"$tmp/curve.ini"
+"$TAFL" run "$tmp/curve.ini" --out "$tmp/curve" >/dev/null 2>"$tmp/curve.err"
+[ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && sed -n 2p "$tmp/curve/curve.csv" | grep -q '^"brandubh",0,"random",6,' &&
+    sed -n 7p "$tmp/curve/curve.csv" | grep -q '^"ard-ri",2,"ab1",6,' && [ -s "$tmp/curve/curve.gp" ] &&
+    ok || fail "run kind = curve: curve.csv"
+if command -v gnuplot >/dev/null 2>&1; then
+    head -c 4 "$tmp/curve/curve.png" | grep -q PNG && grep -q '<svg' "$tmp/curve/curve.svg" &&
+        grep -q "balance curve in $tmp/curve/curve.csv" "$tmp/curve.err" && ok || fail "curve figure"
+else
+    echo "cli: gnuplot not found: curve figure check skipped (make deps installs gnuplot-nox)" >&2
+fi
+printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
+expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is self-play" -- run "$tmp/bad-curve.ini"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -36,6 +36,9 @@ Suite *sequential_suite(void);
 /* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
 Suite *tune_suite(void);
 
+/* check_curve.c: balance curves, curve.csv and their figure */
+Suite *curve_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
