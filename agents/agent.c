@@ -212,6 +212,27 @@ Status agent_check_param(const char *type, const char *key, const char *value, E
     return ST_EINVAL;
 }
 
+Status agent_param_info(const char *type, const char *key, AgentParamInfo *out, Error *err)
+{
+    Status st = agent_check_param(type, NULL, NULL, err);
+    if (st != ST_OK)
+        return st;
+    const AgentType *t = find_type(type, strlen(type));
+    for (int i = 0; i < t->param_count; i++) {
+        const ParamSpec *p = &t->params[i];
+        if (strcmp(p->key, key) != 0)
+            continue;
+        if (p->type != PARAM_INT && p->type != PARAM_REAL) {
+            error_set(err, "agent %s: %s is not numeric (it is %s)", t->name, key,
+                      p->type == PARAM_CHOICE ? "a choice" : "yes/no");
+            return ST_EINVAL;
+        }
+        *out = (AgentParamInfo){p->type == PARAM_INT, p->min, p->max, p->def};
+        return ST_OK;
+    }
+    return agent_check_param(type, key, "", err); /* the unknown-key error, keys listed */
+}
+
 void agent_destroy(Agent *agent)
 {
     if (agent)

@@ -4,6 +4,7 @@
 #ifndef TAFL_AGENTS_AGENT_H
 #define TAFL_AGENTS_AGENT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -46,6 +47,19 @@ MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, 
  * with their defaults, bad value saying what is accepted). Thread-safe. */
 MUST_CHECK Status agent_check_param(const char *type, const char *key, const char *value,
                                     Error *err);
+
+/* What a numeric parameter of an agent accepts, for tools that vary it (tafl tune). */
+typedef struct {
+    bool integer;    /* an integer parameter (else a real number) */
+    double min, max; /* the accepted range */
+    double def;      /* the default */
+} AgentParamInfo;
+
+/* Describes parameter key of agent type: ST_OK and *out when it is numeric. Fails with
+ * ST_EINVAL and the error texts of agent_check_param for an unknown type or key, and "agent
+ * T: K is not numeric (it is a choice|yes/no)" for the others. Thread-safe. */
+MUST_CHECK Status agent_param_info(const char *type, const char *key, AgentParamInfo *out,
+                                   Error *err);
 
 /* Releases the agent. NULL-safe. */
 void agent_destroy(Agent *agent);

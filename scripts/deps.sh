@@ -21,6 +21,10 @@ if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
     need libcsv-dev
 fi
 
+# gnuplot draws the figures (balance curves, tuning traces); gnuplot-nox has the pngcairo
+# and svg terminals without X.
+command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox
+
 if [ -z "$missing" ]; then
     exit 0
 fi

@@ -11,6 +11,9 @@
 /* tafl ratings GAMES.csv... [--out ratings.csv] (sim/cmd_ratings.c) */
 int cmd_ratings(int argc, char **argv);
 
+/* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (sim/cmd_tune.c) */
+int cmd_tune(int argc, char **argv);
+
 /* The stopping options of `tafl match` and `tafl run` (sim/cmd_sequential.c): runs exp with
  * --sprt SPEC (match only: exp holds one ruleset and two agents; the pairings are set here) or
  * with a width stop (--max-width W, --check-every N, or exp->max_width from the file); any of
@@ -20,5 +23,10 @@ int cmd_sequential(const char *command, Experiment *exp, const RunOptions *opt, 
                    const char *max_width, const char *check_every, bool games_given);
 /* `tafl engine` (sim/cmd_engine.c): an agent as an OpenTafl Engine Protocol engine. */
 int cmd_engine(int argc, char **argv);
+
+/* After `tafl run` of a kind = curve experiment (sim/cmd_curve.c): reads the run's games.csv
+ * (in out_dir, or <output>/<name>) and writes curve.csv and its figure there. Returns the exit
+ * status, after printing any error. */
+int cmd_curve_finish(const Experiment *exp, const char *out_dir);
 
 #endif

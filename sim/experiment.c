@@ -69,6 +69,7 @@ typedef struct {
     int key_count;
 
     int name_line;                              /* 0 until [experiment] name is read */
+    int kind_line;                              /* 0 until [experiment] kind is read */
     int ruleset_lines[EXPERIMENT_MAX_RULESETS]; /* the line each ruleset came from */
     int otn_count;     /* `rules` keys so far, to name unnamed OTN rulesets */
     Rules compiled;    /* scratch for rules_compile */
@@ -440,9 +441,19 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "check_every") == 0) {
         return parse_int(c, key, value, 1, GAMES_MAX, &e->check_every);
     }
+    if (strcmp(key, "kind") == 0) {
+        if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0) {
+            fail_at(c, c->line, ST_EINVAL, "key 'kind': bad value '%s' (expected balance|curve)",
+                    value);
+            return false;
+        }
+        e->kind = value[0] == 'c' ? EXPERIMENT_CURVE : EXPERIMENT_BALANCE;
+        c->kind_line = c->line;
+        return true;
+    }
     fail_at(c, c->line, ST_EINVAL,
             "key '%s': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-            "record_moves, output, max_width, check_every)",
+            "record_moves, output, max_width, check_every, kind)",
             key);
     return false;
 }
@@ -843,6 +854,16 @@ static bool check_whole(ReadCtx *c)
                 "study into several experiments",
                 e->ruleset_count, e->pairing_count, e->games, total, EXPERIMENT_GAMES_TOTAL_MAX);
         return false;
+    }
+    for (int i = 0; e->kind == EXPERIMENT_CURVE && i < e->pairing_count; i++) {
+        if (e->pairings[i].attacker != e->pairings[i].defender) {
+            fail_at(c, c->kind_line, ST_EINVAL,
+                    "key 'kind': a curve is self-play along the agents in file order, but "
+                    "[matchups] pairs '%s vs %s' (use self = yes only)",
+                    e->agents[e->pairings[i].attacker].name,
+                    e->agents[e->pairings[i].defender].name);
+            return false;
+        }
     }
     for (int i = 0; i < e->agent_count; i++) {
         Agent *agent = NULL;

@@ -26,6 +26,13 @@ typedef struct {
     int attacker, defender; /* indices into Experiment.agents */
 } Pairing;
 
+/* What a run produces besides games.csv and summary.csv ([experiment] kind). */
+typedef enum {
+    EXPERIMENT_BALANCE, /* nothing more (the default) */
+    EXPERIMENT_CURVE,   /* a balance curve: self-play along the agents' ladder, curve.csv and
+                           its figure (sim/curve.h) */
+} ExperimentKind;
+
 typedef struct {
     char path[EXPERIMENT_PATH_MAX];   /* the file it was read from */
     char name[EXPERIMENT_NAME_MAX];   /* [experiment] name: letters, digits, - _ . only */
@@ -36,9 +43,10 @@ typedef struct {
     bool record_moves;                /* [experiment] record_moves (default no) */
     char output[EXPERIMENT_PATH_MAX]; /* [experiment] output: base directory (default
                                          "results"); the run writes <output>/<name>/ */
-    double max_width; /* [experiment] max_width: > 0 stops each pairing once its attackers'
-                         score 95% interval is narrower (sim/sequential.h); 0 = off */
-    int check_every;  /* [experiment] check_every: games per pairing between those checks */
+    double max_width;    /* [experiment] max_width: > 0 stops each pairing once its attackers'
+                            score 95% interval is narrower (sim/sequential.h); 0 = off */
+    int check_every;     /* [experiment] check_every: games per pairing between those checks */
+    ExperimentKind kind; /* [experiment] kind = balance | curve */
     Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
     int ruleset_count;
     ExperimentAgent agents[EXPERIMENT_MAX_AGENTS]; /* [agent.NAME] sections, in file order */

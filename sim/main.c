@@ -123,7 +123,9 @@ static const Command COMMANDS[] = {
      "Progress goes to stderr when it is a terminal, or always with --progress.\n"
      "--max-width W (or max_width in the file) plays in rounds of C games per pairing\n"
      "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
-     "interval is narrower than W; the games are then numbered in play order.\n"},
+     "interval is narrower than W; the games are then numbered in play order.\n"
+     "An experiment with kind = curve (self-play along its agents, in file order) also\n"
+     "writes curve.csv and the balance curve, curve.png and curve.svg (gnuplot).\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
      "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
      "\n"
@@ -151,6 +153,18 @@ static const Command COMMANDS[] = {
      "lacks) and `tafl-lab-seed` (the agent's seed for the game); see README.\n"
      "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
      "  --seed N        the agent's seed when the host sends none (default 1)\n"},
+    {"tune", cmd_tune, "tune numeric agent parameters by SPSA or a grid",
+     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--progress]\n"
+     "\n"
+     "Varies the [param.KEY] parameters of the file's agent (any numeric parameter, see\n"
+     "`tafl agents`) within [min, max] to maximise its score against the fixed opponent:\n"
+     "each point plays `pairs` game pairs, the agent attacking in one game and defending in\n"
+     "the other on the same random opening. method = spsa (simultaneous perturbation\n"
+     "stochastic approximation, Spall 1998) or grid (one or two parameters). Writes\n"
+     "tune.csv (iteration, parameters, score, 95% interval, games) and tune.png / tune.svg\n"
+     "(through gnuplot; tune.gp redraws them) to <output>/<name>/ or DIR, prints the table\n"
+     "and last `best SPEC`, the best parameters as a ready agent spec. The same file gives\n"
+     "the same result at any thread count. See experiments/README.md for the keys.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };
@@ -459,6 +473,8 @@ static int cmd_run(int argc, char **argv)
         status = cmd_sequential("run", exp, &opt, NULL, width_arg, every_arg, true);
     else
         status = run_and_report("run", exp, &opt);
+    if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
+        status = cmd_curve_finish(exp, out);
     free(exp);
     return status;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sim/ratings.h"
+#include "sim/stats.h"
 
 /* Normalised Elo per unit of t = (mu - 1/2) / sigma for one game: 800 / ln 10. */
 static const double NELO_PER_T = 800.0 / 2.302585092994045684;
@@ -146,23 +147,11 @@ double sprt_llr_pentanomial(const SprtParams *p, const long counts[5])
 
 void sprt_elo_pentanomial(const long counts[5], double *elo, double *low, double *high)
 {
-    double n = 0, sum = 0;
-    for (int i = 0; i < 5; i++) {
-        n += (double)counts[i];
-        sum += (double)counts[i] * i / 4.0;
-    }
-    if (n <= 0) {
-        *elo = *low = *high = NAN;
-        return;
-    }
-    double s = sum / n, var = 0;
-    for (int i = 0; i < 5; i++) {
-        var += (double)counts[i] * (i / 4.0 - s) * (i / 4.0 - s);
-    }
-    double se = sqrt(var / n / n);
+    double s, s_low, s_high;
+    stats_pair_score(counts, RATINGS_Z95, &s, &s_low, &s_high);
     *elo = ratings_elo_from_score(s);
-    *low = ratings_elo_from_score(fmax(0.0, s - RATINGS_Z95 * se));
-    *high = ratings_elo_from_score(fmin(1.0, s + RATINGS_Z95 * se));
+    *low = ratings_elo_from_score(s_low);
+    *high = ratings_elo_from_score(s_high);
 }
 
 double sprt_llr_trinomial(const SprtParams *p, const long counts[3])

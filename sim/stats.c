@@ -48,3 +48,24 @@ void stats_score(long wins, long draws, long losses, double z, ScoreEstimate *ou
     double zt = (s - 0.5) / sqrt(var0);
     out->p_value = erfc(fabs(zt) / sqrt(2.0));
 }
+
+void stats_pair_score(const long counts[5], double z, double *score, double *low, double *high)
+{
+    double n = 0, sum = 0;
+    for (int i = 0; i < 5; i++) {
+        n += (double)counts[i];
+        sum += (double)counts[i] * i / 4.0;
+    }
+    if (n <= 0) {
+        *score = *low = *high = NAN;
+        return;
+    }
+    double s = sum / n, var = 0;
+    for (int i = 0; i < 5; i++) {
+        var += (double)counts[i] * (i / 4.0 - s) * (i / 4.0 - s);
+    }
+    double se = sqrt(var) / n;
+    *score = s;
+    *low = fmax(0.0, s - z * se);
+    *high = fmin(1.0, s + z * se);
+}

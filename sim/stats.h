@@ -24,4 +24,11 @@ typedef struct {
  * interval [0, 1], p = 1. */
 void stats_score(long wins, long draws, long losses, double z, ScoreEstimate *out);
 
+/* The mean per-game score of the first player over game pairs, from pentanomial counts
+ * counts[0..4] = pairs scoring 0, 1/2, 1, 3/2, 2 (of 2): s = sum c_i (i/4) / N, and the
+ * interval s -+ z se with se = sqrt(sum c_i (i/4 - s)^2) / N, the standard error of the mean of
+ * the N pair scores / 2, clipped to [0, 1]. Pairs are the independent units, so the correlation
+ * between the two games of a pair (same opening) is accounted for. No pairs: NaN. Pure. */
+void stats_pair_score(const long counts[5], double z, double *score, double *low, double *high);
+
 #endif

@@ -149,6 +149,7 @@ START_TEST(test_round_robin_order)
     ck_assert(!e->record_moves);
     ck_assert_str_eq(e->output, "results");
     ck_assert_double_eq(e->max_width, 0); /* off */
+    ck_assert_int_eq(e->kind, EXPERIMENT_BALANCE);
     ck_assert_int_eq(e->check_every, 100);
     static const int pairs[][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {0, 0}};
     assert_pairings(e, pairs, 8);
@@ -266,12 +267,20 @@ static const struct {
     /* [experiment] */
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-     "record_moves, output, max_width, check_every)",
+     "record_moves, output, max_width, check_every, kind)",
      NULL},
     {"[experiment]\nname = t\nmax_width = 1.5\n", ST_EINVAL,
      "3: key 'max_width': bad value '1.5' (expected a number 0..1; 0 is off)", NULL},
     {"[experiment]\nname = t\nmax_width = wide\n", ST_EINVAL,
      "3: key 'max_width': bad value 'wide' (expected a number 0..1; 0 is off)", NULL},
+    {"[experiment]\nname = t\nkind = spiral\n", ST_EINVAL,
+     "3: key 'kind': bad value 'spiral' (expected balance|curve)", NULL},
+    {"[experiment]\nname = t\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = "
+     "random\n[agent.b]\ntype = greedy\n[matchups]\nself = yes\npair = a vs b\n",
+     ST_EINVAL,
+     "3: key 'kind': a curve is self-play along the agents in file order, but [matchups] pairs "
+     "'a vs b' (use self = yes only)",
+     NULL},
     {"[experiment]\nname = t\ncheck_every = 0\n", ST_EINVAL,
      "3: key 'check_every': bad value '0' (expected an integer 1..100000000)", NULL},
     {"[experiment]\nname = t\nseed = 1\nseed = 2\n", ST_EINVAL,

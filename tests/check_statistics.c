@@ -24,6 +24,7 @@
 #include "sim/ratings.h"
 #include "sim/sprt.h"
 #include "sim/spsa.h"
+#include "sim/stats.h"
 #include "tests/tests.h"
 
 /* ---- ratings: Elo <-> score ---- */
@@ -246,6 +247,13 @@ END_TEST
  * [0 1 2 3 4]: s = 3/4 (190.8485), se = sqrt(0.625) / 10 = 0.0790569, [66.8617, 391.4665]. */
 START_TEST(test_sprt_elo_pentanomial)
 {
+    double s, s_low, s_high;
+    const long pairs[5] = {1, 2, 3, 2, 1};
+    stats_pair_score(pairs, RATINGS_Z95, &s, &s_low, &s_high);
+    ck_assert_double_eq_tol(s, 0.5, 1e-15);
+    ck_assert_double_eq_tol(s_low, 0.5 - 1.959964 * 0.0962250449, 1e-9);
+    ck_assert_double_eq_tol(s_high, 0.5 + 1.959964 * 0.0962250449, 1e-9);
+
     double elo, low, high;
     const long even[5] = {1, 2, 3, 2, 1};
     sprt_elo_pentanomial(even, &elo, &low, &high);

@@ -307,5 +307,47 @@ expect 0 "usage: tafl engine --agent SPEC" -- help engine
 expect 2 "missing --agent SPEC" -- engine
 expect 2 "unknown agent 'nope'" -- engine --agent nope
 
+# tune: a grid and an SPSA run, tune.csv, the plot and the best spec; the same at any thread
+# count; errors name file, line and key.
+printf '[tune]\nname = g\nagent = greedy\nopponent = greedy\nmethod = grid\npoints = 3\npairs = 4\nmax_plies = 100\n[param.king_distance]\nmin = 0\nmax = 8\n' >"$tmp/grid.ini"
+expect 0 "best greedy:king_distance=" -- tune "$tmp/grid.ini" --out "$tmp/tg1" --threads 1
+[ "$(head -n 1 "$tmp/tg1/tune.csv")" = "iteration,king_distance,score,score_low,score_high,games" ] &&
+    [ "$(sed -n 3p "$tmp/tg1/tune.csv")" = "1,4,0.5000,0.5000,0.5000,8" ] && ok ||
+    fail "tune.csv: the grid's middle point is the opponent itself and must score exactly 1/2"
+"$TAFL" tune "$tmp/grid.ini" --out "$tmp/tg2" --threads 2 >/dev/null 2>&1
+cmp -s "$tmp/tg1/tune.csv" "$tmp/tg2/tune.csv" && ok || fail "tune differs between 1 and 2 threads"
+if command -v gnuplot >/dev/null 2>&1; then
+    [ -s "$tmp/tg1/tune.svg" ] && head -c 4 "$tmp/tg1/tune.png" | grep -q PNG && ok || fail "tune plot"
+else
+    echo "cli: gnuplot not found: tune plot check skipped (make deps installs gnuplot-nox)" >&2
+fi
+PATH=/nonexistent "$TAFL" tune "$tmp/grid.ini" --out "$tmp/tg3" >/dev/null 2>"$tmp/tg3.err" &&
+    grep -q "gnuplot not found: wrote $tmp/tg3/tune.gp" "$tmp/tg3.err" && [ -s "$tmp/tg3/tune.gp" ] &&
+    [ ! -e "$tmp/tg3/tune.png" ] && ok || fail "tune without gnuplot: a warning and the script"
+expect 1 "tune.csv already exists" -- tune "$tmp/grid.ini" --out "$tmp/tg1"
+printf '[tune]\nname = s\nagent = mcts:iterations=20\nopponent = mcts:iterations=20\npairs = 3\niterations = 2\nmax_plies = 80\n[param.c]\nmin = 0.1\nmax = 2\n' >"$tmp/spsa.ini"
+"$TAFL" tune "$tmp/spsa.ini" --out "$tmp/ts" >"$tmp/ts.txt" 2>&1 && grep -q '^    final ' "$tmp/ts.txt" &&
+    grep -q '^best mcts:iterations=20,c=' "$tmp/ts.txt" && [ "$(wc -l <"$tmp/ts/tune.csv")" -eq 4 ] &&
+    ok || fail "tune spsa"
+printf '[tune]\nname = t\nagent = greedy\nopponent = greedy\n[param.mobilty]\nmin = 0\nmax = 1\n' >"$tmp/bad-tune.ini"
+expect 2 "$tmp/bad-tune.ini:5: section '[param.mobilty]': agent greedy: unknown key 'mobilty'" -- tune "$tmp/bad-tune.ini"
+expect 2 "needs a tuning file" -- tune
+expect 2 "cannot open" -- tune "$tmp/nope.ini"
+
+# run a balance curve (kind = curve): curve.csv, one line per ruleset and rung, and its figure.
+printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.random]\ntype = random\n[agent.greedy]\ntype = greedy\n[agent.ab1]\ntype = alphabeta\ndepth = 1\n' >"$tmp/curve.ini"
+"$TAFL" run "$tmp/curve.ini" --out "$tmp/curve" >/dev/null 2>"$tmp/curve.err"
+[ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && sed -n 2p "$tmp/curve/curve.csv" | grep -q '^"brandubh",0,"random",6,' &&
+    sed -n 7p "$tmp/curve/curve.csv" | grep -q '^"ard-ri",2,"ab1",6,' && [ -s "$tmp/curve/curve.gp" ] &&
+    ok || fail "run kind = curve: curve.csv"
+if command -v gnuplot >/dev/null 2>&1; then
+    head -c 4 "$tmp/curve/curve.png" | grep -q PNG && grep -q '<svg' "$tmp/curve/curve.svg" &&
+        grep -q "balance curve in $tmp/curve/curve.csv" "$tmp/curve.err" && ok || fail "curve figure"
+else
+    echo "cli: gnuplot not found: curve figure check skipped (make deps installs gnuplot-nox)" >&2
+fi
+printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
+expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is self-play" -- run "$tmp/bad-curve.ini"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

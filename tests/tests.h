@@ -35,6 +35,12 @@ Suite *sequential_suite(void);
 /* check_otep.c: the OpenTafl Engine Protocol, `tafl engine`'s transcript */
 Suite *otep_suite(void);
 
+/* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
+Suite *tune_suite(void);
+
+/* check_curve.c: balance curves, curve.csv and their figure */
+Suite *curve_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
