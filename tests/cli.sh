@@ -42,10 +42,13 @@ expect 2 "unknown command 'nope'" -- help nope
 # rules list / show.
 expect 0 "brandubh" -- rules list
 [ "$("$TAFL" rules list | head -n 1 | cut -d' ' -f1)" = brandubh ] && ok || fail "brandubh not first"
-[ "$("$TAFL" rules list | wc -l)" -eq 9 ] && ok || fail "rules list: not 9 presets"
+[ "$("$TAFL" rules list | wc -l)" -eq 10 ] && ok || fail "rules list: not 10 presets"
 expect 0 "king_capture = throne4_adj3_edge3" -- rules show brandubh-livas
 expect 0 "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show brandubh --otn
 expect 0 "draw_fort" -- rules show brandubh --otn
+expect 0 "dim:11 tfr:l sw:s efe:y start:/3ttttt3/" -- rules show copenhagen --otn
+expect 0 "shieldwall = corners" -- rules show copenhagen
+expect 0 "3 806344" -- perft --rules copenhagen --depth 3
 expect 2 "'nope' is not a preset" -- rules show nope
 expect 2 "unknown subcommand 'frob'" -- rules frob
 
