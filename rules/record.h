@@ -37,6 +37,7 @@ typedef struct {
     RecordResult result;
     EndReason reason; /* the end rule the record names (OTN termination), END_NONE if none */
     bool stopped;     /* the game stopped off the board after its moves: time, resignation */
+    bool unlisted;    /* its moves never list captures (games.csv): none are checked */
     int lost[2];      /* pieces (not the king) each side lost by the record's count, -1 when
                          it does not say; indexed by Side */
     char attackers[64], defenders[64]; /* players, when the record names them */
@@ -76,7 +77,8 @@ MUST_CHECK Status record_start(const Rules *r, const RecordGame *g, GameState *s
  * the engine ends it on the last move, a result the record gives must be that end's, the
  * record may not call the game unfinished, and an end rule it names must be that rule; an end
  * rule it names must end the game; the pieces lost, when the record counts them, must be the
- * captures it lists (entries: a square listed twice counts twice, as copenhagen.csv does). Stops
+ * captures it lists (entries: a square listed twice counts twice, as copenhagen.csv does), or
+ * the engine's when its moves never list captures (g->unlisted). Stops
  * at the first disagreement, fills *issue and returns false; true when all agree. visit (may
  * be NULL) sees every position replayed. Thread-safe for distinct games. */
 bool record_replay(const Rules *r, const RecordGame *g, RecordVisit visit, void *ctx,

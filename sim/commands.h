@@ -3,4 +3,7 @@
 #ifndef TAFL_SIM_COMMANDS_H
 #define TAFL_SIM_COMMANDS_H
 
+int cmd_replay(int argc, char **argv); /* sim/cmd_replay.c */
+int cmd_export(int argc, char **argv); /* sim/cmd_export.c */
+
 #endif

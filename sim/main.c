@@ -113,6 +113,32 @@ static const Command COMMANDS[] = {
      "\n"
      "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
      "and prints the balance table.\n"},
+    {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
+     "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
+     "\n"
+     "Reads OTN game records (as `tafl export` and OpenTafl write them) or the move-list CSV\n"
+     "of copenhagen.csv (csv when FILE ends in .csv; - reads stdin) and replays every game:\n"
+     "each move must be legal, the captures a move lists exactly the engine's, and a game the\n"
+     "engine ends must end there with the record's result and end rule. Shows the board\n"
+     "after each move, then one line per game; prints each disagreement as FILE:LINE: ply N:\n"
+     "what. Exits 0 when every game agrees, 1 when one does not.\n"
+     "  --rules R       ruleset (default: each OTN record's own rules string)\n"
+     "  --format F      otn or csv (default: by the file name)\n"
+     "  --game N        only the N-th game of the file, from 1\n"
+     "  --ply N         the board at ply N only (0: the start)\n"
+     "  --quiet         no boards\n"},
+    {"export", cmd_export, "write the recorded games of a games.csv as OTN game records",
+     "usage: tafl export GAMES.csv [--rules R] [--out FILE | --dir DIR]\n"
+     "\n"
+     "Writes every game of GAMES.csv that has its moves (tafl match --record-moves, or\n"
+     "record_moves = yes in an experiment) as an OTN game record, to FILE or stdout, one\n"
+     "after another, or one file per game as OpenTafl opens them (DIR/game-NNNNNN.otn): tags\n"
+     "event, round (the game's index), attackers, defenders, variant, result, termination,\n"
+     "compiler and rules, then one line per turn with captures and ++/-- marks. Each game\n"
+     "is replayed first and must end as its row says (exit 1 naming the game if not).\n"
+     "  --rules R       the games' ruleset (default: each row's ruleset name, a preset)\n"
+     "  --out FILE      write there instead of stdout\n"
+     "  --dir DIR       one file per game in DIR (created if missing)\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "rules/csvgame.h"
+#include "rules/movegen.h"
+#include "rules/otn_game.h"
+#include "rules/rng.h"
 #include "tests/tests.h"
 
 /* Reads a CSV game file of tests/data, failing the test on any error. */
@@ -269,6 +272,227 @@ START_TEST(test_replay_disagreements_name_ply)
 }
 END_TEST
 
+/* --- OTN game records --- */
+
+/* Reads OTN text; returns the status, the games in *games (caller frees) when it is ST_OK. */
+static Status read_otn_text(const char *text, RecordGame **games, int *count, Error *err)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    ck_assert(f != NULL);
+    Status st = otn_game_read(f, "t.otn", games, count, err);
+    fclose(f);
+    return st;
+}
+
+/* Writes one game under r into a string (caller frees). */
+static char *write_otn(const Rules *r, const OtnGameTags *tags, const Move *moves, int n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert(f != NULL);
+    Error err = {{0}};
+    Status st = otn_game_write(f, r, tags, moves, n, &err);
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_msg(st == ST_OK, "%s", err.text);
+    return text;
+}
+
+static Move move_of(const Rules *r, const char *text)
+{
+    Move m;
+    Error err = {{0}};
+    ck_assert_msg(otn_parse_move(r, text, &m, NULL, &err) == ST_OK, "%s", err.text);
+    return m;
+}
+
+/* The record as OpenTafl's GameSerializer lays it out: tags a line each, the rules string in
+ * a [rules:] tag, a blank line, "N. MOVE MOVE" turns; captures after x, the king's capture
+ * marked ++ and not listed (opentafl-notation-spec.txt: "e3-e4++" king captured). The king
+ * on b6 is taken between a6 and the attacker arriving on c6.
+ *   a b c d e f g
+ * 2 . . t . . . .
+ * 6 t K . . . . .
+ * 7 . . . . . T .
+ */
+START_TEST(test_otn_write_layout_and_marks)
+{
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    snprintf(rs.start, sizeof rs.start, "/7/2t4/7/7/7/tK5/5T1/");
+    Rules r;
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+    Move moves[] = {move_of(&r, "c2-c3"), move_of(&r, "f7-f6"), move_of(&r, "c3-c6")};
+    OtnGameTags tags = {.event = "test", .attackers = "a", .defenders = "d", .variant = "x"};
+    char *text = write_otn(&r, &tags, moves, 3);
+    ck_assert_str_eq(text, "[event:test]\n"
+                           "[attackers:a]\n"
+                           "[defenders:d]\n"
+                           "[variant:x]\n"
+                           "[result:1]\n"
+                           "[termination:king_captured]\n"
+                           "[rules:dim:7 ks:c tfr:l start:/7/2t4/7/7/7/tK5/5T1/]\n"
+                           "\n"
+                           "1. c2-c3 f7-f6\n"
+                           "2. c3-c6++\n"
+                           "\n");
+    RecordGame *games;
+    int count;
+    ck_assert_int_eq(read_otn_text(text, &games, &count, &err), ST_OK);
+    ck_assert_int_eq(count, 1);
+    ck_assert_str_eq(games[0].rules, "dim:7 ks:c tfr:l start:/7/2t4/7/7/7/tK5/5T1/");
+    ck_assert_int_eq(games[0].result, RECORD_RESULT_ATTACKERS);
+    ck_assert_int_eq(games[0].reason, END_KING_CAPTURED);
+    ck_assert_str_eq(games[0].attackers, "a");
+    ck_assert_int_eq(games[0].count, 3);
+    RecordIssue issue;
+    ck_assert_msg(record_replay(&r, &games[0], NULL, NULL, &issue), "%s", issue.what);
+    record_games_free(games, count);
+    /* An illegal move: nothing is written. */
+    char *none = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&none, &len);
+    Move bad[] = {move_of(&r, "c2-c3"), move_of(&r, "c3-c4")};
+    ck_assert_int_eq(otn_game_write(f, &r, &tags, bad, 2, &err), ST_EINVAL);
+    fclose(f);
+    ck_assert_str_eq(err.text, "ply 2: c3-c4 is not a legal move");
+    ck_assert_int_eq((int)len, 0);
+    free(none);
+    free(text);
+}
+END_TEST
+
+/* Seeded random games of every preset written and read back: the same moves, and the replay
+ * agrees with the result, termination and every capture and mark the writer put down. */
+START_TEST(test_otn_round_trip_random_games)
+{
+    const Ruleset *rs = ruleset_preset_at(_i);
+    Rules r;
+    fixture_rules(rs->name, &r);
+    for (int game = 0; game < 20; game++) {
+        Rng rng;
+        rng_seed(&rng, rng_mix(0x07e9a3eULL + (uint64_t)_i, (uint64_t)game));
+        GameState s;
+        state_init(&r, &s);
+        History hist;
+        history_init(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        Move moves[400];
+        int n = 0;
+        while (n < 400 && movegen_random(&r, &s, &rng, &moves[n]))
+            state_apply(&r, &s, &hist, moves[n++], NULL);
+        history_free(&hist);
+        OtnGameTags tags = {.variant = rs->name};
+        char *text = write_otn(&r, &tags, moves, n);
+        RecordGame *games;
+        int count;
+        Error err = {{0}};
+        ck_assert_msg(read_otn_text(text, &games, &count, &err) == ST_OK, "%s", err.text);
+        ck_assert_int_eq(count, 1);
+        ck_assert_int_eq(games[0].count, n);
+        RecordIssue issue;
+        ck_assert_msg(record_replay(&r, &games[0], NULL, NULL, &issue), "%s game %d: ply %d: %s",
+                      rs->name, game, issue.ply, issue.what);
+        if (state_is_over(&s) && s.reason != END_MAX_PLIES)
+            ck_assert_int_eq(games[0].reason, s.reason);
+        record_games_free(games, count);
+        free(text);
+    }
+}
+END_TEST
+
+/* Records other programs write: several tags a line, a bare rules string and position, named
+ * captured pieces, status marks, commentary, a resignation, and two records in one file. */
+START_TEST(test_otn_read_other_layouts)
+{
+    static const char text[] = "[event:x] [result:-1]\n"
+                               "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n"
+                               "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n"
+                               "1. d1-c1 d3-c3+ [a comment]\n"
+                               "[first half|second half]\n"
+                               "2. d2-d3 ---\n"
+                               "[result:?]\n"
+                               "[rules:dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n"
+                               "1. d2-b2\n";
+    RecordGame *games;
+    int count;
+    Error err = {{0}};
+    ck_assert_msg(read_otn_text(text, &games, &count, &err) == ST_OK, "%s", err.text);
+    ck_assert_int_eq(count, 2);
+    ck_assert_int_eq(games[0].result, RECORD_RESULT_DEFENDERS);
+    ck_assert_int_eq(games[0].count, 3);
+    ck_assert(games[0].stopped);
+    ck_assert_str_eq(games[0].start, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    ck_assert_int_eq(games[1].line, 7);
+    ck_assert_int_eq(games[1].count, 1);
+    ck_assert_int_eq(games[1].result, RECORD_RESULT_UNKNOWN);
+    Rules r;
+    fixture_rules("brandubh", &r);
+    RecordIssue issue;
+    for (int i = 0; i < count; i++)
+        ck_assert_msg(record_replay(&r, &games[i], NULL, NULL, &issue), "%s", issue.what);
+    record_games_free(games, count);
+}
+END_TEST
+
+/* Each text is a malformed record; the error names the file, the line and what is wrong. */
+static const struct {
+    const char *text, *error;
+} bad_otn[] = {
+    {"1. d1-c1\n", "t.otn:1: a turn before any tag or rules string"},
+    {"[event:x]\n\n2. d1-c1\n", "t.otn:3: expected turn 1 (\"1. MOVE MOVE\")"},
+    {"[event:x]\n1. d1-c1 d3-c3 d2-d1\n", "t.otn:2: 'd2-d1' after the turn's two moves"},
+    {"[event:x]\n1. d1-c1\n2. d2-b2 d3-c3\n", "t.otn:3: turn 2 after the game's last move"},
+    {"[event:x]\n1. d1-c1 ---\n2. d2-b2\n", "t.otn:3: turn 2 after the game's last move"},
+    {"[event:x]\n1.\n", "t.otn:2: turn 1 holds no move"},
+    {"[event x]\n", "t.otn:1: expected a tag [key:value]"},
+    {"[result:2]\n", "t.otn:1: tag 'result' value '2' is not 1, -1, 0 or ?"},
+    {"[event:x]\nd1-c1\n",
+     "t.otn:2: expected a tag, a rules string, a position or a turn \"N. MOVE MOVE\""},
+};
+
+START_TEST(test_otn_errors_name_line)
+{
+    RecordGame *games;
+    int count;
+    Error err = {{0}};
+    ck_assert_int_eq(read_otn_text(bad_otn[_i].text, &games, &count, &err), ST_EPARSE);
+    ck_assert_str_eq(err.text, bad_otn[_i].error);
+    ck_assert_ptr_null(games);
+}
+END_TEST
+
+/* OTN's marks and terminations are checked against the engine. */
+static const struct {
+    const char *text;
+    int ply;
+    const char *what;
+} otn_disagreeing[] = {
+    {"[termination:king_escaped]\n1. d1-c1\n", 1,
+     "the record says the game ended by king_escaped; the engine goes on after the last move"},
+    {"[event:x]\n1. d1-c1++\n", 1, "'d1-c1++' is marked ++ but does not capture the king"},
+    {"[event:x]\n1. d1-c1 d3-c3--\n", 2, "'d3-c3--' is marked -- but the king does not escape"},
+    {"[event:x]\n1. d1-c1 d3-c3xTc1\n", 2,
+     "'d3-c3xTc1': the record lists captures c1, the engine takes none"},
+};
+
+START_TEST(test_otn_marks_checked)
+{
+    RecordGame *games;
+    int count;
+    Error err = {{0}};
+    ck_assert_msg(read_otn_text(otn_disagreeing[_i].text, &games, &count, &err) == ST_OK, "%s",
+                  err.text);
+    Rules r;
+    fixture_rules("brandubh", &r);
+    RecordIssue issue;
+    ck_assert(!record_replay(&r, &games[0], NULL, NULL, &issue));
+    ck_assert_int_eq(issue.ply, otn_disagreeing[_i].ply);
+    ck_assert_str_eq(issue.what, otn_disagreeing[_i].what);
+    record_games_free(games, count);
+}
+END_TEST
+
 Suite *records_suite(void)
 {
     Suite *s = suite_create("records");
@@ -284,5 +508,14 @@ Suite *records_suite(void)
     tcase_add_loop_test(tc_csv, test_replay_disagreements_name_ply, 0,
                         (int)(sizeof disagreeing / sizeof disagreeing[0]));
     suite_add_tcase(s, tc_csv);
+    TCase *tc_otn = tcase_create("otn");
+    tcase_add_test(tc_otn, test_otn_write_layout_and_marks);
+    tcase_add_loop_test(tc_otn, test_otn_round_trip_random_games, 0, ruleset_preset_count());
+    tcase_add_test(tc_otn, test_otn_read_other_layouts);
+    tcase_add_loop_test(tc_otn, test_otn_errors_name_line, 0,
+                        (int)(sizeof bad_otn / sizeof bad_otn[0]));
+    tcase_add_loop_test(tc_otn, test_otn_marks_checked, 0,
+                        (int)(sizeof otn_disagreeing / sizeof otn_disagreeing[0]));
+    suite_add_tcase(s, tc_otn);
     return s;
 }

@@ -137,5 +137,43 @@ grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp
     tail -n 1 "$tmp/bench" | grep -q '^bench: [0-9]* [0-9a-f]\{8\}$' && ok || fail "bench output"
 expect 2 "unknown option '--slow'" -- bench --slow
 
+# replay: the 1,752 recorded Copenhagen games; the 11 that go on after a threefold repetition
+# disagree with the copenhagen preset, each named with its line and ply.
+expect 1 "replayed 1752 games: 1741 agree, 11 disagree" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
+expect 1 "copenhagen.csv:443: ply 23: 'j3-j11': the game goes on after the engine ended it" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
+expect 0 "replayed 1752 games: 1752 agree, 0 disagree" -- replay --rules "dim:11 sw:s efe:y tfr:i start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/" --quiet "$DATA/games/copenhagen.csv"
+"$TAFL" replay --rules copenhagen "$DATA/games/copenhagen.csv" --game 2 --ply 5 >"$tmp/r5" 2>&1
+grep -q "^ply 5: attackers g3-e3xe2$" "$tmp/r5" && grep -q "^   3 \. \. \. t t \. \. \. \. \. \.$" "$tmp/r5" &&
+    ! grep -q "^ply 4" "$tmp/r5" && ok || fail "replay --ply 5 board"
+[ "$("$TAFL" replay --rules copenhagen "$DATA/games/copenhagen.csv" --game 2 | grep -c '^ply ')" -eq 6 ] &&
+    ok || fail "replay shows every ply"
+head -n 2 "$DATA/games/copenhagen.csv" | "$TAFL" replay --rules copenhagen --format csv --quiet - >"$tmp/stdin" &&
+    grep -q "replayed 2 games: 2 agree" "$tmp/stdin" && ok || fail "replay from stdin"
+printf '[event:x]\n1. d1-c1\n' >"$tmp/norules.otn"
+expect 2 "norules.otn:1: the game names no rules: give --rules R" -- replay "$tmp/norules.otn"
+expect 2 "copenhagen.csv:1: expected a tag, a rules string" -- replay --format otn "$DATA/games/copenhagen.csv"
+expect 2 "needs a file of games" -- replay --rules copenhagen
+expect 2 "cannot open" -- replay --rules copenhagen "$tmp/nope.otn"
+expect 2 "--format 'pgn' must be otn or csv" -- replay --format pgn x.csv
+expect 2 "--game 9999: " -- replay --rules copenhagen --game 9999 "$DATA/games/copenhagen.csv"
+printf 'd1-d3,0,0,Won\n' >"$tmp/bad.csv"
+expect 2 "bad.csv:1: result 'Won' is not White, Black, Draw or Ongoing" -- replay --rules copenhagen "$tmp/bad.csv"
+
+# export: recorded games as OTN game records that replay back with their own rules strings.
+"$TAFL" match --rules copenhagen --attacker greedy --defender greedy --games 4 --opening-plies 4 \
+    --record-moves --out "$tmp/cm" >/dev/null 2>&1
+"$TAFL" export "$tmp/cm/games.csv" --out "$tmp/cm/games.otn" && ok || fail "export"
+grep -q '^\[rules:dim:11 tfr:l sw:s efe:y start:' "$tmp/cm/games.otn" && grep -q '^\[result:' "$tmp/cm/games.otn" &&
+    grep -q '^1\. ' "$tmp/cm/games.otn" && ok || fail "export: tags and turns"
+expect 0 "replayed 4 games: 4 agree, 0 disagree" -- replay --quiet "$tmp/cm/games.otn"
+"$TAFL" export "$tmp/cm/games.csv" --dir "$tmp/cm/otn" && [ -f "$tmp/cm/otn/game-000003.otn" ] &&
+    ok || fail "export --dir"
+expect 0 "replayed 1 games: 1 agree" -- replay --quiet "$tmp/cm/otn/game-000002.otn"
+sed 's/^1\. \([a-k][0-9]*\)-/1. \1x-/' "$tmp/cm/otn/game-000000.otn" >"$tmp/broken.otn"
+expect 1 "broken.otn:" -- replay --quiet "$tmp/broken.otn"
+"$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >/dev/null 2>&1
+expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
+expect 2 "needs a games.csv" -- export
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
