@@ -283,3 +283,19 @@ void otn_format_move(const Rules *r, Move m, const CaptureList *caps, char *buf)
         }
     }
 }
+
+void otn_format_move_record(const Rules *r, Move m, bool king_moved, const CaptureList *caps,
+                            const GameState *after, char *buf)
+{
+    CaptureList taken = {{0}, 0};
+    bool king_taken = after->reason == END_KING_CAPTURED;
+    for (int i = 0; caps && i < caps->count; i++)
+        if (!(king_taken && caps->sq[i] == after->king))
+            taken.sq[taken.count++] = caps->sq[i];
+    char *p = buf;
+    if (king_moved)
+        *p++ = 'K';
+    otn_format_move(r, m, &taken, p);
+    if (king_taken || after->reason == END_KING_ESCAPED)
+        strcat(p, king_taken ? "++" : "--");
+}

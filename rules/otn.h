@@ -47,6 +47,13 @@ MUST_CHECK Status otn_parse_move_record(const Rules *r, const char *text, Move *
  * (OTN_MOVE_MAX bytes without captures, OTN_MOVE_RECORD_MAX with). */
 void otn_format_move(const Rules *r, Move m, const CaptureList *caps, char *buf);
 
+/* Writes a move of a game as an OTN move record into buf (OTN_MOVE_RECORD_MAX bytes): "K"
+ * before a king move (king_moved), its captures from caps (NULL: none) but the king's, then
+ * "++" when it captured the king or "--" when he escaped (an edge fort included), as `after`,
+ * the position the move made, says. */
+void otn_format_move_record(const Rules *r, Move m, bool king_moved, const CaptureList *caps,
+                            const GameState *after, char *buf);
+
 /* Reads an OpenTafl rules string into *rs (RULES.md section 7). Unknown or unsupported keys,
  * bad values: ST_EPARSE with the key and its column. Thread-safe. */
 MUST_CHECK Status otn_parse_rules(const char *text, Ruleset *rs, Error *err);

@@ -268,14 +268,7 @@ Status otn_game_write(FILE *out, const Rules *r, const OtnGameTags *tags, const 
         bool king = moves[i].from == s.king;
         CaptureList caps;
         state_apply(r, &s, &hist, moves[i], &caps);
-        if (s.reason == END_KING_CAPTURED)
-            caps.count--; /* the king is last; OTN marks him with "++" instead */
-        char *p = text[i];
-        if (king)
-            *p++ = 'K';
-        otn_format_move(r, moves[i], &caps, p);
-        if (s.reason == END_KING_CAPTURED || s.reason == END_KING_ESCAPED)
-            strcat(p, s.reason == END_KING_CAPTURED ? "++" : "--");
+        otn_format_move_record(r, moves[i], king, &caps, &s, text[i]);
     }
     history_free(&hist);
     if (st == ST_OK) {

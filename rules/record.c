@@ -117,19 +117,6 @@ static void squares_text(const Rules *r, const uint16_t *sq, int n, char *buf, s
         snprintf(buf, len, "none");
 }
 
-/* Why m is not legal in s, for the message. */
-static const char *illegal_why(const Rules *r, const GameState *s, Move m)
-{
-    Piece p = state_piece_at(r, s, m.from);
-    if (p == PIECE_EMPTY)
-        return "no piece stands on its first square";
-    bool attacker = p == PIECE_ATTACKER;
-    if (attacker != (s->side == SIDE_ATTACKERS))
-        return s->side == SIDE_ATTACKERS ? "it moves a defender's piece, attackers to move"
-                                         : "it moves an attacker, defenders to move";
-    return "its path is blocked or it stops on a restricted square";
-}
-
 /* Compares the captures a move lists with those the engine made; false and an issue on a
  * difference. */
 static bool captures_agree(const Rules *r, const GameState *after, const CaptureList *listed,
@@ -232,9 +219,8 @@ bool record_replay(const Rules *r, const RecordGame *g, RecordVisit visit, void 
         } else if (otn_parse_move_record(r, rm->text, &m, &listed, &status, &err) != ST_OK) {
             set_issue(issue, rm->line, ply, "%s", err.text);
             ok = false;
-        } else if (!movegen_is_legal(r, &s, m)) {
-            set_issue(issue, rm->line, ply, "'%s' is not a legal move: %s", rm->text,
-                      illegal_why(r, &s, m));
+        } else if (movegen_explain_illegal(r, &s, m, err.text, sizeof err.text)) {
+            set_issue(issue, rm->line, ply, "'%s' is not a legal move: %s", rm->text, err.text);
             ok = false;
         } else {
             Side mover = (Side)s.side;

@@ -5,5 +5,9 @@
 
 int cmd_replay(int argc, char **argv); /* sim/cmd_replay.c */
 int cmd_export(int argc, char **argv); /* sim/cmd_export.c */
+int cmd_play(int argc, char **argv);   /* sim/cmd_play.c */
+
+/* The agent behind tafl play's hint unless --hint names another. */
+#define PLAY_HINT_DEFAULT "alphabeta:depth=3"
 
 #endif

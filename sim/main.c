@@ -139,6 +139,25 @@ static const Command COMMANDS[] = {
      "  --rules R       the games' ruleset (default: each row's ruleset name, a preset)\n"
      "  --out FILE      write there instead of stdout\n"
      "  --dir DIR       one file per game in DIR (created if missing)\n"},
+    {"play", cmd_play, "play a game in the terminal, people against people or agents",
+     "usage: tafl play [--rules R] [--attacker human|SPEC] [--defender human|SPEC]\n"
+     "                 [--hint SPEC] [--seed N] [--out FILE]\n"
+     "\n"
+     "Draws the board with its coordinates (rank 1 at the top, as OTN writes squares) and\n"
+     "asks each person in turn for a command on stdin; agents move by themselves.\n"
+     "  d1-d3           a move (captures are found and shown: d1-d3xd4, ++ the king taken)\n"
+     "  undo            take back moves up to your previous turn\n"
+     "  hint            the move the hint agent would play here\n"
+     "  moves [SQUARE]  every legal move, or those of the piece on SQUARE\n"
+     "  board, help, quit\n"
+     "An illegal move or unknown command is answered with why, and asked again. The game\n"
+     "ends with its result; end of input or quit leaves it unfinished (exit 0 either way).\n"
+     "  --rules R       ruleset (default brandubh)\n"
+     "  --attacker S    human (default) or an agent spec, e.g. mcts:iterations=2000\n"
+     "  --defender S    likewise\n"
+     "  --hint SPEC     the agent behind hint (default " PLAY_HINT_DEFAULT ")\n"
+     "  --seed N        the agents' seed (default 1)\n"
+     "  --out FILE      at the end, write the game as an OTN game record\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

@@ -247,13 +247,10 @@ static const struct {
     {"d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,1,Ongoing\n", 0,
      "the record counts 1 attackers lost, its moves list 0"},
     {"d1-d3 d3-d4,0,0,Ongoing\n", 2,
-     "'d3-d4' is not a legal move: it moves an attacker, "
-     "defenders to move"},
-    {"d1-d3 e6-e2,0,0,Ongoing\n", 2,
-     "'e6-e2' is not a legal move: its path is blocked or it stops on a restricted square"},
-    {"d1-d3 c3-c4,0,0,Ongoing\n", 2,
-     "'c3-c4' is not a legal move: no piece stands on its "
-     "first square"},
+     "'d3-d4' is not a legal move: d3 holds a piece of the attackers; the defenders are to move"},
+    {"d1-d3 e6-e2,0,0,Ongoing\n", 2, "'e6-e2' is not a legal move: the way is blocked at e5"},
+    {"d1-d3 c3-c4,0,0,Ongoing\n", 2, "'c3-c4' is not a legal move: no piece stands on c3"},
+    {"d1-d3 f4-f2,0,0,Ongoing\n", 2, "'f4-f2' is not a legal move: f2 is taken"},
     {"d1-d3 e5-e2 z9-a1,0,0,Ongoing\n", 3, "move 'z9-a1' column 1: expected a square a1..k11"},
 };
 

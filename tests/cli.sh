@@ -175,5 +175,37 @@ expect 1 "broken.otn:" -- replay --quiet "$tmp/broken.otn"
 expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
 expect 2 "needs a games.csv" -- export
 
+# play: a terminal game driven through stdin. A lone king on the throne (d4) and one attacker.
+lone="dim:7 ks:c tfr:l start:/7/7/7/3K3/7/7/1t5/"
+printf 'help\nmoves\nmoves b7\nmoves d4\nmoves z9\nd4-d1\nb7-b8\nb7-a7\nb7-c6\nb7-b6\nundo\nundo\nb7-b6\nhint\nd4-d1\nb6-b5\nd1-a1\n' |
+    "$TAFL" play --rules "$lone" --out "$tmp/play.otn" >"$tmp/play" 2>&1
+status=$?
+[ "$status" -eq 0 ] && ok || fail "play: exit $status"
+for want in "   4 . . . K . . ." "attackers> help" "commands: a move such as d1-d3" \
+    "b7-b1 b7-b2 b7-b3 b7-b4 b7-b5 b7-b6 b7-c7 b7-d7 b7-e7 b7-f7" \
+    "d4: not a piece of the side to move" "'z9' is not a square of this board (a1..g7)" \
+    "illegal move d4-d1: d4 holds a piece of the defenders; the attackers are to move" \
+    "not a move or a command: move 'b7-b8' column 4: expected a destination square a1..g7" \
+    "illegal move b7-a7: only the king may stop on the corner a7" \
+    "move 'b7-c6': a piece moves along one row or one column" \
+    "attackers (human) play b7-b6" "took back 1 move" "nothing to undo" \
+    "hint: d4-" "defenders (human) play Kd1-a1--" "defenders win: king_escaped" \
+    "game over after 4 plies: defenders win by king_escaped" "saved the game to"; do
+    grep -qF -- "$want" "$tmp/play" && ok || { fail "play output lacks '$want'"; cat "$tmp/play" >&2; }
+done
+expect 0 "replayed 1 games: 1 agree" -- replay --quiet "$tmp/play.otn"
+# Against an agent: undo takes back the agent's reply with the person's move.
+printf 'b7-b6\nundo\nquit\n' | "$TAFL" play --rules "$lone" --defender greedy >"$tmp/play2" 2>&1
+grep -q "defenders (greedy) play" "$tmp/play2" && grep -q "took back 2 moves" "$tmp/play2" &&
+    grep -q "quit: the game stops unfinished after 0 plies" "$tmp/play2" && ok || fail "play vs agent"
+# Two agents play on their own; the end of input stops a game left to a person.
+"$TAFL" play --attacker greedy --defender greedy </dev/null | grep -q "^game over after [0-9]* plies" &&
+    ok || fail "play between agents"
+"$TAFL" play </dev/null | grep -q "end of input: the game stops unfinished after 0 plies" &&
+    ok || fail "play at end of input"
+expect 2 "unknown agent 'robot'" -- play --attacker robot
+expect 2 "--hint: unknown agent 'x'" -- play --hint x
+expect 2 "unknown option '--colour'" -- play --colour red
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
