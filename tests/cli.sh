@@ -207,5 +207,30 @@ expect 2 "unknown agent 'robot'" -- play --attacker robot
 expect 2 "--hint: unknown agent 'x'" -- play --hint x
 expect 2 "unknown option '--colour'" -- play --colour red
 
+# make install PREFIX=...: the binary and the manual page, which renders without a warning
+# and has a section for every command `tafl --help` lists.
+if ${MAKE:-make} --no-print-directory install PREFIX="$tmp/inst" >"$tmp/install.log" 2>&1 &&
+    [ -x "$tmp/inst/bin/tafl" ] && [ -f "$tmp/inst/share/man/man1/tafl.1" ]; then
+    ok
+else
+    fail "make install PREFIX=$tmp/inst"; cat "$tmp/install.log" >&2
+fi
+"$tmp/inst/bin/tafl" --version | grep -q "^tafl 0\." && ok || fail "installed tafl --version"
+page="$tmp/inst/share/man/man1/tafl.1"
+if command -v groff >/dev/null 2>&1; then
+    groff -man -ww -z -Tutf8 "$page" >"$tmp/groff.err" 2>&1 && [ ! -s "$tmp/groff.err" ] &&
+        ok || { fail "groff warns about tafl.1"; cat "$tmp/groff.err" >&2; }
+fi
+if command -v man >/dev/null 2>&1; then
+    MANWIDTH=80 man -l "$page" >"$tmp/man.txt" 2>"$tmp/man.err" && [ ! -s "$tmp/man.err" ] &&
+        grep -q "tafl - measure the balance" "$tmp/man.txt" && ok ||
+        { fail "man -l tafl.1"; cat "$tmp/man.err" >&2; }
+fi
+command -v groff >/dev/null 2>&1 || command -v man >/dev/null 2>&1 ||
+    fail "neither man nor groff to check tafl.1 (make deps installs groff-base)"
+for cmd in $("$TAFL" --help | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
+    grep -q "^\.SS $cmd\$" "$page" && ok || fail "tafl.1 has no section for the command '$cmd'"
+done
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
