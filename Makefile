@@ -42,7 +42,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 TAFL     := $(BUILD)/tafl
 CHECKBIN := $(BUILD)/check_all
 
-.PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help
+.PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help \
+        install uninstall
 
 all: build/tafl
 
@@ -54,6 +55,7 @@ help:
 	@echo "make bench      run build/tafl bench"
 	@echo "make fast       build with -O3 -march=native -DNDEBUG into build/fast-*"
 	@echo "make format     apply .clang-format; make format-check checks it"
+	@echo "make install PREFIX=/usr/local   install bin/tafl and share/man/man1/tafl.1"
 
 deps:
 	@sh scripts/deps.sh
@@ -122,5 +124,18 @@ format-check:
 
 clean:
 	rm -rf build
+
+# Installs the default build and the manual page under $(DESTDIR)$(PREFIX).
+PREFIX  ?= /usr/local
+BINDIR  := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+
+install: $(TAFL)
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)"
+	install -m 755 $(TAFL) "$(DESTDIR)$(BINDIR)/tafl"
+	install -m 644 doc/tafl.1 "$(DESTDIR)$(MAN1DIR)/tafl.1"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/tafl" "$(DESTDIR)$(MAN1DIR)/tafl.1"
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

@@ -5,9 +5,11 @@
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rules/bits.h"
 #include "rules/movegen_impl.h"
+#include "rules/otn.h"
 #include "rules/rng.h"
 
 #define NW     1
@@ -105,4 +107,55 @@ bool movegen_is_legal(const Rules *r, const GameState *s, Move m)
         if (moves[i].from == m.from && moves[i].to == m.to)
             return true;
     return false;
+}
+
+bool movegen_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len)
+{
+    if (movegen_is_legal(r, s, m))
+        return false;
+    char from[8], to[8];
+    otn_format_square(r, m.from, from);
+    otn_format_square(r, m.to, to);
+    Piece p = state_piece_at(r, s, m.from);
+    int n = r->size, step = 0;
+    if (m.from / n == m.to / n && m.from != m.to)
+        step = m.to > m.from ? 1 : -1;
+    else if (m.from % n == m.to % n && m.from != m.to)
+        step = m.to > m.from ? n : -n;
+    bool corner = r->opt.corners && ((r->corner[m.to >> 6] >> (m.to & 63)) & 1);
+    bool throne = r->opt.throne && m.to == r->throne_sq;
+    if (state_is_over(s)) {
+        snprintf(buf, len, "the game is over");
+    } else if (p == PIECE_EMPTY) {
+        snprintf(buf, len, "no piece stands on %s", from);
+    } else if ((p == PIECE_ATTACKER) != (s->side == SIDE_ATTACKERS)) {
+        snprintf(buf, len, "%s holds a piece of the %s; the %s are to move", from,
+                 p == PIECE_ATTACKER ? "attackers" : "defenders", ruleset_side_name((Side)s->side));
+    } else if (step == 0) {
+        snprintf(buf, len, "a piece moves along one row or one column");
+    } else if (state_piece_at(r, s, m.to) != PIECE_EMPTY) {
+        snprintf(buf, len, "%s is taken", to);
+    } else {
+        snprintf(buf, len, "it is not a legal move");
+        bool may_pass = r->opt.throne_pass == THRONE_PASS_ALL ||
+                        (p == PIECE_KING && r->opt.throne_pass == THRONE_PASS_KING);
+        for (int sq = m.from + step; sq != m.to; sq += step) {
+            char name[8];
+            otn_format_square(r, sq, name);
+            if (state_piece_at(r, s, sq) != PIECE_EMPTY) {
+                snprintf(buf, len, "the way is blocked at %s", name);
+                return true;
+            }
+            if (r->opt.throne && sq == r->throne_sq && !may_pass) {
+                snprintf(buf, len, "this piece may not pass through the throne %s", name);
+                return true;
+            }
+        }
+        if ((corner || throne) && p != PIECE_KING)
+            snprintf(buf, len, "only the king may stop on the %s %s", corner ? "corner" : "throne",
+                     to);
+        else if (throne && !r->opt.throne_reentry)
+            snprintf(buf, len, "the king may not return to the throne %s", to);
+    }
+    return true;
 }

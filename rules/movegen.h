@@ -27,4 +27,9 @@ bool movegen_side_has_move(const Rules *r, const GameState *s, Side side);
 /* True when m is among the side to move's legal moves. */
 bool movegen_is_legal(const Rules *r, const GameState *s, Move m);
 
+/* When m is not legal in s, writes why into buf (len bytes) for people ("the way is blocked at
+ * d2", "only the king may stop on the throne d4") and returns true; false for a legal move.
+ * Thread-safe. */
+bool movegen_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len);
+
 #endif

@@ -179,7 +179,9 @@ void otn_format_position(const Rules *r, const GameState *s, char *buf)
     *p = '\0';
 }
 
-Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *caps, Error *err)
+/* Reads a move record; `status` NULL refuses OTN's trailing status marks. */
+static Status parse_move(const Rules *r, const char *text, Move *m, CaptureList *caps,
+                         OtnStatus *status, Error *err)
 {
     const char *p = text;
     if (caps)
@@ -212,6 +214,9 @@ Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *ca
     if (*p == 'x') {
         do {
             p++;
+            /* OTN's capture-location may name the piece: [taflman-symbol]<captured-space>. */
+            if (status && (*p == 't' || *p == 'T' || *p == 'K'))
+                p++;
             int sq = otn_parse_square(r, p, &p);
             if (sq < 0 || ncaps == RULES_MAX_CAPTURES) {
                 error_set(err, "move '%s' column %d: expected a captured square", text,
@@ -225,6 +230,24 @@ Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *ca
         if (caps)
             caps->count = ncaps;
     }
+    if (status) {
+        /* OTN's info-symbol: + king threatened, - king has a way out, ++ captured, -- escaped. */
+        static const struct {
+            const char *mark;
+            OtnStatus status;
+        } marks[] = {{"++", OTN_STATUS_KING_CAPTURED},
+                     {"--", OTN_STATUS_KING_ESCAPED},
+                     {"+", OTN_STATUS_NONE},
+                     {"-", OTN_STATUS_NONE},
+                     {"", OTN_STATUS_NONE}};
+        for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+            if (strcmp(p, marks[i].mark) == 0) {
+                *status = marks[i].status;
+                p += strlen(p);
+                break;
+            }
+        }
+    }
     if (*p != '\0') {
         error_set(err, "move '%s' column %d: unexpected text after the move", text,
                   (int)(p - text) + 1);
@@ -233,6 +256,18 @@ Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *ca
     m->from = (uint16_t)from;
     m->to = (uint16_t)to;
     return ST_OK;
+}
+
+Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *caps, Error *err)
+{
+    return parse_move(r, text, m, caps, NULL, err);
+}
+
+Status otn_parse_move_record(const Rules *r, const char *text, Move *m, CaptureList *caps,
+                             OtnStatus *status, Error *err)
+{
+    *status = OTN_STATUS_NONE;
+    return parse_move(r, text, m, caps, status, err);
 }
 
 void otn_format_move(const Rules *r, Move m, const CaptureList *caps, char *buf)
@@ -247,4 +282,20 @@ void otn_format_move(const Rules *r, Move m, const CaptureList *caps, char *buf)
             n += sprintf(buf + n, "%c%s", i == 0 ? 'x' : '/', a);
         }
     }
+}
+
+void otn_format_move_record(const Rules *r, Move m, bool king_moved, const CaptureList *caps,
+                            const GameState *after, char *buf)
+{
+    CaptureList taken = {{0}, 0};
+    bool king_taken = after->reason == END_KING_CAPTURED;
+    for (int i = 0; caps && i < caps->count; i++)
+        if (!(king_taken && caps->sq[i] == after->king))
+            taken.sq[taken.count++] = caps->sq[i];
+    char *p = buf;
+    if (king_moved)
+        *p++ = 'K';
+    otn_format_move(r, m, &taken, p);
+    if (king_taken || after->reason == END_KING_ESCAPED)
+        strcat(p, king_taken ? "++" : "--");
 }

@@ -4,9 +4,11 @@
 
 #include "rules/state.h"
 
-#define OTN_MOVE_MAX     48
-#define OTN_POSITION_MAX RULES_START_MAX
-#define OTN_RULES_MAX    1024
+#define OTN_MOVE_MAX 48 /* a move without captures ("Kk10-k11") */
+/* A move record with every capture a move can make and a status mark ("--"). */
+#define OTN_MOVE_RECORD_MAX (16 + 5 * RULES_MAX_CAPTURES)
+#define OTN_POSITION_MAX    RULES_START_MAX
+#define OTN_RULES_MAX       1024
 
 /* Reads a position record ("/3t3/.../") for board size `size` into the piece array
  * board[size*size] (Piece values). Errors name the column (1-based) and what is wrong: bad
@@ -32,8 +34,25 @@ int otn_parse_square(const Rules *r, const char *text, const char **end);
 MUST_CHECK Status otn_parse_move(const Rules *r, const char *text, Move *m, CaptureList *caps,
                                  Error *err);
 
-/* Writes "d1-d3", with "xd4/e3" appended when caps is not NULL and holds captures. */
+/* What an OTN move record's status mark says the move did: "++" captured the king, "--" let
+ * him escape; "+", "-" and no mark say nothing about the game's end. */
+typedef enum { OTN_STATUS_NONE, OTN_STATUS_KING_CAPTURED, OTN_STATUS_KING_ESCAPED } OtnStatus;
+
+/* Reads a move record of an OTN game record: as otn_parse_move, and also a piece letter before
+ * a captured square ("xTd4") and a trailing status mark, returned in *status. */
+MUST_CHECK Status otn_parse_move_record(const Rules *r, const char *text, Move *m,
+                                        CaptureList *caps, OtnStatus *status, Error *err);
+
+/* Writes "d1-d3", with "xd4/e3" appended when caps is not NULL and holds captures, into buf
+ * (OTN_MOVE_MAX bytes without captures, OTN_MOVE_RECORD_MAX with). */
 void otn_format_move(const Rules *r, Move m, const CaptureList *caps, char *buf);
+
+/* Writes a move of a game as an OTN move record into buf (OTN_MOVE_RECORD_MAX bytes): "K"
+ * before a king move (king_moved), its captures from caps (NULL: none) but the king's, then
+ * "++" when it captured the king or "--" when he escaped (an edge fort included), as `after`,
+ * the position the move made, says. */
+void otn_format_move_record(const Rules *r, Move m, bool king_moved, const CaptureList *caps,
+                            const GameState *after, char *buf);
 
 /* Reads an OpenTafl rules string into *rs (RULES.md section 7). Unknown or unsupported keys,
  * bad values: ST_EPARSE with the key and its column. Thread-safe. */

@@ -76,7 +76,7 @@ typedef struct {
 } OtnKeySpec;
 
 /* Every key of OpenTafl's RulesSerializer. Keys for features this project lacks (jumps, berserk,
- * speed limits, fortresses, shieldwalls) are accepted only with values that change nothing
+ * speed limits, fortresses) are accepted only with values that change nothing
  * here, so a string OpenTafl wrote for a variant we can play still reads. */
 static const OtnKeySpec otn_keys[K_COUNT] = {
     [K_DIM] = {"dim", VAL_INT, NULL, NULL, NULL},
@@ -100,9 +100,12 @@ static const OtnKeySpec otn_keys[K_COUNT] = {
     [K_CORP] = {"corp", VAL_PIECES, NULL, NULL, NULL},
     [K_CORS] = {"cors", VAL_PIECES, NULL, NULL, NULL},
     [K_CORRE] = {"corre", VAL_PIECES, NULL, NULL, NULL},
-    [K_SW] = {"sw", VAL_CHOICE, "nws", "ws", "shieldwall captures"},
-    [K_SWF] = {"swf", VAL_CHOICE, "yn", "", NULL},
-    [K_EFE] = {"efe", VAL_CHOICE, "yn", "y", "edge fort escapes"},
+    /* sw: n none, w weak (corners may not close a wall), s strong (they may). */
+    [K_SW] = {"sw", VAL_CHOICE, "nws", "", NULL},
+    /* swf:n lets any move that completes a wall capture it; here only the move that closes an
+     * end does, as in the Copenhagen rules (and OpenTafl's default swf:y). */
+    [K_SWF] = {"swf", VAL_CHOICE, "yn", "n", "shieldwall captures by a move that closes no end"},
+    [K_EFE] = {"efe", VAL_CHOICE, "yn", "", NULL},
     [K_KJ] = {"kj", VAL_CHOICE, "nrjc", "rjc", "king jumps"},
     [K_NJ] = {"nj", VAL_CHOICE, "nrjc", "", NULL}, /* no knights here: any mode is moot */
     [K_CJ] = {"cj", VAL_CHOICE, "nrjc", "", NULL}, /* no commanders here, likewise */
@@ -473,6 +476,9 @@ static Status interpret(const OtnEntries *e, Ruleset *rs, Error *err)
                          : cor_t        ? CORNER_HOSTILE_ATTACKERS
                          : cor_T        ? CORNER_HOSTILE_DEFENDERS
                                         : CORNER_HOSTILE_NONE;
+    char sw = choice(e, K_SW, 'n');
+    rs->shieldwall = sw == 's' ? SHIELDWALL_CORNERS : sw == 'w' ? SHIELDWALL_PIECES : SHIELDWALL_NO;
+    rs->edge_fort = choice(e, K_EFE, 'n') == 'y';
     return ST_OK;
 }
 
@@ -588,6 +594,12 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
     }
     if (!rs->throne_reentry) {
         put(buf, &used, "cenre: ");
+    }
+    if (rs->shieldwall != SHIELDWALL_NO) {
+        put(buf, &used, "sw:%c ", rs->shieldwall == SHIELDWALL_CORNERS ? 's' : 'w');
+    }
+    if (rs->edge_fort) {
+        put(buf, &used, "efe:y ");
     }
     put(buf, &used, "start:%s", rs->start);
 

@@ -138,6 +138,30 @@ static const Ruleset PRESETS[] = {
      .corners = false,
      .corner_hostile = CORNER_HOSTILE_NONE,
      .escape = ESCAPE_EDGE},
+    /* RULES.md 6, the modern standard (Copenhagen Hnefatafl, as played at aagenielsen.dk and
+     * in OpenTafl's "dim:11 sw:s efe:y" example): strong king, never captured on an edge,
+     * shieldwalls that a corner may close, edge forts. */
+    {.name = "copenhagen",
+     .size = 11,
+     .start = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+     .first = SIDE_ATTACKERS,
+     .throne = true,
+     .corners = true,
+     .throne_reentry = true,
+     .throne_pass = THRONE_PASS_ALL,
+     .king_armed = KING_ARMED_YES,
+     .corner_hostile = CORNER_HOSTILE_ALL,
+     .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,
+     .throne_hostile_defenders = THRONE_HOSTILE_EMPTY,
+     .king_capture = KING_CAPTURE_STRONG,
+     .escape = ESCAPE_CORNER,
+     .encirclement = true,
+     .no_moves = END_RULE_LOSE,
+     .repetition = END_RULE_LOSE,
+     .draw_fort = false,
+     .max_plies = 0,
+     .shieldwall = SHIELDWALL_CORNERS,
+     .edge_fort = true},
 };
 
 static const char *const PRESET_SUMMARIES[] = {
@@ -150,6 +174,7 @@ static const char *const PRESET_SUMMARIES[] = {
     "11x11 Tawlbwrdd, seeds 002/003: Bell layout, edge escape",
     "13x13 Hnefatafl, seeds 002/003: layout proposed in LAYOUTS.md, edge escape",
     "15x15 Hnefatafl, seeds 002/003: layout proposed in LAYOUTS.md, edge escape",
+    "11x11 Copenhagen: strong king, shieldwalls, edge forts, corner escape",
 };
 
 _Static_assert(sizeof PRESETS / sizeof PRESETS[0] ==
@@ -205,7 +230,7 @@ static Status check_options(const Ruleset *rs, Error *err)
         !enum_in_range((int)rs->king_armed, 4) || !enum_in_range((int)rs->corner_hostile, 4) ||
         !enum_in_range((int)rs->throne_hostile_attackers, 3) ||
         !enum_in_range((int)rs->king_capture, 4) || !enum_in_range((int)rs->escape, 2) ||
-        !enum_in_range((int)rs->repetition, 3)) {
+        !enum_in_range((int)rs->repetition, 3) || !enum_in_range((int)rs->shieldwall, 3)) {
         error_set(err, "an option holds a value outside its range");
         return ST_EINVAL;
     }

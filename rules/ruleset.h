@@ -41,10 +41,14 @@ typedef enum {
 
 typedef enum { ESCAPE_CORNER, ESCAPE_EDGE } Escape;
 
+/* Shieldwall captures (Copenhagen): which squares may close the ends of a wall. */
+typedef enum { SHIELDWALL_NO, SHIELDWALL_PIECES, SHIELDWALL_CORNERS } Shieldwall;
+
 /* What an end rule does to the side it concerns. IGNORE is valid for repetition only. */
 typedef enum { END_RULE_LOSE, END_RULE_DRAW, END_RULE_IGNORE } EndRule;
 
-/* Every option of RULES.md sections 1-5. A plain value: copy it freely. */
+/* Every option of RULES.md sections 1-5, and the Copenhagen options shieldwall and edge_fort
+ * (README.md, "The rules engine"). A plain value: copy it freely. */
 typedef struct {
     char name[RULES_NAME_MAX];
     int size;                    /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
@@ -65,6 +69,10 @@ typedef struct {
     EndRule repetition; /* LOSE, DRAW or IGNORE */
     bool draw_fort;
     int max_plies; /* 0 = no limit */
+    /* A row of two or more enemies on an edge, each fronted by a capturing piece, is taken by
+     * the move that closes its second end (NO: never). */
+    Shieldwall shieldwall;
+    bool edge_fort; /* the king on an edge inside an unbreakable fort of defenders wins */
 } Ruleset;
 
 /* A ruleset compiled for play: options plus geometry. Build with rules_compile; read-only after,
@@ -116,6 +124,7 @@ const char *ruleset_throne_hostile_name(ThroneHostile v);
 const char *ruleset_king_capture_name(KingCapture v);
 const char *ruleset_escape_name(Escape v);
 const char *ruleset_end_rule_name(EndRule v);
+const char *ruleset_shieldwall_name(Shieldwall v);
 
 /* Sets one option from its RULES.md key and value text (used by ruleset files).
  * Errors read "key 'K': what is wrong": an unknown key lists the keys, a bad value the valid

@@ -21,6 +21,7 @@ static const char *const king_capture_names[] = {"custodial", "throne4_adj3", "t
                                                  "strong"};
 static const char *const escape_names[] = {"corner", "edge"};
 static const char *const end_rule_names[] = {"lose", "draw", "ignore"};
+static const char *const shieldwall_names[] = {"no", "pieces", "corners"};
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -34,6 +35,7 @@ _Static_assert(sizeof(ThroneHostile) == sizeof(int), "enum size");
 _Static_assert(sizeof(KingCapture) == sizeof(int), "enum size");
 _Static_assert(sizeof(Escape) == sizeof(int), "enum size");
 _Static_assert(sizeof(EndRule) == sizeof(int), "enum size");
+_Static_assert(sizeof(Shieldwall) == sizeof(int), "enum size");
 
 static const char *name_or_unknown(const char *const *names, int count, int v)
 {
@@ -80,6 +82,11 @@ const char *ruleset_end_rule_name(EndRule v)
     return name_or_unknown(end_rule_names, COUNT_OF(end_rule_names), (int)v);
 }
 
+const char *ruleset_shieldwall_name(Shieldwall v)
+{
+    return name_or_unknown(shieldwall_names, COUNT_OF(shieldwall_names), (int)v);
+}
+
 typedef enum {
     KIND_NAME,  /* char name[RULES_NAME_MAX] */
     KIND_START, /* char start[RULES_START_MAX] */
@@ -122,8 +129,11 @@ static const OptionSpec option_table[] = {
     /* RULES.md 3: the king on the throne is the defenders' own, so never "always". */
     ENUM_OPTION("throne_hostile_defenders", throne_hostile_defenders, throne_hostile_names,
                 (1u << THRONE_HOSTILE_EMPTY) | (1u << THRONE_HOSTILE_NEVER)),
+    /* Copenhagen's captures against the edge (README.md, "The rules engine"). */
+    ENUM_OPTION("shieldwall", shieldwall, shieldwall_names, 0),
     ENUM_OPTION("king_capture", king_capture, king_capture_names, 0),
     ENUM_OPTION("escape", escape, escape_names, 0),
+    {"edge_fort", KIND_BOOL, FIELD(edge_fort), NULL, 0, 0, 0},
     {"encirclement", KIND_BOOL, FIELD(encirclement), NULL, 0, 0, 0},
     /* RULES.md 5: ignoring a side that cannot move would leave the game stuck. */
     ENUM_OPTION("no_moves", no_moves, end_rule_names,

@@ -135,6 +135,14 @@ static inline bool is_throne(const Rules *r, int sq)
     return r->opt.throne && sq == r->throne_sq;
 }
 
+/* Is a (restricted, empty) corner hostile to the pieces of `side`? */
+static inline bool corner_hostile_to(const Rules *r, Side side)
+{
+    CornerHostile h = r->opt.corner_hostile;
+    return h == CORNER_HOSTILE_ALL ||
+           h == (side == SIDE_ATTACKERS ? CORNER_HOSTILE_ATTACKERS : CORNER_HOSTILE_DEFENDERS);
+}
+
 static inline bool king_is_anvil(const Rules *r)
 {
     return r->opt.king_armed == KING_ARMED_YES || r->opt.king_armed == KING_ARMED_ANVIL;
@@ -151,8 +159,7 @@ static bool anvil_against_defender(const Rules *r, const GameState *s, int u)
     if (bit_test(s->attackers, u))
         return true;
     if (is_corner(r, u))
-        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-               r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
+        return corner_hostile_to(r, SIDE_DEFENDERS);
     /* The king on the throne is the defenders' own: only the empty throne can be hostile. */
     if (is_throne(r, u) && s->king != u)
         return r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
@@ -171,8 +178,7 @@ static bool anvil_against_attacker(const Rules *r, const GameState *s, int u)
                (is_throne(r, u) && r->opt.throne_hostile_attackers == THRONE_HOSTILE_ALWAYS);
     }
     if (is_corner(r, u))
-        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-               r->opt.corner_hostile == CORNER_HOSTILE_ATTACKERS;
+        return corner_hostile_to(r, SIDE_ATTACKERS);
     if (is_throne(r, u))
         return r->opt.throne_hostile_attackers != THRONE_HOSTILE_NEVER;
     return false;
@@ -189,6 +195,64 @@ static void remove_piece(GameState *s, Piece p, int sq)
         s->fort_hash ^= zobrist_fort(sq);
     }
     s->hash ^= zobrist_piece(p, sq);
+}
+
+/* Is square sq held by a piece of side `side` able to capture as the far piece (an anvil)? */
+static bool capturing_piece(const Rules *r, const GameState *s, Side side, int sq)
+{
+    if (side == SIDE_ATTACKERS)
+        return bit_test(s->attackers, sq);
+    return bit_test(s->defenders, sq) || (s->king == sq && king_is_anvil(r));
+}
+
+/* Shieldwalls (the shieldwall option; Copenhagen rule, README.md "The rules engine"): the mover,
+ * arriving on edge square `to`, closes one end of a row of two or more enemies along that edge
+ * (the enemy king may stand in it and is not taken); the other end is closed by a piece of the
+ * mover's side able to capture, or with shieldwall = corners by a corner hostile to the row;
+ * every piece of the row is fronted, on its neighbour away from the edge, by a piece of the
+ * mover's side able to capture. Walks each of the (one or, on a corner square, two) edge lines
+ * through `to` both ways. A victim is never found twice: a wall has two members, so the
+ * custodial test along the same line found nothing there. */
+static void find_shieldwalls(const Rules *r, const GameState *s, Side mover, int to,
+                             CaptureList *caps)
+{
+    const int n = r->size, row = to / n, file = to % n;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        bool along_row = d == RULES_DIR_WEST || d == RULES_DIR_EAST;
+        int line = along_row ? row : file;
+        if (line != 0 && line != n - 1)
+            continue; /* this direction does not run along an edge */
+        int front = along_row ? (row == 0 ? RULES_DIR_SOUTH : RULES_DIR_NORTH)
+                              : (file == 0 ? RULES_DIR_EAST : RULES_DIR_WEST);
+        uint16_t victims[RULES_MAX_SIZE];
+        int members = 0, nvictims = 0;
+        bool fronted = true;
+        int v = r->neighbour[to][d];
+        for (; v >= 0; v = r->neighbour[v][d]) {
+            bool enemy = mover == SIDE_ATTACKERS ? bit_test(s->defenders, v) || s->king == v
+                                                 : bit_test(s->attackers, v);
+            if (!enemy)
+                break;
+            assert(r->neighbour[v][front] >= 0);
+            if (!capturing_piece(r, s, mover, r->neighbour[v][front])) {
+                fronted = false;
+                break;
+            }
+            members++;
+            if (s->king != v)
+                victims[nvictims++] = (uint16_t)v;
+        }
+        if (!fronted || v < 0 || members < 2)
+            continue;
+        Side row_side = mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS;
+        bool closed =
+            capturing_piece(r, s, mover, v) || (r->opt.shieldwall == SHIELDWALL_CORNERS &&
+                                                is_corner(r, v) && corner_hostile_to(r, row_side));
+        if (!closed)
+            continue;
+        for (int i = 0; i < nvictims; i++)
+            caps->sq[caps->count++] = victims[i];
+    }
 }
 
 /* The pieces that the piece `moved` of side `mover`, arriving on `to`, captures custodially
@@ -214,6 +278,8 @@ static void find_captures(const Rules *r, const GameState *s, Side mover, Piece 
         if (anvil)
             caps->sq[caps->count++] = (uint16_t)v;
     }
+    if (r->opt.shieldwall != SHIELDWALL_NO && bit_test(r->edge, to))
+        find_shieldwalls(r, s, mover, to, caps);
 }
 
 int state_capture_count(const Rules *r, const GameState *s, Move m)
@@ -244,8 +310,7 @@ static bool hostile_to_king(const Rules *r, const GameState *s, int u)
     if (bit_test(s->attackers, u))
         return true;
     if (is_corner(r, u))
-        return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-               r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
+        return corner_hostile_to(r, SIDE_DEFENDERS);
     if (is_throne(r, u))
         return r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
     return false;
@@ -302,9 +367,7 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
         for (int d = 0; d < RULES_DIRS; d++) {
             if (nb[d] < 0)
                 continue;
-            bool hostile_corner =
-                is_corner(r, nb[d]) && (r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-                                        r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS);
+            bool hostile_corner = is_corner(r, nb[d]) && corner_hostile_to(r, SIDE_DEFENDERS);
             if (!attacker_at(s, nb[d]) && !hostile_corner)
                 return false;
         }
@@ -312,6 +375,112 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
     }
     /* Custodial: along the line through the moving attacker, like any other piece. */
     return hostile_to_king(r, s, nb[from_t]);
+}
+
+/* --- the edge fort (edge_fort option; README.md, "The rules engine") --- */
+
+/* Can the king move: a line from him through empty squares reaching a square he may stop on? */
+static bool king_can_move(const Rules *r, const GameState *s)
+{
+    for (int d = 0; d < RULES_DIRS; d++) {
+        for (int sq = r->neighbour[s->king][d]; sq >= 0 && state_piece_at(r, s, sq) == PIECE_EMPTY;
+             sq = r->neighbour[sq][d]) {
+            if (!is_throne(r, sq))
+                return true; /* an ordinary square, or a corner, where the king may stop */
+            if (r->opt.throne_reentry)
+                return true;
+            if (r->opt.throne_pass == THRONE_PASS_NONE)
+                break;
+        }
+    }
+    return false;
+}
+
+/* The fort's inside: the king's square and every empty square joined to it through empty
+ * squares. False when an attacker touches it (the fort is open) or it holds a restricted corner
+ * (the king is not shut in: he walks to the corner instead). */
+static bool fort_inside(const Rules *r, const GameState *s, uint64_t *inside)
+{
+    int stack[RULES_MAX_SQUARES], top = 0;
+    memset(inside, 0, RULES_WORDS * sizeof *inside);
+    bit_set(inside, s->king);
+    stack[top++] = s->king;
+    while (top > 0) {
+        int sq = stack[--top];
+        for (int d = 0; d < RULES_DIRS; d++) {
+            int n = r->neighbour[sq][d];
+            if (n < 0 || bit_test(inside, n) || bit_test(s->defenders, n))
+                continue;
+            if (bit_test(s->attackers, n) || is_corner(r, n))
+                return false;
+            bit_set(inside, n);
+            stack[top++] = n;
+        }
+    }
+    return true;
+}
+
+/* Can square n (-1: off the board) never turn hostile to a defender beside it, while the
+ * defenders in `solid` stand? The edge never is; a solid defender is not; attackers never stop
+ * on the throne or a corner, which are hostile only by the options; and no attacker ever enters
+ * the inside, which solid defenders seal. */
+static bool holds(const Rules *r, const uint64_t *inside, const uint64_t *solid, int n)
+{
+    if (n < 0 || bit_test(solid, n))
+        return true;
+    if (is_throne(r, n))
+        return r->opt.throne_hostile_defenders != THRONE_HOSTILE_EMPTY; /* empty now or later */
+    if (is_corner(r, n))
+        return !corner_hostile_to(r, SIDE_DEFENDERS);
+    return bit_test(inside, n);
+}
+
+/* Does solid defender p stay, whatever the attackers do, while the other solid ones stand? On
+ * each line through it one neighbour holds, so no custodial capture can take it. Shieldwalls
+ * need no test of their own: a defender beside the inside has the inside in front of it or at
+ * one end of its row along the edge, and so has every edge defender that holds one (it stands
+ * in front of that defender, or in its row); a wall needs an attacker in front of every piece
+ * and both ends closed. */
+static bool stays(const Rules *r, const uint64_t *inside, const uint64_t *solid, int p)
+{
+    const int16_t *nb = r->neighbour[p];
+    return (holds(r, inside, solid, nb[RULES_DIR_NORTH]) ||
+            holds(r, inside, solid, nb[RULES_DIR_SOUTH])) &&
+           (holds(r, inside, solid, nb[RULES_DIR_WEST]) ||
+            holds(r, inside, solid, nb[RULES_DIR_EAST]));
+}
+
+bool state_in_edge_fort(const Rules *r, const GameState *s)
+{
+    if (!bit_test(r->edge, s->king) || !king_can_move(r, s))
+        return false;
+    uint64_t inside[RULES_WORDS];
+    if (!fort_inside(r, s, inside))
+        return false;
+    /* The largest set of defenders each of which stays while the others do (a greatest fixed
+     * point: start from all and drop any that might fall, until none does). */
+    uint64_t solid[RULES_WORDS];
+    memcpy(solid, s->defenders, sizeof solid);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int sq = 0; sq < r->squares; sq++) {
+            if (bit_test(solid, sq) && !stays(r, inside, solid, sq)) {
+                bit_clear(solid, sq);
+                changed = true;
+            }
+        }
+    }
+    /* The fort is unbreakable when every defender beside the inside is solid. */
+    for (int sq = 0; sq < r->squares; sq++) {
+        if (!bit_test(inside, sq))
+            continue;
+        for (int d = 0; d < RULES_DIRS; d++) {
+            int n = r->neighbour[sq][d];
+            if (n >= 0 && bit_test(s->defenders, n) && !bit_test(solid, n))
+                return false;
+        }
+    }
+    return true;
 }
 
 static void end_game(GameState *s, Winner w, EndReason why)
@@ -377,6 +546,11 @@ void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureLis
         if (escaped)
             end_game(s, WINNER_DEFENDERS, END_KING_ESCAPED);
     }
+    /* The edge fort is an escape (OTN "edge fort escape"): it is checked with it, after every
+     * defender move, since an attacker move never closes a fort. */
+    if (!state_is_over(s) && mover == SIDE_DEFENDERS && r->opt.edge_fort &&
+        state_in_edge_fort(r, s))
+        end_game(s, WINNER_DEFENDERS, END_KING_ESCAPED);
 
     if (!state_is_over(s) && mover == SIDE_ATTACKERS && r->opt.encirclement &&
         movegen_encircled(r, s))

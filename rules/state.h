@@ -11,8 +11,10 @@
 
 /* Upper bound on legal moves: a square is reached from at most one piece per direction. */
 #define RULES_MAX_MOVES (4 * RULES_MAX_SQUARES)
-/* A move captures at most three pieces (the square it came from is empty), plus the king. */
-#define RULES_MAX_CAPTURES 4
+/* Custodially a move captures at most three pieces (the square it came from is empty); a
+ * shieldwall move on a corner square (corners = no) can take two whole edges but their closing
+ * squares; plus the king. */
+#define RULES_MAX_CAPTURES (2 * RULES_MAX_SIZE)
 
 /* Square index: row * size + file, row 0 the top row (OTN rank 1), file 0 = 'a'. */
 typedef struct {
@@ -75,12 +77,18 @@ bool state_validate(const Rules *r, const GameState *s, Error *err);
 /* Recomputes hash, fort hash and counters from the boards (after editing a position by hand). */
 void state_refresh(const Rules *r, GameState *s);
 
-/* Plays a legal move m (asserted in debug builds): moves the piece, makes every capture, then
- * applies the end rules in RULES.md's order: king's capture, escape, encirclement, draw fort,
- * repetition, the opponent's lack of legal moves, max_plies. hist records positions for
+/* Plays a legal move m (asserted in debug builds): moves the piece, makes every capture
+ * (custodial and shieldwall), then applies the end rules in RULES.md's order: king's capture,
+ * escape (the edge fort counts as one), encirclement, draw fort, repetition, the opponent's
+ * lack of legal moves, max_plies. hist records positions for
  * repetition and the draw fort; it must hold this game's history up to s (see history.h).
  * caps (may be NULL) receives the captured squares. Thread-safe for distinct s and hist. */
 void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureList *caps);
+
+/* True when the king stands on an edge inside an unbreakable fort of defenders and can move
+ * (the edge_fort option; README.md, "The rules engine", gives the exact shape). Reads only;
+ * thread-safe. */
+bool state_in_edge_fort(const Rules *r, const GameState *s);
 
 /* The number of pieces (the king not counted) that the side to move's legal move m would
  * capture, found without playing it: for move ordering in searches. Thread-safe. */

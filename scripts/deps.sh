@@ -16,6 +16,8 @@ else
     need check
     need libinih-dev
 fi
+# groff renders the manual page for its test (tests/cli.sh).
+command -v groff >/dev/null 2>&1 || need groff-base
 # libcsv ships no pkg-config file on Debian: look for its header instead.
 if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
     need libcsv-dev

@@ -78,6 +78,22 @@ int cli_parse_options(const char *command, int argc, char **argv, const Option *
     return 0;
 }
 
+const char *cli_take_operand(int *argc, char **argv, const Option *opts, int count)
+{
+    for (int i = 1; i < *argc; i++) {
+        if (strncmp(argv[i], "--", 2) != 0) {
+            const char *operand = argv[i];
+            memmove(&argv[i], &argv[i + 1], (size_t)(*argc - i) * sizeof *argv);
+            --*argc;
+            return operand;
+        }
+        for (int k = 0; k < count; k++)
+            if (strcmp(argv[i], opts[k].name) == 0 && !opts[k].flag)
+                i++; /* its value */
+    }
+    return NULL;
+}
+
 /* Reads an optional integer option into *out; returns 0 or EXIT_USAGE after the error. */
 int cli_int_option(const char *command, const char *name, const char *text, long min, long max,
                    long *out)

@@ -34,6 +34,11 @@ bool cli_parse_side(const char *text, Side *side);
 /* Reads argv[1..] against opts. Returns 0, or EXIT_USAGE after printing the error. */
 int cli_parse_options(const char *command, int argc, char **argv, const Option *opts, int count);
 
+/* Removes the first argument of argv[1..] that is neither an option of opts (one starting
+ * with "--") nor an option's value, and returns it: a command's operand (a file, "-" for
+ * stdin), wherever it stands. NULL when there is none. */
+const char *cli_take_operand(int *argc, char **argv, const Option *opts, int count);
+
 /* Reads an optional integer option (text may be NULL) into *out; 0 or EXIT_USAGE. */
 int cli_int_option(const char *command, const char *name, const char *text, long min, long max,
                    long *out);

@@ -28,5 +28,11 @@ int cmd_engine(int argc, char **argv);
  * (in out_dir, or <output>/<name>) and writes curve.csv and its figure there. Returns the exit
  * status, after printing any error. */
 int cmd_curve_finish(const Experiment *exp, const char *out_dir);
+int cmd_replay(int argc, char **argv); /* sim/cmd_replay.c */
+int cmd_export(int argc, char **argv); /* sim/cmd_export.c */
+int cmd_play(int argc, char **argv);   /* sim/cmd_play.c */
+
+/* The agent behind tafl play's hint unless --hint names another. */
+#define PLAY_HINT_DEFAULT "alphabeta:depth=3"
 
 #endif

@@ -165,6 +165,51 @@ static const Command COMMANDS[] = {
      "(through gnuplot; tune.gp redraws them) to <output>/<name>/ or DIR, prints the table\n"
      "and last `best SPEC`, the best parameters as a ready agent spec. The same file gives\n"
      "the same result at any thread count. See experiments/README.md for the keys.\n"},
+    {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
+     "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
+     "\n"
+     "Reads OTN game records (as `tafl export` and OpenTafl write them) or the move-list CSV\n"
+     "of copenhagen.csv (csv when FILE ends in .csv; - reads stdin) and replays every game:\n"
+     "each move must be legal, the captures a move lists exactly the engine's, and a game the\n"
+     "engine ends must end there with the record's result and end rule. Shows the board\n"
+     "after each move, then one line per game; prints each disagreement as FILE:LINE: ply N:\n"
+     "what. Exits 0 when every game agrees, 1 when one does not.\n"
+     "  --rules R       ruleset (default: each OTN record's own rules string)\n"
+     "  --format F      otn or csv (default: by the file name)\n"
+     "  --game N        only the N-th game of the file, from 1\n"
+     "  --ply N         the board at ply N only (0: the start)\n"
+     "  --quiet         no boards\n"},
+    {"export", cmd_export, "write the recorded games of a games.csv as OTN game records",
+     "usage: tafl export GAMES.csv [--rules R] [--out FILE | --dir DIR]\n"
+     "\n"
+     "Writes every game of GAMES.csv that has its moves (tafl match --record-moves, or\n"
+     "record_moves = yes in an experiment) as an OTN game record, to FILE or stdout, one\n"
+     "after another, or one file per game as OpenTafl opens them (DIR/game-NNNNNN.otn): tags\n"
+     "event, round (the game's index), attackers, defenders, variant, result, termination,\n"
+     "compiler and rules, then one line per turn with captures and ++/-- marks. Each game\n"
+     "is replayed first and must end as its row says (exit 1 naming the game if not).\n"
+     "  --rules R       the games' ruleset (default: each row's ruleset name, a preset)\n"
+     "  --out FILE      write there instead of stdout\n"
+     "  --dir DIR       one file per game in DIR (created if missing)\n"},
+    {"play", cmd_play, "play a game in the terminal, people against people or agents",
+     "usage: tafl play [--rules R] [--attacker human|SPEC] [--defender human|SPEC]\n"
+     "                 [--hint SPEC] [--seed N] [--out FILE]\n"
+     "\n"
+     "Draws the board with its coordinates (rank 1 at the top, as OTN writes squares) and\n"
+     "asks each person in turn for a command on stdin; agents move by themselves.\n"
+     "  d1-d3           a move (captures are found and shown: d1-d3xd4, ++ the king taken)\n"
+     "  undo            take back moves up to your previous turn\n"
+     "  hint            the move the hint agent would play here\n"
+     "  moves [SQUARE]  every legal move, or those of the piece on SQUARE\n"
+     "  board, help, quit\n"
+     "An illegal move or unknown command is answered with why, and asked again. The game\n"
+     "ends with its result; end of input or quit leaves it unfinished (exit 0 either way).\n"
+     "  --rules R       ruleset (default brandubh)\n"
+     "  --attacker S    human (default) or an agent spec, e.g. mcts:iterations=2000\n"
+     "  --defender S    likewise\n"
+     "  --hint SPEC     the agent behind hint (default " PLAY_HINT_DEFAULT ")\n"
+     "  --seed N        the agents' seed (default 1)\n"
+     "  --out FILE      at the end, write the game as an OTN game record\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

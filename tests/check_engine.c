@@ -186,6 +186,51 @@ START_TEST(test_king_edge3_holds_without_throne_seed004)
 }
 END_TEST
 
+/* movegen_explain_illegal: each illegal move says why, in the words a player needs. */
+static const struct {
+    const char *preset, *position, *move, *why;
+    Side side;
+    ThronePass pass;
+} explained[] = {
+    {"brandubh", "/7/3t3/7/1T4K/7/7/7/", "e2-e3", "no piece stands on e2", SIDE_ATTACKERS,
+     THRONE_PASS_ALL},
+    {"brandubh", "/7/3t3/7/1T4K/7/7/7/", "b4-b5",
+     "b4 holds a piece of the defenders; the attackers are to move", SIDE_ATTACKERS,
+     THRONE_PASS_ALL},
+    {"brandubh", "/7/3t3/7/1T4K/7/7/7/", "b4-d4", "only the king may stop on the throne d4",
+     SIDE_DEFENDERS, THRONE_PASS_ALL},
+    {"brandubh", "/7/3t3/7/1T4K/7/7/7/", "g4-a4", "the way is blocked at b4", SIDE_DEFENDERS,
+     THRONE_PASS_ALL},
+    {"brandubh", "/7/3t3/7/1T4K/7/7/7/", "g4-b4", "b4 is taken", SIDE_DEFENDERS, THRONE_PASS_ALL},
+    {"brandubh", "/3t3/7/T6/7/7/7/5K1/", "d1-a1", "only the king may stop on the corner a1",
+     SIDE_ATTACKERS, THRONE_PASS_ALL},
+    {"brandubh", "/7/3t3/7/1T5/7/3K3/7/", "d2-d5", "this piece may not pass through the throne d4",
+     SIDE_ATTACKERS, THRONE_PASS_KING},
+    {"brandub-cyningstan-2014", "/7/1t5/7/7/7/3K3/5t1/", "d6-d4",
+     "the king may not return to the throne d4", SIDE_DEFENDERS, THRONE_PASS_ALL},
+};
+
+START_TEST(test_explain_illegal_moves)
+{
+    Ruleset rs = *ruleset_preset_find(explained[_i].preset);
+    rs.throne_pass = explained[_i].pass;
+    Rules r;
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+    GameState s;
+    ck_assert_int_eq(otn_parse_position(&r, explained[_i].position, explained[_i].side, &s, &err),
+                     ST_OK);
+    Move m;
+    ck_assert_int_eq(otn_parse_move(&r, explained[_i].move, &m, NULL, &err), ST_OK);
+    char why[128];
+    ck_assert(movegen_explain_illegal(&r, &s, m, why, sizeof why));
+    ck_assert_str_eq(why, explained[_i].why);
+    /* A legal move has nothing to explain. */
+    Move legal = movegen_nth(&r, &s, 0);
+    ck_assert(!movegen_explain_illegal(&r, &s, legal, why, sizeof why));
+}
+END_TEST
+
 Suite *engine_suite(void)
 {
     Suite *s = suite_create("engine");
@@ -198,6 +243,8 @@ Suite *engine_suite(void)
     tcase_add_loop_test(units, test_legal_moves_distinct_and_well_formed, 0,
                         ruleset_preset_count());
     tcase_add_test(units, test_game_over_has_no_moves);
+    tcase_add_loop_test(units, test_explain_illegal_moves, 0,
+                        (int)(sizeof explained / sizeof explained[0]));
     tcase_add_test(units, test_validate_catches_corruption);
     tcase_add_test(units, test_history_counts_stop_at_capture);
     tcase_add_test(units, test_king_edge3_holds_without_throne_seed004);

@@ -326,7 +326,7 @@ static const struct {
      "2: key 'preset': unknown key (keys are presets, files, rules)", NULL},
     {"[rules]\npresets = brandubh, chess\n", ST_EINVAL,
      "2: key 'presets': unknown preset 'chess' (presets: brandubh, brandub-cyningstan, ",
-     "hnefatafl-15)"},
+     "hnefatafl-15, copenhagen)"},
     {"[rules]\npresets = brandubh,, tablut\n", ST_EINVAL,
      "2: key 'presets': an empty item in 'brandubh,, tablut'", NULL},
     {"[rules]\npresets =\n", ST_EINVAL, "2: key 'presets': the value is empty", NULL},

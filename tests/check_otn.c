@@ -54,7 +54,7 @@ START_TEST(test_move_round_trip_with_captures)
         CaptureList caps;
         Error err;
         ck_assert_int_eq(otn_parse_move(&r, texts[i], &m, &caps, &err), ST_OK);
-        char out[OTN_MOVE_MAX];
+        char out[OTN_MOVE_RECORD_MAX];
         otn_format_move(&r, m, caps.count > 0 ? &caps : NULL, out);
         ck_assert_str_eq(out, texts[i]);
     }
@@ -64,6 +64,41 @@ START_TEST(test_move_round_trip_with_captures)
     ck_assert_int_eq(otn_parse_move(&r, "Ke5-e9", &m, &caps, &err), ST_OK);
     ck_assert_int_eq(caps.count, -1);
     ck_assert_int_eq(m.from, otn_parse_square(&r, "e5", NULL));
+}
+END_TEST
+
+/* OTN game records' move records: "Use taflman-symbol for special pieces only", captured
+ * pieces may be named too, and an info-symbol may follow (opentafl-notation-spec.txt 2). */
+START_TEST(test_move_record_marks_and_piece_letters)
+{
+    Rules r;
+    fixture_rules("tablut", &r);
+    static const struct {
+        const char *text;
+        int ncaps;
+        OtnStatus status;
+    } cases[] = {
+        {"Ke5-e1-", -1, OTN_STATUS_NONE},          {"a3-e3+", -1, OTN_STATUS_NONE},
+        {"e3-e4++", -1, OTN_STATUS_KING_CAPTURED}, {"Ke1-a1--", -1, OTN_STATUS_KING_ESCAPED},
+        {"d1-d3xTd4/e3", 2, OTN_STATUS_NONE},      {"d1-d3xd4/Ke3++", 2, OTN_STATUS_KING_CAPTURED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Move m;
+        CaptureList caps;
+        OtnStatus status;
+        Error err = {{0}};
+        ck_assert_msg(otn_parse_move_record(&r, cases[i].text, &m, &caps, &status, &err) == ST_OK,
+                      "%s: %s", cases[i].text, err.text);
+        ck_assert_int_eq(caps.count, cases[i].ncaps);
+        ck_assert_int_eq(status, cases[i].status);
+        /* A plain move has no marks. */
+        ck_assert_int_ne(otn_parse_move(&r, cases[i].text, &m, &caps, &err), ST_OK);
+    }
+    Move m;
+    OtnStatus status;
+    Error err = {{0}};
+    ck_assert_int_ne(otn_parse_move_record(&r, "d1-d3+++", &m, NULL, &status, &err), ST_OK);
+    ck_assert_int_ne(otn_parse_move_record(&r, "d1-d3xd4x", &m, NULL, &status, &err), ST_OK);
 }
 END_TEST
 
@@ -160,6 +195,7 @@ Suite *otn_suite(void)
     tcase_add_test(tc, test_square_orientation_rank1_is_top_row);
     tcase_add_test(tc, test_move_round_trip_with_captures);
     tcase_add_test(tc, test_move_errors_name_column);
+    tcase_add_test(tc, test_move_record_marks_and_piece_letters);
     tcase_add_test(tc, test_position_round_trip_presets_and_random_games);
     tcase_add_test(tc, test_position_errors_name_column_and_cause);
     suite_add_tcase(s, tc);

@@ -47,6 +47,8 @@ static void assert_expressible_equal(const Ruleset *want, const Ruleset *got, co
     ck_assert_msg(got->escape == want->escape, "%s: escape", what);
     ck_assert_msg(got->encirclement == want->encirclement, "%s: encirclement", what);
     ck_assert_msg(got->repetition == want->repetition, "%s: repetition", what);
+    ck_assert_msg(got->shieldwall == want->shieldwall, "%s: shieldwall", what);
+    ck_assert_msg(got->edge_fort == want->edge_fort, "%s: edge_fort", what);
 }
 
 /* What import gives for the options OTN has no key for (RULES.md section 7). */
@@ -134,6 +136,9 @@ START_TEST(test_every_option_value_round_trips)
         {"encirclement", "no", " surf:n "},
         {"repetition", "draw", "dim:7 ks:c start:"},
         {"repetition", "ignore", " tfr:i "},
+        {"shieldwall", "pieces", " sw:w "},
+        {"shieldwall", "corners", " sw:s "},
+        {"edge_fort", "yes", " efe:y "},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Ruleset rs = *preset("brandubh");
@@ -221,7 +226,7 @@ START_TEST(test_lenient_forms)
         "cenp:tcnkTCNK cens:K cenre:tcnkTCNK cors:K corp:K corre:tcnkTCNK start:" CROSS_7,
         "dim:7 ks:c tfr:l cor:a1,g1,a7,g7, cen:d4, start:" CROSS_7,
         "dim:7 ks:c tfr:l cor:g7,,a7,a1,g1 cen:d4 start:" CROSS_7,
-        "dim:7 ks:c tfr:l sw:n swf:n efe:n kj:n nj:r cj:c ber:n spd:-1 afor: dfor: aforh:T "
+        "dim:7 ks:c tfr:l sw:n swf:y efe:n kj:n nj:r cj:c ber:n spd:-1 afor: dfor: aforh:T "
         "dforh:t aforp: dforp: afors: dfors: aforre: dforre: start:" CROSS_7,
     };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
@@ -251,12 +256,11 @@ static const struct {
      "winning)"},
     {"dim:7 ks:m start:" CROSS_7,
      "OTN rules key 'ks' at column 7: value 'm' is not supported (the middleweight king)"},
-    {"dim:7 ks:c sw:s start:" CROSS_7,
-     "OTN rules key 'sw' at column 12: value 's' is not supported (shieldwall captures)"},
-    {"dim:7 sw:w start:" CROSS_7,
-     "OTN rules key 'sw' at column 7: value 'w' is not supported (shieldwall captures)"},
-    {"dim:7 efe:y start:" CROSS_7,
-     "OTN rules key 'efe' at column 7: value 'y' is not supported (edge fort escapes)"},
+    {"dim:7 ks:c sw:s swf:n start:" CROSS_7,
+     "OTN rules key 'swf' at column 17: value 'n' is not supported (shieldwall captures by a "
+     "move that closes no end)"},
+    {"dim:7 sw:x start:" CROSS_7, "OTN rules key 'sw' at column 7: bad value 'x' (expected n|w|s)"},
+    {"dim:7 efe:Y start:" CROSS_7, "OTN rules key 'efe' at column 7: bad value 'Y' (expected y|n)"},
     {"dim:7 kj:r start:" CROSS_7,
      "OTN rules key 'kj' at column 7: value 'r' is not supported (king jumps)"},
     {"dim:7 ber:c start:" CROSS_7,

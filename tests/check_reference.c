@@ -45,6 +45,8 @@ typedef struct {
     long captures;
     /* King captures by king_capture mode and where he stood: throne, beside it, edge, else. */
     long king_shapes[4][4];
+    long wall_captures; /* pieces taken off a square not beside the mover's: shieldwalls */
+    long edge_forts;    /* king_escaped with the king off every escape square */
 } Tally;
 
 /* Are squares a and b orthogonal neighbours on a board of this size? */
@@ -282,6 +284,15 @@ static void play_and_compare(Game *g, int from, int to, Tally *tally)
     }
     tally->plies++;
     tally->captures += nref;
+    for (int i = 0; i < nref; i++) {
+        tally->wall_captures += ref_caps[i] != g->gs.king && !next_to(g->r->size, ref_caps[i], to);
+    }
+    if (g->gs.reason == END_KING_ESCAPED &&
+        !(g->rs->escape == ESCAPE_CORNER
+              ? g->gs.king == to && (g->r->corner[to >> 6] >> (to & 63)) & 1
+              : (g->r->edge[to >> 6] >> (to & 63)) & 1)) {
+        tally->edge_forts++;
+    }
     if (g->gs.reason == END_KING_CAPTURED) {
         int k = g->gs.king, n = g->r->size, throne = g->r->throne_sq;
         bool edge = k / n == 0 || k / n == n - 1 || k % n == 0 || k % n == n - 1;
@@ -317,14 +328,16 @@ static void play_game(const Ruleset *rs, const Rules *r, const char *label, int 
     }
 
     /* Each game draws a policy: uniform moves; "shuttle", undoing its own side's last move
-     * often, so that repetitions and draw forts happen; or "hunt", attackers preferring moves
-     * that end next to the king, so that every shape of the king's capture happens. */
+     * often, so that repetitions and draw forts happen; "hunt", attackers preferring moves
+     * that end next to the king, so that every shape of the king's capture happens; or
+     * "edge", both sides preferring moves onto the edge and defenders moves beside the king,
+     * so that shieldwalls and edge forts happen. */
     Rng rng;
     rng_seed(&rng, seed);
-    static const int SHUTTLE_PERCENT[4] = {0, 25, 70, 0};
-    int policy = (int)rng_below(&rng, 4);
+    static const int SHUTTLE_PERCENT[5] = {0, 25, 70, 0, 0};
+    int policy = (int)rng_below(&rng, 5);
     int shuttle = SHUTTLE_PERCENT[policy];
-    bool hunt = policy == 3;
+    bool hunt = policy == 3, edge = policy == 4;
     int last[2][2] = {{-1, -1}, {-1, -1}}; /* each side's last move */
     int keys[RULES_MAX_MOVES];
     for (int ply = 0; ply < GAME_PLIES; ply++) {
@@ -353,6 +366,19 @@ static void play_game(const Ruleset *rs, const Rules *r, const char *label, int 
                 key = near[rng_below(&rng, (uint32_t)nnear)];
             }
         }
+        if (edge && rng_below(&rng, 4) != 0) {
+            int pick[RULES_MAX_MOVES], npick = 0;
+            for (int i = 0; i < n; i++) {
+                int to = keys[i] % 1024;
+                if (((g->r->edge[to >> 6] >> (to & 63)) & 1) ||
+                    (side == SIDE_DEFENDERS && next_to(g->r->size, to, g->gs.king))) {
+                    pick[npick++] = keys[i];
+                }
+            }
+            if (npick > 0) {
+                key = pick[rng_below(&rng, (uint32_t)npick)];
+            }
+        }
         last[side][0] = key / 1024;
         last[side][1] = key % 1024;
         play_and_compare(g, key / 1024, key % 1024, tally);
@@ -379,12 +405,13 @@ static void print_tally(const char *what, const Tally *t)
     if (getenv("TAFL_REFERENCE_VERBOSE") == NULL) {
         return;
     }
-    fprintf(stderr, "%s: %ld games, %ld plies, %ld captures; ends:", what, t->games, t->plies,
-            t->captures);
+    fprintf(stderr, "%s: %ld games, %ld plies, %ld captures (%ld by shieldwalls); ends:", what,
+            t->games, t->plies, t->captures, t->wall_captures);
     for (int i = 0; i <= END_MAX_PLIES; i++) {
         fprintf(stderr, " %s %ld", state_reason_name((EndReason)i), t->reasons[i]);
     }
-    fprintf(stderr, "\n  king captured (throne/beside/edge/else):");
+    fprintf(stderr,
+            " (%ld by edge forts)\n  king captured (throne/beside/edge/else):", t->edge_forts);
     for (int m = 0; m < 4; m++) {
         fprintf(stderr, " %s %ld/%ld/%ld/%ld", ruleset_king_capture_name((KingCapture)m),
                 t->king_shapes[m][0], t->king_shapes[m][1], t->king_shapes[m][2],
@@ -464,8 +491,56 @@ static void format_record(const signed char *board, int size, char *out)
  * symmetric under the four rotations with the king on the centre. One in five (7x7 and up) is
  * instead a nearly closed square ring of attackers around the king with defenders inside, so
  * that encirclement actually happens. */
+/* An "edge" start for the shieldwall and edge-fort options: edge squares and the squares
+ * inside them crowded with both sides, a sparse middle, and the king on an edge square amid
+ * defenders. The king starts on an edge, so escape must be corner (an edge escape would be
+ * decided by a move that is not the king's). */
+static void edge_layout(Rng *rng, Ruleset *rs)
+{
+    int n = rs->size, last = n - 1;
+    signed char board[REF_MAX_SQUARES] = {0};
+    for (int sq = 0; sq < n * n; sq++) {
+        int row = sq / n, file = sq % n;
+        int from_edge = row < file ? row : file;
+        from_edge = last - row < from_edge ? last - row : from_edge;
+        from_edge = last - file < from_edge ? last - file : from_edge;
+        int roll = (int)rng_below(rng, 100);
+        int att = from_edge == 0 ? 35 : from_edge == 1 ? 40 : 8;
+        int def = from_edge == 0 ? 40 : from_edge == 1 ? 25 : 5;
+        board[sq] = roll < att ? REF_ATTACKER : roll < att + def ? REF_DEFENDER : REF_EMPTY;
+    }
+    /* The king on a non-corner edge square, defenders beside him now and then. */
+    int along = 1 + (int)rng_below(rng, (uint32_t)(n - 2));
+    int side = (int)rng_below(rng, 4);
+    int king = side == 0   ? along
+               : side == 1 ? last * n + along
+               : side == 2 ? along * n
+                           : along * n + last;
+    board[king] = REF_KING;
+    for (int d = 0; d < 4; d++) {
+        int row = king / n + (d == 0 ? -1 : d == 1 ? 1 : 0);
+        int file = king % n + (d == 2 ? -1 : d == 3 ? 1 : 0);
+        if (row >= 0 && row < n && file >= 0 && file < n && rng_below(rng, 2)) {
+            board[row * n + file] = (signed char)(rng_below(rng, 3) ? REF_DEFENDER : REF_EMPTY);
+        }
+    }
+    for (int sq = 0; sq < n * n; sq++) {
+        bool corner = (sq / n == 0 || sq / n == last) && (sq % n == 0 || sq % n == last);
+        bool restricted = (rs->throne && sq == (n / 2) * n + n / 2) || (rs->corners && corner);
+        if (restricted && board[sq] != REF_KING) {
+            board[sq] = REF_EMPTY;
+        }
+    }
+    rs->escape = ESCAPE_CORNER;
+    format_record(board, n, rs->start);
+}
+
 static void random_layout(Rng *rng, Ruleset *rs)
 {
+    if ((rs->shieldwall != SHIELDWALL_NO || rs->edge_fort) && rng_below(rng, 5) < 2) {
+        edge_layout(rng, rs);
+        return;
+    }
     int n = rs->size, last = n - 1, half = n / 2, centre = half * n + half;
     signed char board[REF_MAX_SQUARES] = {0};
     int ring = n >= 7 && rng_below(rng, 5) == 0 ? 2 + (int)rng_below(rng, (uint32_t)(half - 2))
@@ -534,6 +609,8 @@ static void random_ruleset(Rng *rng, int index, Ruleset *rs)
     rs->repetition = (EndRule)rng_below(rng, 3);
     rs->draw_fort = rng_below(rng, 2);
     rs->max_plies = rng_below(rng, 4) == 0 ? 1 + (int)rng_below(rng, 100) : 0;
+    rs->shieldwall = (Shieldwall)rng_below(rng, 3);
+    rs->edge_fort = rng_below(rng, 2);
     random_layout(rng, rs);
 }
 
@@ -572,6 +649,8 @@ START_TEST(test_random_rulesets)
                       "no random game ended by %s in this batch",
                       state_reason_name((EndReason)reason));
     }
+    ck_assert_msg(tally.wall_captures + tally.edge_forts > 0,
+                  "no shieldwall capture and no edge fort in this batch");
     ck_assert_msg(rejected < RANDOM_PER_CASE / 10, "%d of %d random rulesets rejected", rejected,
                   RANDOM_PER_CASE);
 }

@@ -64,6 +64,7 @@ START_TEST(test_names)
     ck_assert_str_eq(ruleset_king_capture_name(KING_CAPTURE_STRONG), "strong");
     ck_assert_str_eq(ruleset_escape_name(ESCAPE_EDGE), "edge");
     ck_assert_str_eq(ruleset_end_rule_name(END_RULE_IGNORE), "ignore");
+    ck_assert_str_eq(ruleset_shieldwall_name(SHIELDWALL_CORNERS), "corners");
 }
 END_TEST
 
@@ -83,8 +84,10 @@ START_TEST(test_format_brandubh)
                           "corner_hostile = all\n"
                           "throne_hostile_attackers = always\n"
                           "throne_hostile_defenders = empty\n"
+                          "shieldwall = no\n"
                           "king_capture = throne4_adj3\n"
                           "escape = corner\n"
+                          "edge_fort = no\n"
                           "encirclement = yes\n"
                           "no_moves = lose\n"
                           "repetition = lose\n"
@@ -106,8 +109,10 @@ static const struct {
     {"colour", "red",
      "key 'colour': unknown key (keys are name, size, start, first, throne, corners, "
      "throne_reentry, throne_pass, king_armed, corner_hostile, throne_hostile_attackers, "
-     "throne_hostile_defenders, king_capture, escape, encirclement, no_moves, repetition, "
-     "draw_fort, max_plies)"},
+     "throne_hostile_defenders, shieldwall, king_capture, escape, edge_fort, encirclement, "
+     "no_moves, repetition, draw_fort, max_plies)"},
+    {"shieldwall", "yes", "key 'shieldwall': bad value 'yes' (expected no|pieces|corners)"},
+    {"edge_fort", "1", "key 'edge_fort': bad value '1' (expected yes|no)"},
     {"throne", "true", "key 'throne': bad value 'true' (expected yes|no)"},
     {"first", "white", "key 'first': bad value 'white' (expected attackers|defenders)"},
     {"king_armed", "Yes", "key 'king_armed': bad value 'Yes' (expected yes|no|hammer|anvil)"},
@@ -160,6 +165,12 @@ START_TEST(test_set_option_values)
     ck_assert_int_eq(rs.repetition, END_RULE_IGNORE);
     ck_assert_int_eq(ruleset_set_option(&rs, "name", "x", &err), ST_OK);
     ck_assert_str_eq(rs.name, "x");
+    ck_assert_int_eq(ruleset_set_option(&rs, "shieldwall", "corners", &err), ST_OK);
+    ck_assert_int_eq(rs.shieldwall, SHIELDWALL_CORNERS);
+    ck_assert_int_eq(ruleset_set_option(&rs, "shieldwall", "pieces", &err), ST_OK);
+    ck_assert_int_eq(rs.shieldwall, SHIELDWALL_PIECES);
+    ck_assert_int_eq(ruleset_set_option(&rs, "edge_fort", "yes", &err), ST_OK);
+    ck_assert(rs.edge_fort);
 }
 END_TEST
 

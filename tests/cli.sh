@@ -42,10 +42,13 @@ expect 2 "unknown command 'nope'" -- help nope
 # rules list / show.
 expect 0 "brandubh" -- rules list
 [ "$("$TAFL" rules list | head -n 1 | cut -d' ' -f1)" = brandubh ] && ok || fail "brandubh not first"
-[ "$("$TAFL" rules list | wc -l)" -eq 9 ] && ok || fail "rules list: not 9 presets"
+[ "$("$TAFL" rules list | wc -l)" -eq 10 ] && ok || fail "rules list: not 10 presets"
 expect 0 "king_capture = throne4_adj3_edge3" -- rules show brandubh-livas
 expect 0 "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show brandubh --otn
 expect 0 "draw_fort" -- rules show brandubh --otn
+expect 0 "dim:11 tfr:l sw:s efe:y start:/3ttttt3/" -- rules show copenhagen --otn
+expect 0 "shieldwall = corners" -- rules show copenhagen
+expect 0 "3 806344" -- perft --rules copenhagen --depth 3
 expect 2 "'nope' is not a preset" -- rules show nope
 expect 2 "unknown subcommand 'frob'" -- rules frob
 
@@ -348,6 +351,100 @@ else
 fi
 printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
 expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is self-play" -- run "$tmp/bad-curve.ini"
+# replay: the 1,752 recorded Copenhagen games; the 11 that go on after a threefold repetition
+# disagree with the copenhagen preset, each named with its line and ply.
+expect 1 "replayed 1752 games: 1741 agree, 11 disagree" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
+expect 1 "copenhagen.csv:443: ply 23: 'j3-j11': the game goes on after the engine ended it" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
+expect 0 "replayed 1752 games: 1752 agree, 0 disagree" -- replay --rules "dim:11 sw:s efe:y tfr:i start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/" --quiet "$DATA/games/copenhagen.csv"
+"$TAFL" replay --rules copenhagen "$DATA/games/copenhagen.csv" --game 2 --ply 5 >"$tmp/r5" 2>&1
+grep -q "^ply 5: attackers g3-e3xe2$" "$tmp/r5" && grep -q "^   3 \. \. \. t t \. \. \. \. \. \.$" "$tmp/r5" &&
+    ! grep -q "^ply 4" "$tmp/r5" && ok || fail "replay --ply 5 board"
+[ "$("$TAFL" replay --rules copenhagen "$DATA/games/copenhagen.csv" --game 2 | grep -c '^ply ')" -eq 6 ] &&
+    ok || fail "replay shows every ply"
+head -n 2 "$DATA/games/copenhagen.csv" | "$TAFL" replay --rules copenhagen --format csv --quiet - >"$tmp/stdin" &&
+    grep -q "replayed 2 games: 2 agree" "$tmp/stdin" && ok || fail "replay from stdin"
+printf '[event:x]\n1. d1-c1\n' >"$tmp/norules.otn"
+expect 2 "norules.otn:1: the game names no rules: give --rules R" -- replay "$tmp/norules.otn"
+expect 2 "copenhagen.csv:1: expected a tag, a rules string" -- replay --format otn "$DATA/games/copenhagen.csv"
+expect 2 "needs a file of games" -- replay --rules copenhagen
+expect 2 "cannot open" -- replay --rules copenhagen "$tmp/nope.otn"
+expect 2 "--format 'pgn' must be otn or csv" -- replay --format pgn x.csv
+expect 2 "--game 9999: " -- replay --rules copenhagen --game 9999 "$DATA/games/copenhagen.csv"
+printf 'd1-d3,0,0,Won\n' >"$tmp/bad.csv"
+expect 2 "bad.csv:1: result 'Won' is not White, Black, Draw or Ongoing" -- replay --rules copenhagen "$tmp/bad.csv"
+
+# export: recorded games as OTN game records that replay back with their own rules strings.
+"$TAFL" match --rules copenhagen --attacker greedy --defender greedy --games 4 --opening-plies 4 \
+    --record-moves --out "$tmp/cm" >/dev/null 2>&1
+"$TAFL" export "$tmp/cm/games.csv" --out "$tmp/cm/games.otn" && ok || fail "export"
+grep -q '^\[rules:dim:11 tfr:l sw:s efe:y start:' "$tmp/cm/games.otn" && grep -q '^\[result:' "$tmp/cm/games.otn" &&
+    grep -q '^1\. ' "$tmp/cm/games.otn" && ok || fail "export: tags and turns"
+expect 0 "replayed 4 games: 4 agree, 0 disagree" -- replay --quiet "$tmp/cm/games.otn"
+"$TAFL" export "$tmp/cm/games.csv" --dir "$tmp/cm/otn" && [ -f "$tmp/cm/otn/game-000003.otn" ] &&
+    ok || fail "export --dir"
+expect 0 "replayed 1 games: 1 agree" -- replay --quiet "$tmp/cm/otn/game-000002.otn"
+sed 's/^1\. \([a-k][0-9]*\)-/1. \1x-/' "$tmp/cm/otn/game-000000.otn" >"$tmp/broken.otn"
+expect 1 "broken.otn:" -- replay --quiet "$tmp/broken.otn"
+"$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >/dev/null 2>&1
+expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
+expect 2 "needs a games.csv" -- export
+
+# play: a terminal game driven through stdin. A lone king on the throne (d4) and one attacker.
+lone="dim:7 ks:c tfr:l start:/7/7/7/3K3/7/7/1t5/"
+printf 'help\nmoves\nmoves b7\nmoves d4\nmoves z9\nd4-d1\nb7-b8\nb7-a7\nb7-c6\nb7-b6\nundo\nundo\nb7-b6\nhint\nd4-d1\nb6-b5\nd1-a1\n' |
+    "$TAFL" play --rules "$lone" --out "$tmp/play.otn" >"$tmp/play" 2>&1
+status=$?
+[ "$status" -eq 0 ] && ok || fail "play: exit $status"
+for want in "   4 . . . K . . ." "attackers> help" "commands: a move such as d1-d3" \
+    "b7-b1 b7-b2 b7-b3 b7-b4 b7-b5 b7-b6 b7-c7 b7-d7 b7-e7 b7-f7" \
+    "d4: not a piece of the side to move" "'z9' is not a square of this board (a1..g7)" \
+    "illegal move d4-d1: d4 holds a piece of the defenders; the attackers are to move" \
+    "not a move or a command: move 'b7-b8' column 4: expected a destination square a1..g7" \
+    "illegal move b7-a7: only the king may stop on the corner a7" \
+    "move 'b7-c6': a piece moves along one row or one column" \
+    "attackers (human) play b7-b6" "took back 1 move" "nothing to undo" \
+    "hint: d4-" "defenders (human) play Kd1-a1--" "defenders win: king_escaped" \
+    "game over after 4 plies: defenders win by king_escaped" "saved the game to"; do
+    grep -qF -- "$want" "$tmp/play" && ok || { fail "play output lacks '$want'"; cat "$tmp/play" >&2; }
+done
+expect 0 "replayed 1 games: 1 agree" -- replay --quiet "$tmp/play.otn"
+# Against an agent: undo takes back the agent's reply with the person's move.
+printf 'b7-b6\nundo\nquit\n' | "$TAFL" play --rules "$lone" --defender greedy >"$tmp/play2" 2>&1
+grep -q "defenders (greedy) play" "$tmp/play2" && grep -q "took back 2 moves" "$tmp/play2" &&
+    grep -q "quit: the game stops unfinished after 0 plies" "$tmp/play2" && ok || fail "play vs agent"
+# Two agents play on their own; the end of input stops a game left to a person.
+"$TAFL" play --attacker greedy --defender greedy </dev/null | grep -q "^game over after [0-9]* plies" &&
+    ok || fail "play between agents"
+"$TAFL" play </dev/null | grep -q "end of input: the game stops unfinished after 0 plies" &&
+    ok || fail "play at end of input"
+expect 2 "unknown agent 'robot'" -- play --attacker robot
+expect 2 "--hint: unknown agent 'x'" -- play --hint x
+expect 2 "unknown option '--colour'" -- play --colour red
+
+# make install PREFIX=...: the binary and the manual page, which renders without a warning
+# and has a section for every command `tafl --help` lists.
+if ${MAKE:-make} --no-print-directory install PREFIX="$tmp/inst" >"$tmp/install.log" 2>&1 &&
+    [ -x "$tmp/inst/bin/tafl" ] && [ -f "$tmp/inst/share/man/man1/tafl.1" ]; then
+    ok
+else
+    fail "make install PREFIX=$tmp/inst"; cat "$tmp/install.log" >&2
+fi
+"$tmp/inst/bin/tafl" --version | grep -q "^tafl 0\." && ok || fail "installed tafl --version"
+page="$tmp/inst/share/man/man1/tafl.1"
+if command -v groff >/dev/null 2>&1; then
+    groff -man -ww -z -Tutf8 "$page" >"$tmp/groff.err" 2>&1 && [ ! -s "$tmp/groff.err" ] &&
+        ok || { fail "groff warns about tafl.1"; cat "$tmp/groff.err" >&2; }
+fi
+if command -v man >/dev/null 2>&1; then
+    MANWIDTH=80 man -l "$page" >"$tmp/man.txt" 2>"$tmp/man.err" && [ ! -s "$tmp/man.err" ] &&
+        grep -q "tafl - measure the balance" "$tmp/man.txt" && ok ||
+        { fail "man -l tafl.1"; cat "$tmp/man.err" >&2; }
+fi
+command -v groff >/dev/null 2>&1 || command -v man >/dev/null 2>&1 ||
+    fail "neither man nor groff to check tafl.1 (make deps installs groff-base)"
+for cmd in $("$TAFL" --help | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
+    grep -q "^\.SS $cmd\$" "$page" && ok || fail "tafl.1 has no section for the command '$cmd'"
+done
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -378,6 +378,97 @@ static int custodial_captures(const Ruleset *rs, RefState *s, int t, int *captur
     return n;
 }
 
+/* ---- Shieldwall (README.md, "The rules engine") ---- */
+
+/* Is sq held by a piece of side `mover` that can capture as the far piece? */
+static bool capturing_piece_of(const Ruleset *rs, const RefState *s, int mover, int sq)
+{
+    int piece = s->board[sq];
+    if (mover == SIDE_ATTACKERS) {
+        return piece == REF_ATTACKER;
+    }
+    return piece == REF_DEFENDER || (piece == REF_KING && king_is_anvil(rs));
+}
+
+static bool enemy_of(int mover, int piece)
+{
+    if (mover == SIDE_ATTACKERS) {
+        return piece == REF_DEFENDER || piece == REF_KING;
+    }
+    return piece == REF_ATTACKER;
+}
+
+/* Adds sq to the set captured[0..*n) unless it is there. */
+static void add_capture(int *captured, int *n, int sq)
+{
+    for (int i = 0; i < *n; i++) {
+        if (captured[i] == sq) {
+            return;
+        }
+    }
+    captured[(*n)++] = sq;
+}
+
+/* "A row of two or more enemies along the board edge, closed at both ends and fronted by the
+ * capturing side": the moving piece on t closes one end; walk away from it along each edge line
+ * t lies on. Victims are added to captured[] (not removed); the king is never one. */
+static void shieldwall_victims(const Ruleset *rs, const RefState *s, int t, int *captured, int *n)
+{
+    int mover = owner_of(s->board[t]);
+    int last = s->size - 1;
+    for (int d = 0; d < 4; d++) {
+        /* The line t-d-2d... lies on an edge when it runs along row 0 / last (d left or right)
+         * or file 0 / last (d up or down). Its front is the direction into the board. */
+        int front_row = 0, front_file = 0;
+        if (DIR_ROW[d] == 0) {
+            if (row_of(s, t) != 0 && row_of(s, t) != last) {
+                continue;
+            }
+            front_row = row_of(s, t) == 0 ? 1 : -1;
+        } else {
+            if (file_of(s, t) != 0 && file_of(s, t) != last) {
+                continue;
+            }
+            front_file = file_of(s, t) == 0 ? 1 : -1;
+        }
+        int row = row_of(s, t), file = file_of(s, t);
+        int members[REF_MAX_SIZE], count = 0;
+        bool wall = true;
+        for (;;) {
+            row += DIR_ROW[d];
+            file += DIR_FILE[d];
+            if (!on_board(s, row, file)) {
+                wall = false; /* "closed at both ends": the board's end closes nothing */
+                break;
+            }
+            int sq = row * s->size + file;
+            if (!enemy_of(mover, s->board[sq])) {
+                /* The far end: a capturing piece, or a corner hostile to the row's side. */
+                int row_side = mover == SIDE_ATTACKERS ? REF_DEFENDER : REF_ATTACKER;
+                bool corner_closes = rs->shieldwall == SHIELDWALL_CORNERS &&
+                                     is_restricted_corner(rs, s, sq) &&
+                                     restricted_hostile(rs, s, sq, row_side);
+                wall = capturing_piece_of(rs, s, mover, sq) || corner_closes;
+                break;
+            }
+            int front = (row + front_row) * s->size + (file + front_file);
+            if (!capturing_piece_of(rs, s, mover, front)) {
+                wall = false; /* "fronted by the capturing side": every member */
+                break;
+            }
+            members[count++] = sq;
+        }
+        if (!wall || count < 2) {
+            continue;
+        }
+        for (int i = 0; i < count; i++) {
+            if (s->board[members[i]] != REF_KING) {
+                add_capture(captured, n, members[i]);
+            }
+        }
+    }
+}
+
 /* ---- Section 4: the king's capture ---- */
 
 static bool corner_hostile_to_defenders(const Ruleset *rs, const RefState *s, int sq)
@@ -495,6 +586,118 @@ static bool encircled(const RefState *s)
     return true;
 }
 
+/* ---- Edge fort (README.md, "The rules engine") ---- */
+
+/* The fort's inside: the king's square and every empty square joined to it by empty squares,
+ * grown until nothing changes. False when an attacker touches it or it reaches a restricted
+ * corner. */
+static bool fort_inside(const Ruleset *rs, const RefState *s, bool *inside)
+{
+    int squares = s->size * s->size;
+    memset(inside, 0, (size_t)squares * sizeof *inside);
+    inside[find_king(s)] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int sq = 0; sq < squares; sq++) {
+            for (int d = 0; d < 4 && inside[sq]; d++) {
+                int n = step(s, sq, d);
+                if (n < 0 || inside[n]) {
+                    continue;
+                }
+                if (s->board[n] == REF_ATTACKER) {
+                    return false;
+                }
+                if (s->board[n] == REF_EMPTY) {
+                    if (is_restricted_corner(rs, s, n)) {
+                        return false;
+                    }
+                    inside[n] = true;
+                    grew = true;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* Can the square at (row, file) never be hostile to a defender beside it while the solid
+ * defenders stand? Off the board, solid, inside, or a restricted square never hostile to them. */
+static bool never_hostile(const Ruleset *rs, const RefState *s, const bool *inside,
+                          const bool *solid, int row, int file)
+{
+    if (!on_board(s, row, file)) {
+        return true;
+    }
+    int sq = row * s->size + file;
+    if (solid[sq] || (inside[sq] && !is_restricted(rs, s, sq))) {
+        return true;
+    }
+    if (is_restricted(rs, s, sq)) {
+        /* The empty throne or a corner: hostile by the options alone (the king may leave). */
+        RefState empty = *s;
+        empty.board[sq] = REF_EMPTY;
+        return !restricted_hostile(rs, &empty, sq, REF_DEFENDER);
+    }
+    return false;
+}
+
+/* "The king on an edge, in contact with an unbreakable fort of defenders, able to move": the
+ * inside is sealed, and every defender touching it belongs to the largest set of defenders
+ * none of which can be captured custodially while the others stand (a shieldwall never takes
+ * one: README.md, "The rules engine"). */
+static bool in_edge_fort(const Ruleset *rs, const RefState *s)
+{
+    int k = find_king(s);
+    if (!is_edge_square(s, k)) {
+        return false;
+    }
+    RefState turn = *s;
+    turn.side = SIDE_DEFENDERS;
+    int moves[REF_MAX_MOVES][2];
+    int n = ref_legal_moves(rs, &turn, moves);
+    bool king_moves = false;
+    for (int i = 0; i < n; i++) {
+        king_moves = king_moves || moves[i][0] == k;
+    }
+    bool inside[REF_MAX_SQUARES];
+    if (!king_moves || !fort_inside(rs, s, inside)) {
+        return false;
+    }
+    int squares = s->size * s->size;
+    bool solid[REF_MAX_SQUARES];
+    for (int sq = 0; sq < squares; sq++) {
+        solid[sq] = s->board[sq] == REF_DEFENDER;
+    }
+    for (bool dropped = true; dropped;) {
+        bool falls[REF_MAX_SQUARES] = {false};
+        for (int sq = 0; sq < squares; sq++) {
+            int row = row_of(s, sq), file = file_of(s, sq);
+            if (solid[sq] && ((!never_hostile(rs, s, inside, solid, row - 1, file) &&
+                               !never_hostile(rs, s, inside, solid, row + 1, file)) ||
+                              (!never_hostile(rs, s, inside, solid, row, file - 1) &&
+                               !never_hostile(rs, s, inside, solid, row, file + 1)))) {
+                falls[sq] = true;
+            }
+        }
+        dropped = false;
+        for (int sq = 0; sq < squares; sq++) {
+            if (falls[sq]) {
+                solid[sq] = false;
+                dropped = true;
+            }
+        }
+    }
+    for (int sq = 0; sq < squares; sq++) {
+        for (int d = 0; d < 4 && inside[sq]; d++) {
+            int nb = step(s, sq, d);
+            if (nb >= 0 && s->board[nb] == REF_DEFENDER && !solid[nb]) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /* Both boards hold defenders-or-king on exactly the same squares (the king indistinct). */
 static bool same_fort(const signed char *a, const signed char *b, int squares)
 {
@@ -586,7 +789,15 @@ void ref_apply(const Ruleset *rs, RefState *s, RefHistory *h, int from, int to, 
     if (piece == REF_KING && is_throne(rs, s, from)) {
         s->king_left_throne = true;
     }
+    int walls[REF_MAX_CAPS], nwalls = 0;
+    if (rs->shieldwall != SHIELDWALL_NO && (piece != REF_KING || king_is_hammer(rs))) {
+        shieldwall_victims(rs, s, to, walls, &nwalls); /* found before anything is removed */
+    }
     int n = custodial_captures(rs, s, to, captured);
+    for (int i = 0; i < nwalls; i++) {
+        add_capture(captured, &n, walls[i]);
+        s->board[walls[i]] = REF_EMPTY;
+    }
     bool any_capture = n > 0;
     s->side = 1 - mover;
     s->ply++;
@@ -599,6 +810,8 @@ void ref_apply(const Ruleset *rs, RefState *s, RefHistory *h, int from, int to, 
         end_game(s, WINNER_ATTACKERS, END_KING_CAPTURED);
     } else if (rs->escape == ESCAPE_CORNER ? is_corner_square(s, k) : is_edge_square(s, k)) {
         end_game(s, WINNER_DEFENDERS, END_KING_ESCAPED);
+    } else if (mover == SIDE_DEFENDERS && rs->edge_fort && in_edge_fort(rs, s)) {
+        end_game(s, WINNER_DEFENDERS, END_KING_ESCAPED); /* "edge fort escape" */
     } else if (mover == SIDE_ATTACKERS && rs->encirclement && encircled(s)) {
         end_game(s, WINNER_ATTACKERS, END_ENCIRCLED);
     } else if (mover == SIDE_DEFENDERS && rs->draw_fort && count_pieces(s, REF_DEFENDER) >= 5 &&

@@ -12,7 +12,8 @@
 #define REF_MAX_SIZE    19
 #define REF_MAX_SQUARES (REF_MAX_SIZE * REF_MAX_SIZE)
 #define REF_MAX_MOVES   (4 * REF_MAX_SQUARES)
-#define REF_MAX_CAPS    4 /* three pieces around the arrival square, plus the king */
+/* Three pieces around the arrival square, or shieldwalls along two edges, plus the king. */
+#define REF_MAX_CAPS    (2 * REF_MAX_SIZE)
 #define REF_MAX_HISTORY 1024
 
 /* Piece codes of RefState.board (the same numbers as rules/state.h's Piece). */

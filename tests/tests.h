@@ -40,6 +40,8 @@ Suite *tune_suite(void);
 
 /* check_curve.c: balance curves, curve.csv and their figure */
 Suite *curve_suite(void);
+/* check_records.c: recorded games (copenhagen.csv, OTN game records) replayed */
+Suite *records_suite(void);
 
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 

@@ -1,1 +1,1 @@
-bench: 81546513 6d85b71b
+bench: 81959082 cdefd109

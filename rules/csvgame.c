@@ -1,0 +1,129 @@
+/* The move-list CSV of recorded games (see csvgame.h). */
+#include "rules/csvgame.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads a count of captured pieces: a whole decimal number, at most 4 digits. */
+static bool parse_count(const char *text, size_t len, int *out)
+{
+    if (len == 0 || len > 4)
+        return false;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return false;
+        v = v * 10 + (text[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_result(const char *text, RecordResult *out)
+{
+    static const struct {
+        const char *word;
+        RecordResult result;
+    } words[] = {{"White", RECORD_RESULT_DEFENDERS},
+                 {"Black", RECORD_RESULT_ATTACKERS},
+                 {"Draw", RECORD_RESULT_DRAW},
+                 {"Ongoing", RECORD_RESULT_ONGOING}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (strcmp(text, words[i].word) == 0) {
+            *out = words[i].result;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Reads one game line (without its newline) into a new game. */
+static Status read_line(char *text, int line, RecordGame **games, int *count, Error *err)
+{
+    char *field[4];
+    char *p = text;
+    bool four = true;
+    for (int i = 0; i < 4; i++) {
+        field[i] = p;
+        if (i == 3)
+            break;
+        char *comma = strchr(p, ',');
+        if (!comma) {
+            four = false;
+            break;
+        }
+        *comma = '\0';
+        p = comma + 1;
+    }
+    if (!four || strchr(field[3], ',')) {
+        error_set(err,
+                  "%d: expected 4 comma-separated fields (moves, two capture counts, "
+                  "result)",
+                  line);
+        return ST_EPARSE;
+    }
+    RecordGame *g = record_game_add(games, count, line);
+    /* Column 2 counts the pieces the attackers captured: the defenders' losses. */
+    if (!parse_count(field[1], strlen(field[1]), &g->lost[SIDE_DEFENDERS]) ||
+        !parse_count(field[2], strlen(field[2]), &g->lost[SIDE_ATTACKERS])) {
+        error_set(err, "%d: the capture counts '%s' and '%s' must be whole numbers", line, field[1],
+                  field[2]);
+        return ST_EPARSE;
+    }
+    if (!parse_result(field[3], &g->result)) {
+        error_set(err, "%d: result '%s' is not White, Black, Draw or Ongoing", line, field[3]);
+        return ST_EPARSE;
+    }
+    for (p = field[0];;) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        if (len == 0)
+            break;
+        if (g->stopped) {
+            error_set(err, "%d: '%.*s' after 'timeout', which ends the game", line, (int)len, p);
+            return ST_EPARSE;
+        }
+        if (len == 7 && strncmp(p, "timeout", 7) == 0) {
+            g->stopped = true;
+        } else if (record_move_add(g, p, len, line, err) != ST_OK) {
+            error_prefix(err, "%d: ", line);
+            return ST_EPARSE;
+        }
+        p += len;
+    }
+    return ST_OK;
+}
+
+Status csvgame_read(FILE *f, const char *name, RecordGame **games, int *count, Error *err)
+{
+    *games = NULL;
+    *count = 0;
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int line = 0;
+    Status st = ST_OK;
+    errno = 0;
+    while (st == ST_OK && (len = getline(&text, &cap, f)) >= 0) {
+        line++;
+        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+            text[--len] = '\0';
+        if (len == 0 || text[0] == '#')
+            continue;
+        st = read_line(text, line, games, count, err);
+        if (st != ST_OK)
+            error_prefix(err, "%s:", name);
+    }
+    if (st == ST_OK && ferror(f)) {
+        error_set(err, "%s: cannot read: %s", name, strerror(errno));
+        st = ST_EIO;
+    }
+    free(text);
+    if (st != ST_OK) {
+        record_games_free(*games, *count);
+        *games = NULL;
+        *count = 0;
+    }
+    return st;
+}
