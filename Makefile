@@ -98,6 +98,7 @@ test: deps
 	$(CHECKBIN)
 	TAFL=$(TAFL) sh tests/cli.sh
 	TAFL=$(TAFL) sh tests/kill_resume.sh
+	TAFL=$(TAFL) sh tests/shards.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 bench: all

@@ -16,6 +16,8 @@ else
     need check
     need libinih-dev
 fi
+# GNU parallel runs the shards test (tests/shards.sh) and the README's example.
+command -v parallel >/dev/null 2>&1 || need parallel
 # libcsv ships no pkg-config file on Debian: look for its header instead.
 if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
     need libcsv-dev

@@ -3,4 +3,7 @@
 #ifndef TAFL_SIM_COMMANDS_H
 #define TAFL_SIM_COMMANDS_H
 
+/* sim/cmd_merge.c: tafl merge DIR... [--out DIR] */
+int cmd_merge(int argc, char **argv);
+
 #endif

@@ -100,6 +100,7 @@ static const Command COMMANDS[] = {
      "meta there (see README); --record-moves adds each game's moves to games.csv.\n"},
     {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
      "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
+     "                [--shard I/N]\n"
      "\n"
      "Plays every game the experiment describes (see experiments/README.md) and writes\n"
      "<output>/<name>/ (or DIR): experiment.ini, games.csv (one row per game, appended as\n"
@@ -107,12 +108,24 @@ static const Command COMMANDS[] = {
      "(versions, flags, threads, times). The same file gives the same games.csv and\n"
      "summary.csv at any thread count. An interrupted run continues with --resume: finished\n"
      "games are kept, a torn last line is dropped, and only the missing games are played.\n"
-     "Progress goes to stderr when it is a terminal, or always with --progress.\n"},
+     "Progress goes to stderr when it is a terminal, or always with --progress.\n"
+     "--shard I/N plays only shard I of N (1 <= I <= N): the games whose number g has\n"
+     "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
+     "`tafl merge` combines the N finished shards into the files of a single run.\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
      "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
      "\n"
      "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
      "and prints the balance table.\n"},
+    {"merge", cmd_merge, "merge the shards of an experiment into games.csv and summary.csv",
+     "usage: tafl merge DIR... [--out DIR]\n"
+     "\n"
+     "Puts the finished shards of one experiment (the directories of `tafl run FILE.ini\n"
+     "--shard I/N`, every I from 1 to N, in any order) back together: experiment.ini,\n"
+     "games.csv, meta and summary.csv in --out DIR (default: the directory holding the\n"
+     "shard directories, where a single run writes). games.csv and summary.csv are\n"
+     "byte-identical to those of a single run. A missing, repeated or unfinished shard, or\n"
+     "shards of different runs, are refused; so is a DIR whose games.csv holds games.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };
@@ -376,12 +389,13 @@ static int cmd_match(int argc, char **argv)
 
 static int cmd_run(int argc, char **argv)
 {
-    const char *file = NULL, *threads_arg = NULL, *out = NULL;
+    const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
     bool resume = false, progress = false;
     const Option opts[] = {{"--threads", &threads_arg, NULL},
                            {"--out", &out, NULL},
                            {"--resume", NULL, &resume},
-                           {"--progress", NULL, &progress}};
+                           {"--progress", NULL, &progress},
+                           {"--shard", &shard_arg, NULL}};
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
         argv++;
@@ -393,6 +407,10 @@ static int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     if (!file)
         return cli_usage_error("run", "needs an experiment file");
+    Shard shard = {0, 0};
+    if (shard_arg && !shard_parse(shard_arg, &shard))
+        return cli_usage_error("run", "--shard '%s' must be I/N with 1 <= I <= N <= %d", shard_arg,
+                               SHARD_MAX);
     Experiment *exp = xcalloc(1, sizeof *exp);
     Error err = {{0}};
     if (experiment_load(file, exp, &err) != ST_OK) {
@@ -401,13 +419,14 @@ static int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     char command[4096];
-    cli_join_command(argc, argv - 1, command, sizeof command);
+    cli_join_command(argc + 1, argv - 1, command, sizeof command);
     RunOptions opt = {.threads = (int)threads,
                       .out_dir = out,
                       .write_files = true,
                       .resume = resume,
                       .progress = progress,
-                      .command = command};
+                      .command = command,
+                      .shard = shard};
     int status = run_and_report("run", exp, &opt);
     free(exp);
     return status;

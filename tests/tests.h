@@ -27,6 +27,9 @@ Suite *experiment_suite(void);
 /* check_statistics.c: Bradley-Terry ratings, GSPRT, SPSA */
 Suite *statistics_suite(void);
 
+/* check_shard.c: the split of an experiment into shards and their merge */
+Suite *shard_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
