@@ -43,7 +43,7 @@ TAFL     := $(BUILD)/tafl
 CHECKBIN := $(BUILD)/check_all
 
 .PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help \
-        install uninstall
+        install uninstall tsan
 
 all: build/tafl
 
@@ -52,6 +52,7 @@ help:
 	@echo "make run        install missing packages, build, run experiments/quick-balance.ini"
 	@echo "make test       install missing packages, build, run every test"
 	@echo "make test SAN=address,undefined   the same under sanitizers"
+	@echo "make tsan       a parallel match and run under ThreadSanitizer (clang)"
 	@echo "make bench      run build/tafl bench"
 	@echo "make fast       build with -O3 -march=native -DNDEBUG into build/fast-*"
 	@echo "make format     apply .clang-format; make format-check checks it"
@@ -100,10 +101,18 @@ test: deps
 	$(CHECKBIN)
 	TAFL=$(TAFL) sh tests/cli.sh
 	TAFL=$(TAFL) sh tests/kill_resume.sh
+	TAFL=$(TAFL) sh tests/shards.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 bench: all
 	./build/tafl bench
+
+# ThreadSanitizer over a parallel match, run, shard and resume (tests/tsan.sh). clang only:
+# its OpenMP runtime loads Archer, which tells TSan about OpenMP's locks and barriers; gcc's
+# libgomp has no such tool and its TSan reports are false (STYLE.md section 7).
+tsan: deps
+	@$(MAKE) --no-print-directory CC=clang SAN=thread build/release-san-thread-clang/tafl
+	sh tests/tsan.sh build/release-san-thread-clang
 
 # The optimised build: -O3 -march=native -DNDEBUG, in its own directory. Its bench signature
 # must equal the default build's.

@@ -18,6 +18,13 @@ else
 fi
 # groff renders the manual page for its test (tests/cli.sh).
 command -v groff >/dev/null 2>&1 || need groff-base
+# GNU parallel runs the shards test (tests/shards.sh) and the README's example.
+command -v parallel >/dev/null 2>&1 || need parallel
+# clang's OpenMP runtime and Archer (make test CC=clang, make tsan) come with libomp-dev.
+if command -v clang >/dev/null 2>&1 &&
+    ! printf '#include <omp.h>\n' | clang -fopenmp -E -x c - >/dev/null 2>&1; then
+    need libomp-dev
+fi
 # libcsv ships no pkg-config file on Debian: look for its header instead.
 if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
     need libcsv-dev

@@ -34,5 +34,7 @@ int cmd_play(int argc, char **argv);   /* sim/cmd_play.c */
 
 /* The agent behind tafl play's hint unless --hint names another. */
 #define PLAY_HINT_DEFAULT "alphabeta:depth=3"
+/* sim/cmd_merge.c: tafl merge DIR... [--out DIR] */
+int cmd_merge(int argc, char **argv);
 
 #endif

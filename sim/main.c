@@ -113,6 +113,7 @@ static const Command COMMANDS[] = {
     {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
      "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
      "                [--max-width W [--check-every C]]\n"
+     "                [--shard I/N]\n"
      "\n"
      "Plays every game the experiment describes (see experiments/README.md) and writes\n"
      "<output>/<name>/ (or DIR): experiment.ini, games.csv (one row per game, appended as\n"
@@ -125,7 +126,10 @@ static const Command COMMANDS[] = {
      "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
      "interval is narrower than W; the games are then numbered in play order.\n"
      "An experiment with kind = curve (self-play along its agents, in file order) also\n"
-     "writes curve.csv and the balance curve, curve.png and curve.svg (gnuplot).\n"},
+     "writes curve.csv and the balance curve, curve.png and curve.svg (gnuplot).\n"
+     "--shard I/N plays only shard I of N (1 <= I <= N): the games whose number g has\n"
+     "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
+     "`tafl merge` combines the N finished shards into the files of a single run.\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
      "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
      "\n"
@@ -210,6 +214,15 @@ static const Command COMMANDS[] = {
      "  --hint SPEC     the agent behind hint (default " PLAY_HINT_DEFAULT ")\n"
      "  --seed N        the agents' seed (default 1)\n"
      "  --out FILE      at the end, write the game as an OTN game record\n"},
+    {"merge", cmd_merge, "merge the shards of an experiment into games.csv and summary.csv",
+     "usage: tafl merge DIR... [--out DIR]\n"
+     "\n"
+     "Puts the finished shards of one experiment (the directories of `tafl run FILE.ini\n"
+     "--shard I/N`, every I from 1 to N, in any order) back together: experiment.ini,\n"
+     "games.csv, meta and summary.csv in --out DIR (default: the directory holding the\n"
+     "shard directories, where a single run writes). games.csv and summary.csv are\n"
+     "byte-identical to those of a single run. A missing, repeated or unfinished shard, or\n"
+     "shards of different runs, are refused; so is a DIR whose games.csv holds games.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };
@@ -481,12 +494,13 @@ static int cmd_match(int argc, char **argv)
 
 static int cmd_run(int argc, char **argv)
 {
-    const char *file = NULL, *threads_arg = NULL, *out = NULL;
+    const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
     const char *width_arg = NULL, *every_arg = NULL;
     bool resume = false, progress = false;
     const Option opts[] = {{"--max-width", &width_arg, NULL}, {"--check-every", &every_arg, NULL},
                            {"--threads", &threads_arg, NULL}, {"--out", &out, NULL},
-                           {"--resume", NULL, &resume},       {"--progress", NULL, &progress}};
+                           {"--resume", NULL, &resume},       {"--progress", NULL, &progress},
+                           {"--shard", &shard_arg, NULL}};
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
         argv++;
@@ -498,6 +512,10 @@ static int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     if (!file)
         return cli_usage_error("run", "needs an experiment file");
+    Shard shard = {0, 0};
+    if (shard_arg && !shard_parse(shard_arg, &shard))
+        return cli_usage_error("run", "--shard '%s' must be I/N with 1 <= I <= N <= %d", shard_arg,
+                               SHARD_MAX);
     Experiment *exp = xcalloc(1, sizeof *exp);
     Error err = {{0}};
     if (experiment_load(file, exp, &err) != ST_OK) {
@@ -505,16 +523,25 @@ static int cmd_run(int argc, char **argv)
         free(exp);
         return EXIT_USAGE;
     }
+    bool sequential = width_arg || every_arg || exp->max_width > 0;
+    /* A width stop decides after each round which games exist, and a curve is drawn from the
+     * whole run: neither can be split by game number ahead of time. */
+    if (shard_arg && (sequential || exp->kind == EXPERIMENT_CURVE)) {
+        free(exp);
+        return cli_usage_error("run", "--shard cannot split a run with a width stop (max_width, "
+                                      "--max-width) or of kind = curve: run it whole");
+    }
     char command[4096];
-    cli_join_command(argc, argv - 1, command, sizeof command);
+    cli_join_command(argc + 1, argv - 1, command, sizeof command);
     RunOptions opt = {.threads = (int)threads,
                       .out_dir = out,
                       .write_files = true,
                       .resume = resume,
                       .progress = progress,
-                      .command = command};
+                      .command = command,
+                      .shard = shard};
     int status;
-    if (width_arg || every_arg || exp->max_width > 0)
+    if (sequential)
         status = cmd_sequential("run", exp, &opt, NULL, width_arg, every_arg, true);
     else
         status = run_and_report("run", exp, &opt);

@@ -15,7 +15,9 @@
 #include "rules/otn.h"
 #include "rules/rng.h"
 #include "sim/buildinfo.h"
+#include "sim/files.h"
 #include "sim/match.h"
+#include "sim/shard.h"
 #include "sim/version.h"
 
 #define PATH_MAX_LEN 2048
@@ -64,86 +66,20 @@ static void utc_now(char *buf, size_t size)
     strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* mkdir -p; ST_EIO naming the path when a component exists and is not a directory. */
-static Status make_directories(const char *path, Error *err)
-{
-    char buf[PATH_MAX_LEN];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1;; p++) {
-        bool end = *p == '\0';
-        if (*p == '/' || end) {
-            *p = '\0';
-            if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-                error_set(err, "%s: cannot create directory: %s", buf, strerror(errno));
-                return ST_EIO;
-            }
-            struct stat st;
-            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
-                error_set(err, "%s: exists and is not a directory", buf);
-                return ST_EIO;
-            }
-            if (end)
-                break;
-            *p = '/';
-        }
-    }
-    return ST_OK;
-}
-
-/* Reads a whole file; NULL when it cannot be read. Caller frees. */
-static char *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = xrealloc(buf, cap *= 2);
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    *size = n;
-    return buf;
-}
-
-static Status write_file(const char *path, const char *data, size_t size, Error *err)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, size, f) != size || fflush(f) != 0) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        if (f)
-            fclose(f);
-        return ST_EIO;
-    }
-    if (fclose(f) != 0) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    return ST_OK;
-}
-
 /* Copies the experiment file into the run directory; on resume the copy must be unchanged. */
 static Status keep_experiment_file(const Experiment *exp, const char *dir, bool resume, Error *err)
 {
     if (!exp->path[0])
         return ST_OK;
     size_t size, old_size;
-    char *text = read_file(exp->path, &size);
+    char *text = files_read(exp->path, &size);
     if (!text) {
         error_set(err, "%s: cannot read: %s", exp->path, strerror(errno));
         return ST_EIO;
     }
     char copy[PATH_MAX_LEN];
     snprintf(copy, sizeof copy, "%s/experiment.ini", dir);
-    char *old = resume ? read_file(copy, &old_size) : NULL;
+    char *old = resume ? files_read(copy, &old_size) : NULL;
     Status st = ST_OK;
     if (old && (old_size != size || memcmp(old, text, size) != 0)) {
         error_set(err,
@@ -152,33 +88,35 @@ static Status keep_experiment_file(const Experiment *exp, const char *dir, bool 
                   exp->path, copy);
         st = ST_EINVAL;
     } else if (!old) {
-        st = write_file(copy, text, size, err);
+        st = files_write(copy, text, size, err);
     }
     free(old);
     free(text);
     return st;
 }
 
-/* Checks that the rows already in games.csv are this experiment's first games. */
-static Status check_resumed_rows(const Experiment *exp, const GameRow *rows, long count, long total,
-                                 const char *path, Error *err)
+/* Checks that the rows already in games.csv are this run's first games (of its shard). */
+static Status check_resumed_rows(const Experiment *exp, Shard shard, const GameRow *rows,
+                                 long count, long total, const char *path, Error *err)
 {
     if (count > total) {
-        error_set(err, "%s holds %ld games but this experiment has %ld", path, count, total);
+        error_set(err, "%s holds %ld games but this run has %ld", path, count, total);
         return ST_EINVAL;
     }
-    for (long g = 0; g < count; g++) {
+    for (long k = 0; k < count; k++) {
+        long g = shard_game(shard, k);
         Job j = job_of(exp, g);
         const Pairing *p = &exp->pairings[j.pairing];
         const char *rules = exp->rulesets[j.ruleset].name;
         const char *att = exp->agents[p->attacker].name, *def = exp->agents[p->defender].name;
-        if (rows[g].game != g || strcmp(rows[g].rules, rules) != 0 ||
-            strcmp(rows[g].attacker, att) != 0 || strcmp(rows[g].defender, def) != 0 ||
-            rows[g].seed != runner_game_seed(exp->seed, rules, att, def, j.index)) {
+        if (rows[k].game != g || strcmp(rows[k].rules, rules) != 0 ||
+            strcmp(rows[k].attacker, att) != 0 || strcmp(rows[k].defender, def) != 0 ||
+            rows[k].seed != runner_game_seed(exp->seed, rules, att, def, j.index)) {
             error_set(err,
-                      "%s:%ld: game %ld is not game %ld of this experiment (%s, %s vs %s): "
+                      "%s:%ld: game %ld is not game %ld of this %s (%s, %s vs %s): "
                       "it belongs to another run",
-                      path, g + 2, rows[g].game, g, rules, att, def);
+                      path, k + 2, rows[k].game, g, shard.count > 1 ? "shard" : "experiment", rules,
+                      att, def);
             return ST_EINVAL;
         }
     }
@@ -219,9 +157,11 @@ typedef struct {
     const Experiment *exp;
     const RunOptions *opt;
     const Rules *rules; /* compiled, one per ruleset */
-    long start, total;  /* games [start, total) are played */
-    GameRow **pending;  /* finished, not yet written; indexed g - start */
-    long next;          /* the next game to write */
+    Shard shard;        /* the games of this run: 1/1 for all of them */
+    long games;         /* every game of the experiment */
+    long start, total;  /* this run's games k in [start, total) are played (k-th of the shard) */
+    GameRow **pending;  /* finished, not yet written; indexed k - start */
+    long next;          /* the next game (k) to write */
     GamesWriter *writer;
     GameRow *out_rows; /* when the caller wants rows */
     bool failed;
@@ -267,12 +207,13 @@ static void play_all(RunState *rs, int threads)
         /* Each thread owns its agents: one per ruleset, agent and seat, made when first used. */
         Agent **agents = xcalloc((size_t)slots, sizeof *agents);
 #pragma omp for schedule(dynamic, 1)
-        for (long g = rs->start; g < rs->total; g++) {
+        for (long k = rs->start; k < rs->total; k++) {
             bool stop;
 #pragma omp atomic read
             stop = rs->failed;
             if (stop)
                 continue;
+            long g = shard_game(rs->shard, k);
             Job j = job_of(exp, g);
             const Pairing *p = &exp->pairings[j.pairing];
             const Rules *r = &rs->rules[j.ruleset];
@@ -300,7 +241,7 @@ static void play_all(RunState *rs, int threads)
             match_record_free(&rec);
 #pragma omp critical(runner_write)
             {
-                rs->pending[g - rs->start] = row;
+                rs->pending[k - rs->start] = row;
                 flush_in_order(rs);
             }
         }
@@ -331,7 +272,11 @@ static Status write_meta(const RunState *rs, const char *dir, int threads, const
             RESULTS_SCHEMA_VERSION, exp->name, exp->path[0] ? exp->path : "-",
             (unsigned long long)exp->seed);
     fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
-            rs->opt->command ? rs->opt->command : "-", threads, rs->total, rs->start, played);
+            rs->opt->command ? rs->opt->command : "-", threads, rs->games, rs->start, played);
+    if (rs->opt->shard.count > 0) {
+        /* What tafl merge reads: which shard this is, and how many games it holds. */
+        fprintf(f, "shard %ld/%ld\ngames_shard %ld\n", rs->shard.index, rs->shard.count, rs->total);
+    }
     fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", started, ended, wall,
             wall > 0 ? played / wall : 0.0);
     for (int i = 0; i < exp->ruleset_count; i++) {
@@ -368,14 +313,21 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         error_set(err, "%lld games: a run plays 1..%ld", total, EXPERIMENT_GAMES_TOTAL_MAX);
         return ST_EINVAL;
     }
-    rs.total = (long)total;
+    rs.games = (long)total;
+    rs.shard = opt->shard.count > 0 ? opt->shard : (Shard){1, 1};
+    if (rs.shard.index < 1 || rs.shard.index > rs.shard.count || rs.shard.count > SHARD_MAX) {
+        error_set(err, "shard %ld/%ld: want I/N with 1 <= I <= N <= %d", rs.shard.index,
+                  rs.shard.count, SHARD_MAX);
+        return ST_EINVAL;
+    }
+    rs.total = shard_game_count(rs.shard, rs.games);
     /* OMP_NUM_THREADS may ask for anything; more threads than games or than --threads allows
      * only cost memory (each thread owns its agents). */
     int threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
     if (threads > RUNNER_THREADS_MAX)
         threads = RUNNER_THREADS_MAX;
     if (threads > rs.total)
-        threads = (int)rs.total;
+        threads = rs.total > 0 ? (int)rs.total : 1;
     char started[64];
     utc_now(started, sizeof started);
     double t0 = clock_seconds();
@@ -407,12 +359,15 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     if (st == ST_OK && opt->write_files) {
         if (opt->out_dir)
             snprintf(dir, sizeof dir, "%s", opt->out_dir);
+        else if (opt->shard.count > 0)
+            snprintf(dir, sizeof dir, "%s/%s/shard-%ld-of-%ld", exp->output, exp->name,
+                     rs.shard.index, rs.shard.count);
         else
             snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
         snprintf(games_path, sizeof games_path, "%s/games.csv", dir);
         snprintf(summary_path, sizeof summary_path, "%s/summary.csv", dir);
         snprintf(meta_path, sizeof meta_path, "%s/meta", dir);
-        st = make_directories(dir, err);
+        st = files_make_directories(dir, err);
         struct stat sb;
         bool exists = st == ST_OK && stat(games_path, &sb) == 0;
         if (exists && !S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode)) {
@@ -435,7 +390,8 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
             long valid_bytes;
             st = results_games_read(games_path, &old_rows, &old_count, &valid_bytes, err);
             if (st == ST_OK)
-                st = check_resumed_rows(exp, old_rows, old_count, rs.total, games_path, err);
+                st = check_resumed_rows(exp, rs.shard, old_rows, old_count, rs.total, games_path,
+                                        err);
             if (st == ST_OK && valid_bytes < sb.st_size && truncate(games_path, valid_bytes) != 0) {
                 error_set(err, "%s: cannot cut off the unfinished last line: %s", games_path,
                           strerror(errno));
@@ -497,10 +453,11 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
             st = ST_EIO;
         }
         /* meta first, summary.csv last (written whole and renamed into place): a summary.csv
-         * on disk means every step of the run succeeded. */
+         * on disk means every step of the run succeeded. A shard writes none: its games are
+         * part of the experiment, and only tafl merge sees them all. */
         if (st == ST_OK)
             st = write_meta(&rs, dir, threads, started, clock_seconds() - t0, err);
-        if (st == ST_OK)
+        if (st == ST_OK && opt->shard.count == 0)
             st = results_write_summary(summary_path, all, n, err);
         results_free_rows(all, n);
     }
@@ -516,11 +473,6 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
 }
 
 /* For the other run drivers (sim/sequential.c), which share the run directory's rules. */
-Status runner_make_directories(const char *path, Error *err)
-{
-    return make_directories(path, err);
-}
-
 Status runner_keep_experiment_file(const Experiment *exp, const char *dir, bool resume, Error *err)
 {
     return keep_experiment_file(exp, dir, resume, err);

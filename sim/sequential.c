@@ -15,6 +15,7 @@
 #include "agents/agent.h"
 #include "rules/otn.h"
 #include "sim/buildinfo.h"
+#include "sim/files.h"
 #include "sim/match.h"
 #include "sim/ratings.h"
 #include "sim/stats.h"
@@ -108,7 +109,7 @@ static Status seq_open(Seq *q, const Experiment *exp, const RunOptions *opt, Gam
     }
     snprintf(q->games_path, sizeof q->games_path, "%s/games.csv", q->dir);
     snprintf(q->summary_path, sizeof q->summary_path, "%s/summary.csv", q->dir);
-    st = runner_make_directories(q->dir, err);
+    st = files_make_directories(q->dir, err);
     struct stat sb;
     bool have_games = st == ST_OK && stat(q->games_path, &sb) == 0 && sb.st_size > 0;
     if (st == ST_OK && have_games && !opt->resume) {

@@ -12,6 +12,7 @@
 
 #include "agents/agent.h"
 #include "rules/rng.h"
+#include "sim/files.h"
 #include "sim/match.h"
 #include "sim/plot.h"
 #include "sim/ratings.h"
@@ -394,7 +395,7 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         }
         snprintf(csv, sizeof csv, "%s/tune.csv", out->dir);
         struct stat sb;
-        st = runner_make_directories(out->dir, err);
+        st = files_make_directories(out->dir, err);
         if (st == ST_OK && stat(csv, &sb) == 0) {
             error_set(err, "%s already exists: choose another output directory or remove it", csv);
             return ST_EINVAL;

@@ -42,6 +42,8 @@ Suite *tune_suite(void);
 Suite *curve_suite(void);
 /* check_records.c: recorded games (copenhagen.csv, OTN game records) replayed */
 Suite *records_suite(void);
+/* check_shard.c: the split of an experiment into shards and their merge */
+Suite *shard_suite(void);
 
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
