@@ -95,7 +95,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
-	$(CHECKBIN)
+	TAFL=$(TAFL) $(CHECKBIN)
 	TAFL=$(TAFL) sh tests/cli.sh
 	@echo "make test: all tests passed ($(BUILD))"
 

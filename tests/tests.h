@@ -30,6 +30,9 @@ Suite *statistics_suite(void);
 /* check_otep.c: the OpenTafl Engine Protocol, `tafl engine`'s transcript */
 Suite *otep_suite(void);
 
+/* check_external.c: the external agent: loopback through `tafl engine`, faults, specs */
+Suite *external_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
@@ -52,5 +55,8 @@ Piece fixture_piece(const Rules *r, const GameState *s, const char *square);
 
 /* Directory of tests/data (TAFL_TEST_DATA or "tests/data"). */
 const char *fixture_data_dir(void);
+
+/* The tafl binary under test, for tests that run it as an engine (TAFL or "build/tafl"). */
+const char *fixture_tafl_binary(void);
 
 #endif
