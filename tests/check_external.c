@@ -179,6 +179,28 @@ START_TEST(test_no_hello_forfeits_on_time)
 }
 END_TEST
 
+START_TEST(test_exit_before_hello_forfeits_as_crash)
+{
+    /* `true` exits at once: no hello, its output closed. */
+    Rules r;
+    match_rules(&r, 0);
+    Agent *ext = make("external:cmd=true", &r), *greedy = make("greedy", &r);
+    GameRecord rec;
+    match_play(&r, greedy, ext, 1, 0, true, &rec);
+    ck_assert_msg(rec.reason == END_ENGINE_CRASH && rec.winner == WINNER_ATTACKERS &&
+                      rec.plies == 1,
+                  "%s %s after %d plies", state_winner_name(rec.winner),
+                  state_reason_name(rec.reason), rec.plies);
+    ck_assert_msg(strstr(rec.transcript, "## defender\n# started true\n# engine_crash: the "
+                                         "engine exited or closed its end before its hello\n"),
+                  "%s", rec.transcript);
+    match_record_free(&rec);
+    agent_destroy(ext);
+    agent_destroy(greedy);
+    ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
 START_TEST(test_failed_move_is_reported_not_played)
 {
     /* agent_choose itself: the failure is in the stats and no process is left behind. */
@@ -252,6 +274,7 @@ Suite *external_suite(void)
     tcase_add_test(tc, test_stall_forfeits_on_time);
     tcase_add_test(tc, test_garbage_forfeits_as_illegal_move);
     tcase_add_test(tc, test_no_hello_forfeits_on_time);
+    tcase_add_test(tc, test_exit_before_hello_forfeits_as_crash);
     tcase_add_test(tc, test_failed_move_is_reported_not_played);
     tcase_add_test(tc, test_spec_errors_name_the_problem);
     tcase_add_test(tc, test_command_line_may_hold_commas);

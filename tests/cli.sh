@@ -161,6 +161,13 @@ sed 1d "$tmp/ext/games.csv" | sed 's/.*,\("[^"]*"\),attacker$/\1/' >"$tmp/ext.mo
 sed 1d "$tmp/inproc/games.csv" | sed 's/.*,\("[^"]*"\),none$/\1/' >"$tmp/inproc.moves"
 [ -s "$tmp/ext.res" ] && cmp -s "$tmp/ext.res" "$tmp/inproc.res" &&
     cmp -s "$tmp/ext.moves" "$tmp/inproc.moves" && ok || fail "loopback games differ"
+# ... and its files, transcripts included, are the same at any thread count.
+(cd "$tmp" && "$tafl_abs" match --attacker "external:cmd=./t engine --agent alphabeta:depth=2" \
+    --defender alphabeta:depth=2 --games 3 --threads 1 --out ext1 >/dev/null 2>&1) &&
+    cmp -s "$tmp/ext/games.csv" "$tmp/ext1/games.csv" &&
+    cmp -s "$tmp/ext/summary.csv" "$tmp/ext1/summary.csv" &&
+    diff -r "$tmp/ext/transcripts" "$tmp/ext1/transcripts" >/dev/null && ok ||
+    fail "external games differ between 1 and 2 threads"
 [ "$(ls "$tmp/ext/transcripts" | wc -l)" -eq 3 ] && ! [ -d "$tmp/inproc/transcripts" ] &&
     grep -q '^external_agents external:cmd=./t engine' "$tmp/ext/meta" &&
     grep -q '^external_agents -$' "$tmp/inproc/meta" && ok || fail "loopback transcripts, meta"
