@@ -98,7 +98,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
-	$(CHECKBIN)
+	TAFL=$(TAFL) $(CHECKBIN)
 	TAFL=$(TAFL) sh tests/cli.sh
 	TAFL=$(TAFL) sh tests/kill_resume.sh
 	TAFL=$(TAFL) sh tests/shards.sh

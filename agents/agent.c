@@ -11,7 +11,8 @@
 #include "rules/movegen.h"
 
 static const AgentType *const AGENT_TYPES[] = {&AGENT_TYPE_RANDOM, &AGENT_TYPE_GREEDY,
-                                               &AGENT_TYPE_MCTS, &AGENT_TYPE_ALPHABETA};
+                                               &AGENT_TYPE_MCTS, &AGENT_TYPE_ALPHABETA,
+                                               &AGENT_TYPE_EXTERNAL};
 #define AGENT_TYPE_COUNT ((int)(sizeof AGENT_TYPES / sizeof AGENT_TYPES[0]))
 
 void agent_init_base(Agent *agent, const AgentOps *ops, const AgentType *type, const Rules *r,
@@ -33,10 +34,13 @@ static const AgentType *find_type(const char *name, size_t len)
     return NULL;
 }
 
-/* Writes a parameter value as a spec would: integers plainly, reals with %g, names. */
+/* Writes a parameter value as a spec would: integers plainly, reals with %g, names. A text
+ * parameter has no numeric value: its default is shown as "(required)". */
 static int format_value(const ParamSpec *p, double v, char *buf, size_t size)
 {
     switch (p->type) {
+    case PARAM_TEXT:
+        return snprintf(buf, size, "(required)");
     case PARAM_INT:
         return snprintf(buf, size, "%.0f", v);
     case PARAM_REAL:
@@ -95,6 +99,20 @@ static Status parse_value(const AgentType *t, const ParamSpec *p, const char *te
         *out = v;
         return ST_OK;
     }
+    case PARAM_TEXT:
+        /* The value travels in specs, CSV names and meta lines: one line of printable text. */
+        for (const char *c = text; *c; c++) {
+            if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+                error_set(err, "agent %s: %s: a control character in the text", t->name, p->key);
+                return ST_EINVAL;
+            }
+        }
+        if (text[0] == '\0') {
+            error_set(err, "agent %s: %s is empty", t->name, p->key);
+            return ST_EINVAL;
+        }
+        *out = 0;
+        return ST_OK;
     case PARAM_CHOICE:
         for (int i = 0; p->choices[i]; i++) {
             if (strcmp(p->choices[i], text) == 0) {
@@ -125,27 +143,47 @@ static Status parse_value(const AgentType *t, const ParamSpec *p, const char *te
     }
 }
 
-Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+/* Where the value of text parameter starting at `value` ends: at the first comma followed by
+ * "KEY=" for a key of t, so that a command line may hold commas; NULL when it runs to the end. */
+static const char *text_end(const AgentType *t, const char *value)
 {
-    const char *colon = strchr(spec, ':');
-    size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
-    const AgentType *t = find_type(spec, name_len);
-    if (!t) {
-        char types[256];
-        list_types(types, sizeof types);
-        error_set(err, "unknown agent '%.*s' (agents: %s)", (int)name_len, spec, types);
-        return ST_EINVAL;
+    for (const char *c = strchr(value, ','); c; c = strchr(c + 1, ',')) {
+        for (int i = 0; i < t->param_count; i++) {
+            size_t len = strlen(t->params[i].key);
+            if (strncmp(c + 1, t->params[i].key, len) == 0 && c[1 + len] == '=')
+                return c;
+        }
     }
-    double values[AGENT_MAX_PARAMS];
-    bool given[AGENT_MAX_PARAMS] = {false};
-    for (int i = 0; i < t->param_count; i++)
-        values[i] = t->params[i].def;
+    return NULL;
+}
 
-    const char *p = colon ? colon + 1 : spec + name_len;
-    while (colon && *p) {
-        const char *item_end = strchr(p, ',');
+static void free_texts(char **text, int count)
+{
+    for (int i = 0; i < count; i++) {
+        free(text[i]);
+        text[i] = NULL;
+    }
+}
+
+/* Parses the key=value items of spec (after the colon) into values/text. */
+static Status parse_items(const AgentType *t, const char *spec, const char *p, double *values,
+                          char **text, Error *err)
+{
+    bool given[AGENT_MAX_PARAMS] = {false};
+    while (*p) {
+        /* The key decides where the item ends: a text value may hold commas. */
+        size_t key_len = strcspn(p, "=,");
+        int index = -1;
+        for (int i = 0; i < t->param_count; i++)
+            if (strlen(t->params[i].key) == key_len && strncmp(t->params[i].key, p, key_len) == 0)
+                index = i;
+        const char *item_end;
+        if (index >= 0 && p[key_len] == '=' && t->params[index].type == PARAM_TEXT)
+            item_end = text_end(t, p + key_len + 1);
+        else
+            item_end = strchr(p, ',');
         size_t len = item_end ? (size_t)(item_end - p) : strlen(p);
-        char item[256];
+        char item[1024];
         if (len >= sizeof item) {
             error_set(err, "agent %s: parameter '%.40s...' is too long", t->name, p);
             return ST_EINVAL;
@@ -160,10 +198,6 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
             return ST_EINVAL;
         }
         *eq = '\0';
-        int index = -1;
-        for (int i = 0; i < t->param_count; i++)
-            if (strcmp(t->params[i].key, item) == 0)
-                index = i;
         if (index < 0) {
             list_keys(t, keys, sizeof keys);
             error_set(err, "agent %s: unknown key '%s' (keys: %s)", t->name, item, keys);
@@ -177,6 +211,11 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
         Status st = parse_value(t, &t->params[index], eq + 1, &values[index], err);
         if (st != ST_OK)
             return st;
+        if (t->params[index].type == PARAM_TEXT) {
+            size_t vlen = strlen(eq + 1) + 1;
+            text[index] = xmalloc(vlen);
+            memcpy(text[index], eq + 1, vlen);
+        }
         if (!item_end)
             break;
         p = item_end + 1;
@@ -185,7 +224,42 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
             return ST_EINVAL;
         }
     }
-    *out = t->create(r, values, seed);
+    for (int i = 0; i < t->param_count; i++) {
+        if (t->params[i].type == PARAM_TEXT && !text[i]) {
+            error_set(err, "agent %s: needs %s=... (%s)", t->name, t->params[i].key,
+                      t->params[i].help);
+            return ST_EINVAL;
+        }
+    }
+    return ST_OK;
+}
+
+Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+{
+    const char *colon = strchr(spec, ':');
+    size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
+    const AgentType *t = find_type(spec, name_len);
+    if (!t) {
+        char types[256];
+        list_types(types, sizeof types);
+        error_set(err, "unknown agent '%.*s' (agents: %s)", (int)name_len, spec, types);
+        return ST_EINVAL;
+    }
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS] = {NULL};
+    for (int i = 0; i < t->param_count; i++)
+        values[i] = t->params[i].def;
+    Status st = parse_items(t, spec, colon ? colon + 1 : "", values, text, err);
+    if (st == ST_OK && t->check)
+        st = t->check(values, text, err);
+    if (st != ST_OK) {
+        free_texts(text, t->param_count);
+        return st;
+    }
+    Agent *agent = t->create(r, values, seed);
+    for (int i = 0; i < t->param_count; i++)
+        agent->text[i] = text[i]; /* the agent owns them now */
+    *out = agent;
     return ST_OK;
 }
 
@@ -235,8 +309,28 @@ Status agent_param_info(const char *type, const char *key, AgentParamInfo *out, 
 
 void agent_destroy(Agent *agent)
 {
-    if (agent)
-        agent->ops->destroy(agent);
+    if (!agent)
+        return;
+    char *text[AGENT_MAX_PARAMS];
+    memcpy(text, agent->text, sizeof text);
+    agent->ops->destroy(agent);
+    free_texts(text, AGENT_MAX_PARAMS);
+}
+
+void agent_end_game(Agent *agent, Winner winner)
+{
+    if (agent->type->end_game)
+        agent->type->end_game(agent, winner);
+}
+
+bool agent_is_external(const Agent *agent)
+{
+    return agent->type->external;
+}
+
+const char *agent_transcript(const Agent *agent)
+{
+    return agent->type->transcript ? agent->type->transcript(agent) : NULL;
 }
 
 void agent_new_game(Agent *agent, uint64_t seed)
@@ -265,7 +359,8 @@ void agent_describe(const Agent *agent, char *buf, size_t size)
     for (int i = 0; i < t->param_count && n < size; i++) {
         char value[64];
         format_value(&t->params[i], agent->params[i], value, sizeof value);
-        n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key, value);
+        const char *shown = t->params[i].type == PARAM_TEXT ? agent->text[i] : value;
+        n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key, shown);
     }
 }
 
@@ -273,7 +368,7 @@ void agent_print_catalogue(FILE *out)
 {
     fprintf(out, "Agents are given as NAME[:key=value,...], e.g. mcts:iterations=2000,c=0.7\n"
                  "Budgets are counted (iterations, nodes, depth), never time, so results "
-                 "reproduce.\n");
+                 "reproduce;\nan external engine is as reproducible as that program.\n");
     for (int i = 0; i < AGENT_TYPE_COUNT; i++) {
         const AgentType *t = AGENT_TYPES[i];
         fprintf(out, "\n%s: %s\n", t->name, t->summary);
@@ -298,6 +393,9 @@ void agent_print_catalogue(FILE *out)
                                           p->choices[c]);
                 break;
             }
+            case PARAM_TEXT:
+                snprintf(range, sizeof range, "text");
+                break;
             default:
                 snprintf(range, sizeof range, "yes|no");
             }

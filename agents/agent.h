@@ -70,8 +70,23 @@ void agent_new_game(Agent *agent, uint64_t seed);
 
 /* Chooses a legal move for the side to move in s (the game must not be over). hist holds the
  * game's positions up to s (for repetition; may be NULL when there is none); the agent never
- * changes s or hist. */
+ * changes s or hist. An external agent may fail instead: agent_last_stats(agent)->failure then
+ * says why and the returned move must not be played. */
 Move agent_choose(Agent *agent, const GameState *s, const History *hist);
+
+/* Tells the agent that the game is over with `winner` (WINNER_NONE: stopped without a result).
+ * Agents that drive another program (agent_is_external) pass the result on and stop it; the
+ * others do nothing. Call once per game, after the last agent_choose. */
+void agent_end_game(Agent *agent, Winner winner);
+
+/* True for agents that play through another program (the `external` agent): their games are
+ * only as reproducible as that program, and agent_choose may fail (AgentStats.failure). */
+bool agent_is_external(const Agent *agent);
+
+/* The current game's exchange with the other program, one line per message ("> " sent,
+ * "< " received, "# " tafl-lab's notes), or NULL for in-process agents. Borrowed; valid until
+ * the next agent_new_game or agent_destroy. */
+const char *agent_transcript(const Agent *agent);
 
 /* Statistics of the last agent_choose. Borrowed; valid until the next call. */
 const AgentStats *agent_last_stats(const Agent *agent);

@@ -14,6 +14,8 @@ typedef enum {
     PARAM_REAL,   /* a real number in [min, max] */
     PARAM_CHOICE, /* one of choices[]; the value is its index */
     PARAM_BOOL,   /* yes|no|true|false|1|0; the value is 0 or 1 */
+    PARAM_TEXT,   /* free text, required, kept in Agent.text (a command line); in a spec it runs
+                     to the next ",KEY=" naming a key of the agent, so it may hold commas */
 } ParamType;
 
 typedef struct {
@@ -43,6 +45,8 @@ struct Agent {
     const Rules *rules;              /* borrowed */
     double params[AGENT_MAX_PARAMS]; /* values in type->params order */
     AgentStats stats;                /* of the last choose */
+    char *text[AGENT_MAX_PARAMS];    /* PARAM_TEXT values (NULL for the others); owned by agent.c,
+                                        set after create, freed after destroy */
 };
 
 struct AgentType {
@@ -53,6 +57,15 @@ struct AgentType {
     const char *memory; /* how memory is bounded, for `tafl agents` */
     /* Creates the agent from checked parameter values (type->params order). Caller owns. */
     Agent *(*create)(const Rules *r, const double *params, uint64_t seed);
+    /* Optional: checks values beyond their ranges before create (text[i] is the value of a
+     * PARAM_TEXT parameter, NULL for the others); ST_EINVAL with a one-line reason. */
+    Status (*check)(const double *params, char *const *text, Error *err);
+    /* Optional (NULL: nothing to do). The game is over with this result (WINNER_NONE when it
+     * stopped without one); an agent that drives another program tells it so and stops it. */
+    void (*end_game)(Agent *agent, Winner winner);
+    /* Optional (NULL: none). The current game's exchange with another program. */
+    const char *(*transcript)(const Agent *agent);
+    bool external; /* drives another program (agent_is_external) */
 };
 
 /* Fills the base part of a freshly allocated agent. */
@@ -64,5 +77,6 @@ extern const AgentType AGENT_TYPE_RANDOM;
 extern const AgentType AGENT_TYPE_GREEDY;
 extern const AgentType AGENT_TYPE_MCTS;
 extern const AgentType AGENT_TYPE_ALPHABETA;
+extern const AgentType AGENT_TYPE_EXTERNAL;
 
 #endif

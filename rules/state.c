@@ -588,7 +588,8 @@ const char *state_winner_name(Winner w)
 
 const char *state_reason_name(EndReason why)
 {
-    static const char *const names[] = {"none",      "king_captured", "king_escaped", "encircled",
-                                        "draw_fort", "repetition",    "no_moves",     "max_plies"};
-    return (unsigned)why < 8 ? names[why] : "?";
+    static const char *const names[END_REASON_COUNT] = {
+        "none",     "king_captured", "king_escaped", "encircled",    "draw_fort",     "repetition",
+        "no_moves", "max_plies",     "illegal_move", "engine_crash", "engine_timeout"};
+    return (unsigned)why < END_REASON_COUNT ? names[why] : "?";
 }

@@ -34,6 +34,12 @@ typedef enum {
     END_REPETITION,
     END_NO_MOVES,
     END_MAX_PLIES,
+    /* Forfeits of an agent that plays through another program (sim/match.c); the rules never
+     * end a game this way, so a GameState never holds them. The failing side loses. */
+    END_ILLEGAL_MOVE,   /* it sent a move that is not legal */
+    END_ENGINE_CRASH,   /* it exited, closed its output or reported a critical error */
+    END_ENGINE_TIMEOUT, /* it did not answer within its limit */
+    END_REASON_COUNT
 } EndReason;
 
 /* A position. Fixed size, no pointers: copy by assignment. Bits past rules->words are zero. */
@@ -95,7 +101,8 @@ bool state_in_edge_fort(const Rules *r, const GameState *s);
 int state_capture_count(const Rules *r, const GameState *s, Move m);
 
 /* Names for printing and CSV: "attackers", "defenders", "draw", "none"; "king_captured",
- * "king_escaped", "encircled", "draw_fort", "repetition", "no_moves", "max_plies", "none". */
+ * "king_escaped", "encircled", "draw_fort", "repetition", "no_moves", "max_plies",
+ * "illegal_move", "engine_crash", "engine_timeout", "none". */
 const char *state_winner_name(Winner w);
 const char *state_reason_name(EndReason r);
 

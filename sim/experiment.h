@@ -59,7 +59,7 @@ typedef struct {
  *   [experiment] name, seed, games, max_plies, opening_plies, record_moves, output
  *   [rules]      presets = NAME, NAME...;  files = PATH, PATH... (relative to the experiment
  *                file's directory); rules = OTN rules string (repeatable)
- *   [agent.NAME] type = random|greedy|mcts|alphabeta, then that agent's parameters
+ *   [agent.NAME] type = random|greedy|mcts|alphabeta|external, then that agent's parameters
  *   [matchups]   self = yes (each agent against itself); round-robin = yes (every ordered
  *                pair of distinct agents); pair = A vs B (repeatable; A attacks)
  * Pairings come in this order: self pairs in agent order, then round-robin pairs (attacker

@@ -109,7 +109,9 @@ static const Command COMMANDS[] = {
      "then pairs, pentanomial counts, LLR, bounds, A's Elo with its 95% interval and the\n"
      "decision; the same at any thread count.\n"
      "--max-width W: play C games (default 100) at a time and stop once the attackers' score\n"
-     "95% interval is narrower than W (or after N games).\n"},
+     "95% interval is narrower than W (or after N games).\n"
+     "An agent may be an external OTEP engine, external:cmd=PROGRAM ARGS (see `tafl agents`):\n"
+     "its games always record their moves and, with --out, leave transcripts/game-N.txt.\n"},
     {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
      "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
      "                [--max-width W [--check-every C]]\n"
@@ -374,6 +376,20 @@ static int cmd_move(int argc, char **argv)
     history_push(&hist, s.hash, s.fort_hash, false, false);
     Move m = agent_choose(agent, &s, &hist);
     const AgentStats *st = agent_last_stats(agent);
+    if (st->failure != AGENT_FAILURE_NONE) {
+        /* An external engine failed: its transcript's note says how. */
+        static const char *const why[] = {
+            "", "# illegal_move: ", "# engine_crash: ", "# engine_timeout: "};
+        const char *log = agent_transcript(agent);
+        const char *line = log ? strstr(log, why[st->failure]) : NULL;
+        if (line)
+            line += 2;
+        int len = line ? (int)strcspn(line, "\n") : 0;
+        fprintf(stderr, "tafl move: the engine gave no move: %.*s\n", len, line ? line : "");
+        history_free(&hist);
+        agent_destroy(agent);
+        return EXIT_FAILURE;
+    }
     char text[OTN_MOVE_MAX], described[1024];
     otn_format_move(&r, m, NULL, text);
     agent_describe(agent, described, sizeof described);

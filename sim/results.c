@@ -19,20 +19,25 @@
 #include "sim/stats.h"
 
 #define GAMES_HEADER                                                                               \
-    "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves"
-#define GAMES_FIELDS 11
+    "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,"   \
+    "external"
+#define GAMES_FIELDS 12
 
 #define SUMMARY_HEADER                                                                             \
     "rules,attacker,defender,games,attacker_wins,defender_wins,draws,attacker_win_rate,"           \
     "attacker_win_low,attacker_win_high,draw_rate,attacker_score,attacker_score_low,"              \
     "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
-    "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies"
+    "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies,"                \
+    "illegal_move,engine_crash,engine_timeout,external"
 
 #define WILSON_Z_95 1.959964 /* the two-sided 95% normal quantile */
 #define READ_CHUNK  65536
 /* The longest line read back: some 20 million plies of moves. Without a bound a file with no
  * line feed (a device, a binary) would be buffered whole. */
 #define LINE_MAX_BYTES (256L << 20)
+
+/* The `external` column, indexed by RESULTS_EXTERNAL_* bits. */
+static const char *const EXTERNAL_NAMES[4] = {"none", "attacker", "defender", "both"};
 
 /* ------------------------------------------------------------------------------------------ */
 /* Writing games.csv                                                                           */
@@ -84,7 +89,8 @@ static bool put_printf(FILE *f, const char *fmt, ...)
 static bool put_game_row(FILE *f, const GameRow *row)
 {
     assert(row->winner >= WINNER_ATTACKERS && row->winner <= WINNER_DRAW);
-    assert(row->reason >= END_KING_CAPTURED && row->reason <= END_MAX_PLIES);
+    assert(row->reason >= END_KING_CAPTURED && row->reason < END_REASON_COUNT);
+    assert(row->external >= 0 && row->external < 4);
     assert(row->game >= 0 && row->plies >= 0);
     assert(row->attackers_lost >= 0 && row->defenders_lost >= 0);
     bool ok = put_printf(f, "%ld,", row->game);
@@ -97,6 +103,7 @@ static bool put_game_row(FILE *f, const GameRow *row)
     if (ok && row->moves != NULL) {
         ok = put_text(f, row->moves);
     }
+    ok = ok && put_printf(f, ",%s", EXTERNAL_NAMES[row->external]);
     return ok && fputc('\n', f) != EOF;
 }
 
@@ -266,9 +273,20 @@ static bool parse_winner(const char *s, Winner *out)
     return false;
 }
 
+static bool parse_external(const char *s, int *out)
+{
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(s, EXTERNAL_NAMES[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool parse_reason(const char *s, EndReason *out)
 {
-    for (EndReason r = END_KING_CAPTURED; r <= END_MAX_PLIES; r++) {
+    for (EndReason r = END_KING_CAPTURED; r < END_REASON_COUNT; r++) {
         if (strcmp(s, state_reason_name(r)) == 0) {
             *out = r;
             return true;
@@ -281,8 +299,8 @@ static bool parse_reason(const char *s, EndReason *out)
 static void take_row(ReadCtx *c)
 {
     static const char *const names[GAMES_FIELDS] = {
-        "game",   "rules", "attacker",       "defender",       "seed", "winner",
-        "reason", "plies", "attackers_lost", "defenders_lost", "moves"};
+        "game",   "rules", "attacker",       "defender",       "seed",  "winner",
+        "reason", "plies", "attackers_lost", "defenders_lost", "moves", "external"};
     long line = c->row_line;
     if (c->field_count != GAMES_FIELDS) {
         read_fail(c, line, "expected %d fields, found %d", GAMES_FIELDS, c->field_count);
@@ -315,6 +333,8 @@ static void take_row(ReadCtx *c)
         bad = 9;
     } else if (memchr(f[10].text, '\0', f[10].len) != NULL) {
         bad = 10;
+    } else if (!parse_external(f[11].text, &row.external)) {
+        bad = 11;
     }
     if (bad >= 0) {
         const char *want = bad >= 1 && bad <= 3 ? " (at most 63 bytes)" : "";
@@ -322,7 +342,9 @@ static void take_row(ReadCtx *c)
             want = " (attackers, defenders or draw)";
         } else if (bad == 6) {
             want = " (king_captured, king_escaped, encircled, draw_fort, repetition, "
-                   "no_moves or max_plies)";
+                   "no_moves, max_plies, illegal_move, engine_crash or engine_timeout)";
+        } else if (bad == 11) {
+            want = " (none, attacker, defender or both)";
         } else if (bad == 0 || bad == 4 || (bad >= 7 && bad <= 9)) {
             want = " (a non-negative decimal integer in range)";
         }
@@ -504,8 +526,9 @@ close_file:
 typedef struct {
     const GameRow *first; /* the group's first row: its names */
     long games;
-    long wins[4];    /* by Winner */
-    long reasons[8]; /* by EndReason */
+    long wins[4];                   /* by Winner */
+    long reasons[END_REASON_COUNT]; /* by EndReason */
+    int external;                   /* RESULTS_EXTERNAL_* bits of any of its rows */
     long long plies_sum;
     int *plies; /* game lengths, sorted by finish_groups */
     double win_rate, win_low, win_high, draw_rate, plies_mean;
@@ -564,9 +587,10 @@ static Group *make_groups(const GameRow *rows, long count, long *ngroups)
     for (long i = 0; i < count; i++) {
         Group *gr = &groups[of_row[i]];
         const GameRow *r = &rows[i];
-        assert((unsigned)r->winner < 4 && (unsigned)r->reason < 8);
+        assert((unsigned)r->winner < 4 && (unsigned)r->reason < END_REASON_COUNT);
         gr->wins[r->winner]++;
         gr->reasons[r->reason]++;
+        gr->external |= r->external;
         gr->plies_sum += r->plies;
         gr->plies[gr->games++] = r->plies;
     }
@@ -611,9 +635,10 @@ static bool put_summary(FILE *f, const Group *groups, long n)
                         gr->wins[WINNER_DRAW], gr->win_rate, gr->win_low, gr->win_high,
                         gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
                         gr->verdict.p_value, gr->plies_mean, gr->median, gr->p10, gr->p90);
-        for (EndReason r = END_KING_CAPTURED; ok && r <= END_MAX_PLIES; r++) {
+        for (EndReason r = END_KING_CAPTURED; ok && r < END_REASON_COUNT; r++) {
             ok = put_printf(f, ",%ld", gr->reasons[r]);
         }
+        ok = ok && put_printf(f, ",%s", EXTERNAL_NAMES[gr->external & 3]);
         ok = ok && fputc('\n', f) != EOF;
     }
     return ok;

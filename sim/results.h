@@ -8,7 +8,12 @@
 
 #include "rules/state.h"
 
-#define RESULTS_SCHEMA_VERSION 2
+/* 3: games.csv and summary.csv end in an `external` column, summary.csv counts the forfeits
+ * illegal_move, engine_crash and engine_timeout. 2: the balance verdict columns. */
+#define RESULTS_SCHEMA_VERSION 3
+
+/* GameRow.external: which seats an external engine (agent_is_external) played. */
+enum { RESULTS_EXTERNAL_ATTACKER = 1, RESULTS_EXTERNAL_DEFENDER = 2 };
 
 /* One row of games.csv. */
 typedef struct {
@@ -23,6 +28,7 @@ typedef struct {
     int attackers_lost; /* attackers captured */
     int defenders_lost; /* defenders captured, king not counted */
     char *moves;        /* space-separated OTN moves, or NULL when not recorded; owned */
+    int external;       /* RESULTS_EXTERNAL_* bits; CSV none, attacker, defender or both */
 } GameRow;
 
 /* Frees the moves of count rows and the array. NULL-safe. */
@@ -51,7 +57,8 @@ MUST_CHECK Status results_games_read(const char *path, GameRow **rows, long *cou
 /* Writes summary.csv for the rows, one line per (rules, attacker, defender) in order of first
  * appearance: counts, attacker win rate with its 95% Wilson interval, draw rate, the balance
  * verdict (attackers' score with its 95% interval and the p-value of score = 1/2, see
- * stats_score), game length mean / median / p10 / p90 and a count per end reason. Written to a
+ * stats_score), game length mean / median / p10 / p90, a count per end reason and which seats
+ * external engines played (the union over the group's rows). Written to a
  * temporary file and renamed, so a summary.csv on disk is always complete. ST_EIO naming the file
  * on failure. */
 MUST_CHECK Status results_write_summary(const char *path, const GameRow *rows, long count,

@@ -123,9 +123,9 @@ static Status check_resumed_rows(const Experiment *exp, Shard shard, const GameR
     return ST_OK;
 }
 
-/* The row of a finished game. Caller owns it. */
+/* The row of a finished game; `external` holds its RESULTS_EXTERNAL_* bits. Caller owns it. */
 static GameRow *make_row(const Experiment *exp, const Rules *r, long g, const Job *j,
-                         const GameRecord *rec)
+                         const GameRecord *rec, int external)
 {
     const Pairing *p = &exp->pairings[j->pairing];
     GameRow *row = xcalloc(1, sizeof *row);
@@ -139,6 +139,7 @@ static GameRow *make_row(const Experiment *exp, const Rules *r, long g, const Jo
     row->plies = rec->plies;
     row->attackers_lost = rec->attackers_lost;
     row->defenders_lost = rec->defenders_lost;
+    row->external = external;
     if (rec->moves) {
         row->moves = xmalloc((size_t)rec->move_count * OTN_MOVE_MAX + 1);
         char *q = row->moves;
@@ -156,12 +157,14 @@ static GameRow *make_row(const Experiment *exp, const Rules *r, long g, const Jo
 typedef struct {
     const Experiment *exp;
     const RunOptions *opt;
-    const Rules *rules; /* compiled, one per ruleset */
-    Shard shard;        /* the games of this run: 1/1 for all of them */
-    long games;         /* every game of the experiment */
-    long start, total;  /* this run's games k in [start, total) are played (k-th of the shard) */
-    GameRow **pending;  /* finished, not yet written; indexed k - start */
-    long next;          /* the next game (k) to write */
+    const Rules *rules;             /* compiled, one per ruleset */
+    const bool *external;           /* per agent: agent_is_external */
+    char transcripts[PATH_MAX_LEN]; /* directory of external games' transcripts; "" = none */
+    Shard shard;                    /* the games of this run: 1/1 for all of them */
+    long games;                     /* every game of the experiment */
+    long start, total; /* this run's games k in [start, total) are played (k-th of the shard) */
+    GameRow **pending; /* finished, not yet written; indexed k - start */
+    long next;         /* the next game (k) to write */
     GamesWriter *writer;
     GameRow *out_rows; /* when the caller wants rows */
     bool failed;
@@ -198,6 +201,15 @@ static void flush_in_order(RunState *rs)
     }
 }
 
+/* Writes game g's transcript to DIR/game-<g>.txt (each game its own file, so threads never
+ * share one; a resumed run rewrites the games it plays again). */
+static Status write_transcript(const char *dir, long g, const char *text, Error *err)
+{
+    char path[PATH_MAX_LEN + 32];
+    snprintf(path, sizeof path, "%s/game-%ld.txt", dir, g);
+    return files_write(path, text, strlen(text), err);
+}
+
 static void play_all(RunState *rs, int threads)
 {
     const Experiment *exp = rs->exp;
@@ -230,17 +242,30 @@ static void play_all(RunState *rs, int threads)
             uint64_t seed = runner_game_seed(exp->seed, exp->rulesets[j.ruleset].name,
                                              exp->agents[p->attacker].name,
                                              exp->agents[p->defender].name, j.index);
+            /* A game with an external engine always keeps its moves: they, and the
+             * transcript, are what can be checked of a program outside tafl-lab. */
+            int external = (rs->external[p->attacker] ? RESULTS_EXTERNAL_ATTACKER : 0) |
+                           (rs->external[p->defender] ? RESULTS_EXTERNAL_DEFENDER : 0);
+            bool keep_moves = exp->record_moves || external != 0;
             GameRecord rec;
-            match_play(r, seat[0], seat[1], seed, exp->opening_plies,
-                       exp->record_moves || rs->out_rows, &rec);
-            GameRow *row = make_row(exp, r, g, &j, &rec);
-            if (!exp->record_moves) {
+            match_play(r, seat[0], seat[1], seed, exp->opening_plies, keep_moves || rs->out_rows,
+                       &rec);
+            GameRow *row = make_row(exp, r, g, &j, &rec, external);
+            if (!keep_moves) {
                 free(row->moves);
                 row->moves = NULL;
             }
+            Error werr = {{0}};
+            Status wst = ST_OK;
+            if (rec.transcript && rs->transcripts[0])
+                wst = write_transcript(rs->transcripts, g, rec.transcript, &werr);
             match_record_free(&rec);
 #pragma omp critical(runner_write)
             {
+                if (wst != ST_OK && !rs->failed) {
+                    rs->failed = true;
+                    rs->error = werr;
+                }
                 rs->pending[k - rs->start] = row;
                 flush_in_order(rs);
             }
@@ -284,6 +309,15 @@ static Status write_meta(const RunState *rs, const char *dir, int threads, const
         otn_format_rules(&exp->rulesets[i], otn, warnings);
         fprintf(f, "rules.%s %s\n", exp->rulesets[i].name, otn);
     }
+    fprintf(f, "external_agents");
+    int externals = 0;
+    for (int i = 0; i < exp->agent_count; i++) {
+        if (rs->external[i]) {
+            fprintf(f, " %s", exp->agents[i].name);
+            externals++;
+        }
+    }
+    fprintf(f, "%s\n", externals ? "" : " -");
     for (int i = 0; i < exp->agent_count; i++) {
         Agent *a;
         char full[2048];
@@ -343,13 +377,19 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         if (st != ST_OK)
             error_prefix(err, "ruleset %s: ", r.name);
     }
+    bool *external = xcalloc((size_t)exp->agent_count + 1, sizeof *external);
+    bool any_external = false;
+    rs.external = external;
     for (int i = 0; i < exp->agent_count && st == ST_OK; i++) {
         Agent *probe;
         st = agent_create(exp->agents[i].spec, &compiled[0], 0, &probe, err);
-        if (st == ST_OK)
+        if (st == ST_OK) {
+            external[i] = agent_is_external(probe);
+            any_external = any_external || external[i];
             agent_destroy(probe);
-        else
+        } else {
             error_prefix(err, "agent %s: ", exp->agents[i].name);
+        }
     }
 
     char dir[PATH_MAX_LEN] = "", games_path[PATH_MAX_LEN] = "", summary_path[PATH_MAX_LEN] = "";
@@ -407,6 +447,10 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
                 st = ST_EIO;
             }
         }
+        if (st == ST_OK && any_external) {
+            snprintf(rs.transcripts, sizeof rs.transcripts, "%s/transcripts", dir);
+            st = files_make_directories(rs.transcripts, err);
+        }
         if (st == ST_OK)
             st = results_games_open(games_path, &rs.writer, err);
     }
@@ -463,6 +507,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     }
     results_free_rows(old_rows, old_count);
     free(compiled);
+    free(external);
     if (rows && st == ST_OK) {
         *rows = rs.out_rows;
         *count = rs.total;

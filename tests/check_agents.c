@@ -41,7 +41,7 @@ static void assert_spec_error(const char *spec, const char *needle)
 START_TEST(test_spec_errors_list_what_is_valid)
 {
     assert_spec_error("minimax", "unknown agent 'minimax' (agents: random, greedy, mcts, "
-                                 "alphabeta)");
+                                 "alphabeta, external)");
     assert_spec_error("mcts:iters=5", "unknown key 'iters' (keys: iterations=");
     assert_spec_error("mcts:iterations=0", "iterations='0': want an integer 1..");
     assert_spec_error("mcts:iterations=ten", "want an integer");

@@ -207,7 +207,8 @@ START_TEST(test_check_param)
     ck_assert_int_eq(agent_check_param("mcts", NULL, NULL, &err), ST_OK);
     ck_assert_int_eq(agent_check_param("alphabeta", "noise", "0.5", &err), ST_OK);
     ck_assert_int_eq(agent_check_param("minimax", NULL, NULL, &err), ST_EINVAL);
-    ck_assert_str_eq(err.text, "unknown agent 'minimax' (agents: random, greedy, mcts, alphabeta)");
+    ck_assert_str_eq(err.text,
+                     "unknown agent 'minimax' (agents: random, greedy, mcts, alphabeta, external)");
     /* The texts of agent_create, word for word. */
     static const char *const bad[][3] = {
         {"mcts", "iterations", "0"}, {"mcts", "playout", "smart"}, {"mcts", "reuse", "maybe"},
@@ -347,11 +348,14 @@ static const struct {
      "2: key 'files': /nonexistent/tafl.ini: cannot open: No such file or directory", NULL},
     /* [agent.NAME] */
     {HEAD "[agent.m]\niterations = 5\n\n[matchups]\nself = yes\n", ST_EINVAL,
-     "7: key 'type': missing in [agent.m] (agents: random, greedy, mcts, alphabeta)", NULL},
+     "7: key 'type': missing in [agent.m] (agents: random, greedy, mcts, alphabeta, external)",
+     NULL},
     {HEAD "[agent.m]\n", ST_EINVAL,
-     "7: key 'type': missing in [agent.m] (agents: random, greedy, mcts, alphabeta)", NULL},
+     "7: key 'type': missing in [agent.m] (agents: random, greedy, mcts, alphabeta, external)",
+     NULL},
     {HEAD "[agent.m]\ntype = minimax\n", ST_EINVAL,
-     "8: key 'type': unknown agent 'minimax' (agents: random, greedy, mcts, alphabeta)", NULL},
+     "8: key 'type': unknown agent 'minimax' (agents: random, greedy, mcts, alphabeta, external)",
+     NULL},
     {HEAD "[agent.m]\ntype = mcts\nitertions = 5\n", ST_EINVAL,
      "9: key 'itertions': agent mcts: unknown key 'itertions' (keys: iterations=1000, c=0.7, ",
      "reuse=no"},

@@ -117,6 +117,7 @@ static void assert_rows_equal(const GameRow *a, const GameRow *b)
     } else {
         ck_assert_str_eq(a->moves, b->moves);
     }
+    ck_assert_int_eq(a->external, b->external);
 }
 
 static void write_rows(const char *path, const GameRow *rows, long n)
@@ -155,7 +156,8 @@ static void read_fails(const char *path, const char *what)
 }
 
 #define HEADER                                                                                     \
-    "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves\n"
+    "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,"   \
+    "external\n"
 
 START_TEST(test_row_format)
 {
@@ -170,12 +172,14 @@ START_TEST(test_row_format)
     rows[0].defenders_lost = 2;
     char moves[] = "d1-d3 e4-e5xe6";
     rows[1].moves = moves;
+    rows[1].external = RESULTS_EXTERNAL_ATTACKER;
     write_rows(path, rows, 2);
     char *text = slurp(path, NULL);
     ck_assert_str_eq(text, HEADER
-                     "0,\"brandubh\",\"random\",\"random\",1000,attackers,king_captured,17,1,2,\n"
+                     "0,\"brandubh\",\"random\",\"random\",1000,attackers,king_captured,17,1,2,,"
+                     "none\n"
                      "1,\"tablut\",\"a,b\",\"say \"\"hi\"\"\",1001,draw,max_plies,500,0,0,"
-                     "\"d1-d3 e4-e5xe6\"\n");
+                     "\"d1-d3 e4-e5xe6\",attacker\n");
     free(text);
     remove_dir(dir);
 }
@@ -196,7 +200,7 @@ START_TEST(test_round_trip)
     }
     long_moves[moves_len - 1] = '\0';
 
-    GameRow rows[5] = {
+    GameRow rows[8] = {
         make_row(0, "brandubh", "mcts:iterations=100,c=1.4", "alpha beta", WINNER_ATTACKERS,
                  END_KING_CAPTURED, 31),
         make_row(1, "my \"house\" rules, v2", "greedy", "random", WINNER_DEFENDERS,
@@ -204,7 +208,13 @@ START_TEST(test_round_trip)
         make_row(2, " lead and trail ", "\"", ",", WINNER_DRAW, END_REPETITION, 44),
         make_row(3, "tablut", "random", "random", WINNER_DRAW, END_DRAW_FORT, 9),
         make_row(4, "x", "y", "z", WINNER_DEFENDERS, END_NO_MOVES, 0),
+        make_row(5, "x", "ext", "z", WINNER_DEFENDERS, END_ILLEGAL_MOVE, 3),
+        make_row(6, "x", "z", "ext", WINNER_ATTACKERS, END_ENGINE_CRASH, 4),
+        make_row(7, "x", "ext", "ext", WINNER_DEFENDERS, END_ENGINE_TIMEOUT, 5),
     };
+    rows[5].external = RESULTS_EXTERNAL_ATTACKER;
+    rows[6].external = RESULTS_EXTERNAL_DEFENDER;
+    rows[7].external = RESULTS_EXTERNAL_ATTACKER | RESULTS_EXTERNAL_DEFENDER;
     rows[0].seed = UINT64_MAX;
     rows[0].moves = long_moves;
     rows[0].attackers_lost = 3;
@@ -216,13 +226,13 @@ START_TEST(test_round_trip)
     rows[4].game = 2147483647L;
     write_rows(path, rows, 3);
     /* A resume appends to the non-empty file without a second header. */
-    write_rows(path, rows + 3, 2);
+    write_rows(path, rows + 3, 5);
 
     long count, valid;
     GameRow *back = read_ok(path, &count, &valid);
-    ck_assert_int_eq(count, 5);
+    ck_assert_int_eq(count, 8);
     ck_assert_int_eq(valid, file_size(path));
-    for (long i = 0; i < 5; i++) {
+    for (long i = 0; i < 8; i++) {
         assert_rows_equal(&back[i], &rows[i]);
     }
     results_free_rows(back, count);
@@ -351,19 +361,22 @@ START_TEST(test_header_mismatch)
     make_dir(dir, sizeof dir);
     join(path, sizeof path, dir, "games.csv");
     const char *bad[] = {
+        /* schema 2, without the external column: a run of an older tafl */
+        "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,"
+        "moves\n",
         "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost\n",
         "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,"
-        "moves,extra\n",
+        "moves,external,extra\n",
         "\"game\",rules,attacker,defender,seed,winner,reason,plies,attackers_lost,"
-        "defenders_lost,moves\n",
+        "defenders_lost,moves,external\n",
         "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,"
-        "moves\r\n",
+        "moves,external\r\n",
         "rules,attacker,defender,games\n",
         "hello",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         spew(path, "w", bad[i]);
-        read_fails(path, "1: not a tafl-lab games.csv (schema 2) header");
+        read_fails(path, "1: not a tafl-lab games.csv (schema 3) header");
     }
     GameRow *rows = NULL;
     long count, valid;
@@ -381,42 +394,47 @@ START_TEST(test_malformed_rows)
     make_dir(dir, sizeof dir);
     join(path, sizeof path, dir, "games.csv");
     /* Line 2 is good; the row on line 3 (or from line 3) is not. */
-    const char *good = "0,\"b\",\"r\",\"r\",1,attackers,king_captured,5,0,0,\n";
+    const char *good = "0,\"b\",\"r\",\"r\",1,attackers,king_captured,5,0,0,,none\n";
     static const struct {
         const char *row;
         const char *what;
     } cases[] = {
-        {"1,b,r,r,1,nobody,king_captured,5,0,0,\n",
+        {"1,b,r,r,1,nobody,king_captured,5,0,0,,none\n",
          "3: field 6 'winner': bad value 'nobody' (attackers, defenders or draw)"},
-        {"1,b,r,r,1,none,king_captured,5,0,0,\n",
+        {"1,b,r,r,1,none,king_captured,5,0,0,,none\n",
          "3: field 6 'winner': bad value 'none' (attackers, defenders or draw)"},
-        {"1,b,r,r,1,draw,resigned,5,0,0,\n",
+        {"1,b,r,r,1,draw,resigned,5,0,0,,none\n",
          "3: field 7 'reason': bad value 'resigned' (king_captured, king_escaped, encircled, "
-         "draw_fort, repetition, no_moves or max_plies)"},
-        {"-1,b,r,r,1,draw,repetition,5,0,0,\n",
+         "draw_fort, repetition, no_moves, max_plies, illegal_move, engine_crash or "
+         "engine_timeout)"},
+        {"1,b,r,r,1,draw,repetition,5,0,0,,maybe\n",
+         "3: field 12 'external': bad value 'maybe' (none, attacker, defender or both)"},
+        {"1,b,r,r,1,draw,repetition,5,0,0,,\n",
+         "3: field 12 'external': bad value '' (none, attacker, defender or both)"},
+        {"-1,b,r,r,1,draw,repetition,5,0,0,,none\n",
          "3: field 1 'game': bad value '-1' (a non-negative decimal integer in range)"},
-        {"1,b,r,r,18446744073709551616,draw,repetition,5,0,0,\n",
+        {"1,b,r,r,18446744073709551616,draw,repetition,5,0,0,,none\n",
          "3: field 5 'seed': bad value '18446744073709551616' (a non-negative decimal integer "
          "in range)"},
-        {"1,b,r,r,1,draw,repetition,2147483648,0,0,\n",
+        {"1,b,r,r,1,draw,repetition,2147483648,0,0,,none\n",
          "3: field 8 'plies': bad value '2147483648' (a non-negative decimal integer in range)"},
-        {"1,b,r,r,1,draw,repetition,5, 1,0,\n",
+        {"1,b,r,r,1,draw,repetition,5, 1,0,,none\n",
          "3: field 9 'attackers_lost': bad value ' 1' (a non-negative decimal integer in range)"},
-        {"1,b,r,r,1,draw,repetition,5,0,,\n",
+        {"1,b,r,r,1,draw,repetition,5,0,,,none\n",
          "3: field 10 'defenders_lost': bad value '' (a non-negative decimal integer in range)"},
-        {"1,b,r,r,1,draw,repetition,5,0,0\n", "3: expected 11 fields, found 10"},
-        {"1,b,r,r,1,draw,repetition,5,0,0,,\n", "3: expected 11 fields, found 12"},
-        {"\n", "3: expected 11 fields, found 0"},
-        {"1,b,r,r,1,draw,repetition,5,0,0,\"a\"b\n",
+        {"1,b,r,r,1,draw,repetition,5,0,0,\n", "3: expected 12 fields, found 11"},
+        {"1,b,r,r,1,draw,repetition,5,0,0,,none,\n", "3: expected 12 fields, found 13"},
+        {"\n", "3: expected 12 fields, found 0"},
+        {"1,b,r,r,1,draw,repetition,5,0,0,\"a\"b,none\n",
          "3: malformed CSV: error parsing data while strict checking enabled"},
-        {"1,b\"x,r,r,1,draw,repetition,5,0,0,\n",
+        {"1,b\"x,r,r,1,draw,repetition,5,0,0,,none\n",
          "3: malformed CSV: error parsing data while strict checking enabled"},
         {"1,\"0123456789012345678901234567890123456789012345678901234567890123\",r,r,1,draw,"
-         "repetition,5,0,0,\n",
+         "repetition,5,0,0,,none\n",
          "3: field 2 'rules': bad value '0123456789012345678901234567890123456789' (at most 63 "
          "bytes)"},
         /* a row spanning lines 3 and 4 is reported at the line it starts on */
-        {"1,\"two\nlines\",r,r,1,draw,repetition,5,0,0,x,y\n", "3: expected 11 fields, found 12"},
+        {"1,\"two\nlines\",r,r,1,draw,repetition,5,0,0,x,y,z\n", "3: expected 12 fields, found 13"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[1024];
@@ -428,10 +446,10 @@ START_TEST(test_malformed_rows)
     /* Line numbers count physical lines: a name with a newline in it takes two. */
     char text[1024];
     snprintf(text, sizeof text, "%s%s%s", HEADER,
-             "0,\"two\nlines\",r,r,1,attackers,king_captured,5,0,0,\n",
-             "1,b,r,r,1,draw,repetition,5,0,0,,\n");
+             "0,\"two\nlines\",r,r,1,attackers,king_captured,5,0,0,,none\n",
+             "1,b,r,r,1,draw,repetition,5,0,0,,none,\n");
     spew(path, "w", text);
-    read_fails(path, "4: expected 11 fields, found 12");
+    read_fails(path, "4: expected 12 fields, found 13");
     remove_dir(dir);
 }
 END_TEST
@@ -469,7 +487,8 @@ static long summary_rows(GameRow *rows)
     "rules,attacker,defender,games,attacker_wins,defender_wins,draws,attacker_win_rate,"           \
     "attacker_win_low,attacker_win_high,draw_rate,attacker_score,attacker_score_low,"              \
     "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
-    "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies\n"
+    "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies,illegal_move,"   \
+    "engine_crash,engine_timeout,external\n"
 
 /* Wilson 95% (z = 1.959964), from the formula: 8/10 -> [0.4902, 0.9433] (published: 0.490 to
  * 0.943, Newcombe 1998 table I), 1/3 -> [0.0615, 0.7923], 0/1 -> [0, 0.7935]. Percentiles by
@@ -481,14 +500,14 @@ static long summary_rows(GameRow *rows)
 static const char *const summary_expected = SUMMARY_HEADER
     "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,0.8500,0.5582,0.9475,"
     "0.0196,55.00,50,10,90,"
-    "8,1,0,0,0,0,1\n"
+    "8,1,0,0,0,0,1,0,0,0,none\n"
     "\"tablut\",\"a,b\",\"say "
     "\"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,0.5000,0.1941,0.8059,1,"
     "5.00,5,3,7,"
-    "0,1,1,0,1,0,0\n"
+    "0,1,1,0,1,0,0,0,0,0,none\n"
     "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,0.5000,0.5000,0.5000,1,"
     "100.00,100,100,100,"
-    "0,0,0,1,0,0,0\n";
+    "0,0,0,1,0,0,0,0,0,0,none\n";
 
 /* The balance verdict: without draws it is the Wilson interval; with draws it stays consistent
  * with its own test (1/2 inside the 95% interval exactly when p >= 0.05); known values. */
@@ -565,7 +584,7 @@ END_TEST
 typedef struct {
     int fields;           /* fields in the current row */
     int rows;             /* rows seen */
-    int bad_rows;         /* rows with a field count other than 26 */
+    int bad_rows;         /* rows with a field count other than 30 */
     char names[8][3][64]; /* rules, attacker, defender of the first rows */
 } SummaryRead;
 
@@ -584,7 +603,7 @@ static void sum_row(int term, void *ctx)
 {
     (void)term;
     SummaryRead *s = ctx;
-    if (s->fields != 26) {
+    if (s->fields != 30) {
         s->bad_rows++;
     }
     s->rows++;
@@ -677,6 +696,35 @@ START_TEST(test_write_errors)
 }
 END_TEST
 
+/* Forfeits of external engines are counted in their own columns, and a group is marked with
+ * the seats external engines played in any of its rows. Wilson 0/2: [0, 0.6576], 1/1:
+ * [1 / (1 + z^2), 1] = [0.2065, 1]; the score test: z = 0.5 / sqrt(1/4n), p = erfc(z / sqrt 2):
+ * 0.1573 for n = 2, 0.3173 for n = 1. */
+START_TEST(test_summary_counts_forfeits_and_marks_external)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "summary.csv");
+    GameRow rows[3] = {
+        make_row(0, "brandubh", "ext", "random", WINNER_DEFENDERS, END_ILLEGAL_MOVE, 4),
+        make_row(1, "brandubh", "ext", "random", WINNER_DEFENDERS, END_ENGINE_TIMEOUT, 6),
+        make_row(2, "brandubh", "random", "ext", WINNER_ATTACKERS, END_ENGINE_CRASH, 1),
+    };
+    rows[0].external = rows[1].external = RESULTS_EXTERNAL_ATTACKER;
+    rows[2].external = RESULTS_EXTERNAL_DEFENDER;
+    Error err = {{0}};
+    ck_assert_msg(results_write_summary(path, rows, 3, &err) == ST_OK, "%s", err.text);
+    char *text = slurp(path, NULL);
+    ck_assert_str_eq(text, SUMMARY_HEADER
+                     "\"brandubh\",\"ext\",\"random\",2,0,2,0,0.0000,0.0000,0.6576,0.0000,0.0000,"
+                     "0.0000,0.6576,0.157,5.00,4,4,6,0,0,0,0,0,0,0,1,0,1,attacker\n"
+                     "\"brandubh\",\"random\",\"ext\",1,1,0,0,1.0000,0.2065,1.0000,0.0000,1.0000,"
+                     "0.2065,1.0000,0.317,1.00,1,1,1,0,0,0,0,0,0,0,0,1,0,defender\n");
+    free(text);
+    remove_dir(dir);
+}
+END_TEST
+
 Suite *results_suite(void)
 {
     Suite *s = suite_create("results");
@@ -695,6 +743,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_summary_parses);
     tcase_add_test(tc, test_table);
     tcase_add_test(tc, test_write_errors);
+    tcase_add_test(tc, test_summary_counts_forfeits_and_marks_external);
     suite_add_tcase(s, tc);
     return s;
 }

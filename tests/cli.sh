@@ -90,7 +90,7 @@ expect 0 "iterations" -- agents
 expect 0 "alphabeta: negamax" -- agents
 expect 0 "move c1-a1" -- move --position /2K1t2/7/3t3/tt3tt/3t3/7/3t3/ --side defenders --agent alphabeta:depth=2
 expect 0 "agent mcts:iterations=50,c=0.7" -- move --agent mcts:iterations=50
-expect 2 "unknown agent 'nope' (agents: random, greedy, mcts, alphabeta)" -- move --agent nope
+expect 2 "unknown agent 'nope' (agents: random, greedy, mcts, alphabeta, external)" -- move --agent nope
 expect 2 "unknown key 'iters' (keys: iterations=1000" -- move --agent mcts:iters=5
 expect 2 "missing --agent SPEC" -- move
 expect 2 "--seed 'x' must be an integer" -- move --agent random --seed x
@@ -116,7 +116,7 @@ head -n 2 "$tmp/m/games.csv" | grep -q '"mcts:iterations=10,c=1","greedy"' && ok
 cp "$tmp/m/summary.csv" "$tmp/m/summary.orig"
 expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
-grep -q '^schema_version 2$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
+grep -q '^schema_version 3$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
 expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
@@ -295,7 +295,7 @@ refused 2 "start-no-move-second.ini:3: key 'start': the attackers have no legal 
 refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- run /dev/zero
 refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- rules show /dev/zero
 refused 2 "/dev/zero:1: line longer than 268435456 bytes" - -- summarize /dev/zero --out "$h/z.csv"
-printf 'game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves\n' >"$h/empty.csv"
+printf 'game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,external\n' >"$h/empty.csv"
 refused 2 "$h/empty.csv: no games to summarize" - -- summarize "$h/empty.csv"
 [ ! -e "$h/summary.csv" ] && ok || fail "summarize wrote a summary of no games"
 # engine: an OpenTafl Engine Protocol session on stdin/stdout; notes go to stderr.
@@ -445,6 +445,54 @@ command -v groff >/dev/null 2>&1 || command -v man >/dev/null 2>&1 ||
 for cmd in $("$TAFL" --help | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
     grep -q "^\.SS $cmd\$" "$page" && ok || fail "tafl.1 has no section for the command '$cmd'"
 done
+# external: tafl-lab's own engine through a process plays what the agent plays in-process.
+# Without opening plies alpha-beta's games do not depend on the seeds (which hash the agent
+# names, and these differ), so both runs must hold the same games.
+tafl_abs=$(cd "$(dirname "$TAFL")" && pwd)/$(basename "$TAFL")
+ln -s "$tafl_abs" "$tmp/t"
+(cd "$tmp" && "$tafl_abs" match --attacker "external:cmd=./t engine --agent alphabeta:depth=2" \
+    --defender alphabeta:depth=2 --games 3 --threads 2 --out ext >/dev/null 2>&1 &&
+    "$tafl_abs" match --attacker alphabeta:depth=2 --defender alphabeta:depth=2 --games 3 \
+        --record-moves --out inproc >/dev/null 2>&1) && ok || fail "loopback match"
+cut -d, -f6-8 "$tmp/ext/games.csv" | sed 1d >"$tmp/ext.res"
+cut -d, -f6-8 "$tmp/inproc/games.csv" | sed 1d >"$tmp/inproc.res"
+sed 1d "$tmp/ext/games.csv" | sed 's/.*,\("[^"]*"\),attacker$/\1/' >"$tmp/ext.moves"
+sed 1d "$tmp/inproc/games.csv" | sed 's/.*,\("[^"]*"\),none$/\1/' >"$tmp/inproc.moves"
+[ -s "$tmp/ext.res" ] && cmp -s "$tmp/ext.res" "$tmp/inproc.res" &&
+    cmp -s "$tmp/ext.moves" "$tmp/inproc.moves" && ok || fail "loopback games differ"
+# ... and its files, transcripts included, are the same at any thread count.
+(cd "$tmp" && "$tafl_abs" match --attacker "external:cmd=./t engine --agent alphabeta:depth=2" \
+    --defender alphabeta:depth=2 --games 3 --threads 1 --out ext1 >/dev/null 2>&1) &&
+    cmp -s "$tmp/ext/games.csv" "$tmp/ext1/games.csv" &&
+    cmp -s "$tmp/ext/summary.csv" "$tmp/ext1/summary.csv" &&
+    diff -r "$tmp/ext/transcripts" "$tmp/ext1/transcripts" >/dev/null && ok ||
+    fail "external games differ between 1 and 2 threads"
+[ "$(ls "$tmp/ext/transcripts" | wc -l)" -eq 3 ] && ! [ -d "$tmp/inproc/transcripts" ] &&
+    grep -q '^external_agents external:cmd=./t engine' "$tmp/ext/meta" &&
+    grep -q '^external_agents -$' "$tmp/inproc/meta" && ok || fail "loopback transcripts, meta"
+
+# external: fake engines that send an illegal move, exit mid-game, stall, print garbage or
+# never say hello each lose with their own reason, and the run completes.
+export TAFL
+expect 0 "garbage" -- run "$DATA/external/faults.ini" --out "$tmp/faults" --threads 2
+cut -d, -f3,4,6,7 "$tmp/faults/games.csv" | sed 1d | uniq >"$tmp/faults.got"
+printf '%s\n' '"illegal","greedy",defenders,illegal_move' '"greedy","crash",attackers,engine_crash' \
+    '"stall","greedy",defenders,engine_timeout' '"garbage","greedy",defenders,illegal_move' \
+    '"greedy","silent",attackers,engine_timeout' | cmp -s - "$tmp/faults.got" && ok ||
+    { fail "fault reasons"; cat "$tmp/faults.got" >&2; }
+cut -d, -f2,3,27- "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
+printf '%s\n' '"illegal","greedy",2,0,0,attacker' '"greedy","crash",0,2,0,defender' \
+    '"stall","greedy",0,0,2,attacker' '"garbage","greedy",2,0,0,attacker' \
+    '"greedy","silent",0,0,2,defender' | cmp -s - "$tmp/faults.sum" && ok ||
+    { fail "fault counts in summary.csv"; cat "$tmp/faults.sum" >&2; }
+[ "$(ls "$tmp/faults/transcripts" | wc -l)" -eq 10 ] &&
+    grep -q '^# engine_timeout: no move within 1000 ms$' "$tmp/faults/transcripts/game-4.txt" &&
+    ok || fail "fault transcripts"
+expect 0 "external: another program that speaks" -- agents
+expect 1 "tafl move: the engine gave no move: illegal_move: 'a1-a2' is not a legal move" -- \
+    move --agent external:cmd=tests/engines/illegal.sh
+expect 2 "agent external: needs cmd=" -- match --attacker external --defender random
+expect 2 "program '/no/such' is not found" -- match --attacker external:cmd=/no/such --defender random
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -60,3 +60,9 @@ const char *fixture_data_dir(void)
     const char *dir = getenv("TAFL_TEST_DATA");
     return dir && *dir ? dir : "tests/data";
 }
+
+const char *fixture_tafl_binary(void)
+{
+    const char *tafl = getenv("TAFL");
+    return tafl && *tafl ? tafl : "build/tafl";
+}

@@ -44,6 +44,8 @@ Suite *curve_suite(void);
 Suite *records_suite(void);
 /* check_shard.c: the split of an experiment into shards and their merge */
 Suite *shard_suite(void);
+/* check_external.c: the external agent: loopback through `tafl engine`, faults, specs */
+Suite *external_suite(void);
 
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
@@ -67,5 +69,8 @@ Piece fixture_piece(const Rules *r, const GameState *s, const char *square);
 
 /* Directory of tests/data (TAFL_TEST_DATA or "tests/data"). */
 const char *fixture_data_dir(void);
+
+/* The tafl binary under test, for tests that run it as an engine (TAFL or "build/tafl"). */
+const char *fixture_tafl_binary(void);
 
 #endif

@@ -1,0 +1,530 @@
+/* The external agent: another program that speaks the OpenTafl Engine Protocol as an engine
+ * (opentafl-engine-protocol.txt in the OpenTafl repository), driven by tafl-lab as the host.
+ * One process per game: started at the agent's first move of a game, told the result and
+ * stopped at its end, or killed at once when it fails (an illegal move, a crash, a stall), so
+ * the next game always starts from a fresh process. Everything said either way is kept as the
+ * game's transcript. Process handling is agents/process.c (see there for why it is here). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agents/agent_impl.h"
+#include "agents/otep.h"
+#include "agents/process.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+
+enum { P_CMD, P_MOVETIME, P_TIMEOUT, P_START, P_COUNT };
+
+#define MAX_ARGS       64
+#define TRANSCRIPT_MAX (4u << 20) /* bytes kept per game; a flooding engine is cut off */
+#define STOP_GRACE     2.0        /* seconds an engine gets to exit after `finish` */
+#define ERROR_STOP     0.0        /* a failed engine is killed at once */
+
+static const ParamSpec PARAMS[] = {
+    {"cmd", PARAM_TEXT, 0, 0, 0, NULL,
+     "the engine's command line: program (searched in PATH without a '/') and arguments, "
+     "split at blanks; '...' or \"...\" keep blanks"},
+    {"movetime_ms", PARAM_INT, 1000, 1, 86400000, NULL,
+     "thinking time per move the engine is given (OTEP clock, as one overtime period)"},
+    {"timeout_ms", PARAM_INT, 0, 0, 86400000, NULL,
+     "a move not received within this loses (engine_timeout); 0 = 2 * movetime_ms + 1000"},
+    {"start_ms", PARAM_INT, 10000, 1, 86400000, NULL,
+     "time to start and say hello, else the game is lost (engine_timeout)"},
+};
+
+typedef struct {
+    Agent base;
+    Process *proc;     /* the engine of the game in progress; NULL between games */
+    bool started;      /* rules, side and start were sent this game */
+    bool simple_moves; /* the engine wants simple move records (spec 5: on by default) */
+    bool dead;         /* it failed this game: no more moves are asked of it */
+    uint64_t seed;     /* the game's seed, passed on with tafl-lab-seed */
+    GameState known;   /* the board the engine holds, once started */
+    History scratch;   /* history for replaying moves on `known` */
+    char *log;         /* the transcript; owned */
+    size_t log_len, log_cap;
+    bool log_cut;
+} External;
+
+/* ---- the command line ---- */
+
+/* Splits a command line at blanks, quotes grouping; argv points into buf. Returns the
+ * argument count, or -1 with the reason in err. */
+static int split_command(const char *cmd, char *buf, size_t size, char **argv, Error *err)
+{
+    int argc = 0;
+    size_t n = 0;
+    const char *p = cmd;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0')
+            break;
+        if (argc == MAX_ARGS) {
+            error_set(err, "cmd: more than %d arguments", MAX_ARGS);
+            return -1;
+        }
+        argv[argc++] = buf + n;
+        while (*p && *p != ' ' && *p != '\t') {
+            if (*p == '\'' || *p == '"') {
+                char quote = *p++;
+                const char *close = strchr(p, quote);
+                if (!close) {
+                    error_set(err, "cmd: unterminated %c quote", quote);
+                    return -1;
+                }
+                while (p < close && n + 1 < size)
+                    buf[n++] = *p++;
+                p = close + 1;
+            } else if (n + 1 < size) {
+                buf[n++] = *p++;
+            } else {
+                p++;
+            }
+        }
+        buf[n++] = '\0';
+    }
+    argv[argc] = NULL;
+    if (argc == 0) {
+        error_set(err, "cmd: no program named");
+        return -1;
+    }
+    return argc;
+}
+
+/* True when `program` names an executable file, looked up in PATH when it has no '/', as
+ * posix_spawnp will. */
+static bool program_exists(const char *program)
+{
+    if (strchr(program, '/'))
+        return access(program, X_OK) == 0;
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/usr/bin:/bin";
+    while (*path) {
+        size_t len = strcspn(path, ":");
+        char full[4096];
+        if (len == 0)
+            snprintf(full, sizeof full, "./%s", program);
+        else
+            snprintf(full, sizeof full, "%.*s/%s", (int)len, path, program);
+        if (access(full, X_OK) == 0)
+            return true;
+        path += len;
+        if (*path == ':')
+            path++;
+    }
+    return false;
+}
+
+static Status external_check(const double *params, char *const *text, Error *err)
+{
+    (void)params;
+    char buf[1024], *argv[MAX_ARGS + 1];
+    if (split_command(text[P_CMD], buf, sizeof buf, argv, err) < 0) {
+        error_prefix(err, "agent external: ");
+        return ST_EINVAL;
+    }
+    if (!program_exists(argv[0])) {
+        error_set(err, "agent external: cmd: program '%s' is not found or not executable", argv[0]);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+/* ---- the transcript ---- */
+
+static void log_append(External *a, const char *prefix, const char *text)
+{
+    if (a->log_cut)
+        return;
+    size_t need = strlen(prefix) + strlen(text) + 2;
+    if (a->log_len + need > TRANSCRIPT_MAX) {
+        text = "transcript cut: it reached its size limit";
+        prefix = "# ";
+        need = strlen(prefix) + strlen(text) + 2;
+        a->log_cut = true;
+    }
+    if (a->log_len + need > a->log_cap) {
+        a->log_cap = a->log_len + need > 2 * a->log_cap ? a->log_len + need : 2 * a->log_cap;
+        a->log = xrealloc(a->log, a->log_cap);
+    }
+    char *q = a->log + a->log_len;
+    q += sprintf(q, "%s", prefix);
+    /* OTEP is US-ASCII: anything else an engine prints is shown as '?'. */
+    for (const char *c = text; *c; c++)
+        *q++ = (*c >= 0x20 && *c < 0x7f) || *c == '\t' ? *c : '?';
+    *q++ = '\n';
+    *q = '\0';
+    a->log_len = (size_t)(q - a->log);
+}
+
+static void log_note(External *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+static void log_note(External *a, const char *fmt, ...)
+{
+    char text[640];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    log_append(a, "# ", text);
+}
+
+/* ---- talking to the engine ---- */
+
+static double move_limit(const External *a)
+{
+    double ms = a->base.params[P_TIMEOUT];
+    if (ms <= 0)
+        ms = 2 * a->base.params[P_MOVETIME] + 1000;
+    return ms / 1000.0;
+}
+
+/* Stops the engine; `grace` seconds to exit on its own first. */
+static void stop_engine(External *a, double grace)
+{
+    if (!a->proc)
+        return;
+    char how[64];
+    process_stop(a->proc, grace, how, sizeof how);
+    a->proc = NULL;
+    log_note(a, "engine stopped: %s", how);
+}
+
+/* Ends the game for a failing engine: notes why, kills it, fills the stats. */
+static Move fail(External *a, AgentFailure why, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static Move fail(External *a, AgentFailure why, const char *fmt, ...)
+{
+    char text[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    static const char *const names[] = {"", "illegal_move", "engine_crash", "engine_timeout"};
+    log_note(a, "%s: %s", names[why], text);
+    stop_engine(a, ERROR_STOP);
+    a->dead = true;
+    a->base.stats.failure = why;
+    Move none = {0, 0};
+    return none;
+}
+
+/* Sends one line (text without its newline), logged. */
+static ProcessResult say(External *a, double deadline, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static ProcessResult say(External *a, double deadline, const char *fmt, ...)
+{
+    char line[OTEP_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    log_append(a, "> ", line);
+    strcat(line, "\n");
+    return process_write(a->proc, line, deadline);
+}
+
+static ProcessResult hear(External *a, char *line, size_t size, double deadline)
+{
+    ProcessResult res = process_read_line(a->proc, line, size, deadline);
+    if (res == PROCESS_OK)
+        log_append(a, "< ", line);
+    return res;
+}
+
+/* The failure a broken exchange means: a closed engine crashed, a late one timed out. `what`
+ * is what tafl-lab was waiting for ("hello", "move"). */
+static Move broken(External *a, ProcessResult res, const char *what, double limit)
+{
+    if (res == PROCESS_TIMEOUT)
+        return fail(a, AGENT_FAILURE_TIMEOUT, "no %s within %.0f ms", what, limit * 1000);
+    return fail(a, AGENT_FAILURE_CRASH, "the engine exited or closed its end before its %s", what);
+}
+
+/* Sends the rules: the OTN string and, for what OTN cannot carry, tafl-lab's extension. */
+static ProcessResult send_rules(External *a, double deadline)
+{
+    char otn[OTN_RULES_MAX], ext[256];
+    otn_format_rules(&a->base.rules->opt, otn, NULL);
+    ProcessResult res = say(a, deadline, "rules %s", otn);
+    otep_format_rules_extension(&a->base.rules->opt, ext, sizeof ext);
+    if (res == PROCESS_OK && ext[0])
+        res = say(a, deadline, OTEP_EXT_RULES " %s", ext);
+    return res;
+}
+
+static ProcessResult send_position(External *a, const GameState *s, double deadline)
+{
+    char record[OTN_POSITION_MAX];
+    otn_format_position(a->base.rules, s, record);
+    return say(a, deadline, "position %s", record);
+}
+
+/* Spec 10, as byo-yomi: both sides are in overtime with one period of movetime_ms left, so
+ * every move must come within movetime_ms. */
+static ProcessResult send_clock(External *a, double deadline)
+{
+    int ms = (int)a->base.params[P_MOVETIME];
+    return say(a, deadline, "clock %d* %d* %d 1 1", ms, ms, (ms + 999) / 1000);
+}
+
+/* Starts the engine and waits for its hello (spec 4). */
+static bool start_engine(External *a, Move *failed)
+{
+    char buf[1024], *argv[MAX_ARGS + 1];
+    Error err = {{0}};
+    if (split_command(a->base.text[P_CMD], buf, sizeof buf, argv, &err) < 0 ||
+        process_start(argv, &a->proc, &err) != ST_OK) {
+        *failed = fail(a, AGENT_FAILURE_CRASH, "%s", err.text);
+        return false;
+    }
+    log_note(a, "started %s", a->base.text[P_CMD]);
+    double limit = a->base.params[P_START] / 1000.0;
+    double deadline = clock_seconds() + limit;
+    char line[OTEP_LINE_MAX];
+    for (;;) {
+        ProcessResult res = hear(a, line, sizeof line, deadline);
+        if (res != PROCESS_OK) {
+            *failed = broken(a, res, "hello", limit);
+            return false;
+        }
+        char word[32];
+        otep_split(line, word, sizeof word);
+        if (strcmp(word, "hello") == 0)
+            break;
+    }
+    /* OpenTafl answers an engine's hello with its own (ExternalEngineHost). */
+    ProcessResult res = say(a, deadline, "hello");
+    if (res != PROCESS_OK) {
+        *failed = broken(a, res, "hello", limit);
+        return false;
+    }
+    return true;
+}
+
+/* Appends the moves that lead from the engine's board to s, found by replaying the game's
+ * history: at each ply, the one legal move whose position has the next recorded hash. Returns
+ * the number of moves (the record "m1|m2|..." in list), or -1 when s cannot be reached from
+ * the engine's board that way (no history, another start): then the board itself is sent. */
+static int moves_since_known(External *a, const GameState *s, const History *hist, char *list,
+                             size_t size)
+{
+    const Rules *r = a->base.rules;
+    GameState cur = a->known;
+    if (!hist || hist->length != (int)s->ply + 1 || cur.ply > s->ply ||
+        hist->entries[cur.ply].hash != cur.hash)
+        return -1;
+    history_clear(&a->scratch);
+    history_push(&a->scratch, cur.hash, cur.fort_hash, false, false);
+    size_t n = 0;
+    list[0] = '\0';
+    int count = 0;
+    Move moves[RULES_MAX_MOVES];
+    for (uint32_t ply = cur.ply; ply < s->ply; ply++) {
+        if (state_is_over(&cur))
+            return -1;
+        uint64_t want = hist->entries[ply + 1].hash;
+        int legal = movegen_legal(r, &cur, moves);
+        int found = -1;
+        CaptureList caps;
+        for (int i = 0; i < legal && found < 0; i++) {
+            GameState next = cur;
+            int len = a->scratch.length;
+            state_apply(r, &next, &a->scratch, moves[i], &caps);
+            history_truncate(&a->scratch, len);
+            if (next.hash == want)
+                found = i;
+        }
+        if (found < 0)
+            return -1;
+        state_apply(r, &cur, &a->scratch, moves[found], &caps);
+        char text[OTN_MOVE_MAX];
+        otn_format_move(r, moves[found], a->simple_moves ? NULL : &caps, text);
+        if (n + strlen(text) + 2 >= size)
+            return -1;
+        n += (size_t)snprintf(list + n, size - n, "%s%s", count ? "|" : "", text);
+        count++;
+    }
+    if (cur.hash != s->hash || memcmp(cur.attackers, s->attackers, sizeof cur.attackers) != 0 ||
+        memcmp(cur.defenders, s->defenders, sizeof cur.defenders) != 0 || cur.king != s->king)
+        return -1;
+    return count;
+}
+
+/* Handles a line that is not the move awaited; false when it ends the game (critical error).
+ * The engine may ask for rules, position, side or clock (spec 6, 8-10): they are resent. */
+static bool other_line(External *a, const char *line, const GameState *s, double deadline)
+{
+    char word[32];
+    const char *args = otep_split(line, word, sizeof word);
+    if (strcmp(word, "simple-moves") == 0) {
+        a->simple_moves = strcmp(args, "off") != 0;
+    } else if (strcmp(word, "error") == 0) {
+        if (strncmp(args, "-1", 2) == 0)
+            return false;
+    } else if (strcmp(word, "rules") == 0) {
+        (void)send_rules(a, deadline);
+    } else if (strcmp(word, "position") == 0) {
+        (void)send_position(a, s, deadline);
+    } else if (strcmp(word, "side") == 0) {
+        (void)say(a, deadline, "side %s", ruleset_side_name((Side)s->side));
+    } else if (strcmp(word, "clock") == 0) {
+        (void)send_clock(a, deadline);
+    }
+    /* hello, status, analysis and anything else: kept in the transcript only. */
+    return true;
+}
+
+static Move external_choose(Agent *agent, const GameState *s, const History *hist)
+{
+    External *a = (External *)agent;
+    const Rules *r = agent->rules;
+    Move failed;
+    if (a->dead)
+        return fail(a, AGENT_FAILURE_CRASH, "asked for a move after failing");
+    if (!a->proc && !start_engine(a, &failed))
+        return failed;
+    double limit = move_limit(a);
+    double deadline = clock_seconds() + limit;
+    ProcessResult res = PROCESS_OK;
+    if (!a->started) {
+        /* Spec 6-9: rules (the engine sets up their start), side, then start. */
+        res = send_rules(a, deadline);
+        if (res == PROCESS_OK)
+            res = say(a, deadline, OTEP_EXT_SEED " %llu", (unsigned long long)a->seed);
+        if (res == PROCESS_OK)
+            res = say(a, deadline, "side %s", ruleset_side_name((Side)s->side));
+        if (res == PROCESS_OK)
+            res = say(a, deadline, "start");
+        state_init(r, &a->known);
+        a->started = true;
+    }
+    if (res == PROCESS_OK) {
+        /* Spec 17: what happened since the engine's own last move (the opponent's reply, and
+         * at the first move any opening plies), with the board after it. */
+        char list[OTEP_LINE_MAX];
+        int count = moves_since_known(a, s, hist, list, sizeof list - OTN_POSITION_MAX - 32);
+        char record[OTN_POSITION_MAX];
+        otn_format_position(r, s, record);
+        if (count > 0)
+            res = say(a, deadline, "opponent-move %s %s", list, record);
+        else if (count < 0)
+            res = send_position(a, s, deadline);
+    }
+    if (res == PROCESS_OK)
+        res = say(a, deadline, "play %s", ruleset_side_name((Side)s->side));
+    if (res == PROCESS_OK)
+        res = send_clock(a, deadline);
+    if (res != PROCESS_OK)
+        return broken(a, res, "move", limit);
+
+    char line[OTEP_LINE_MAX];
+    for (;;) {
+        res = hear(a, line, sizeof line, deadline);
+        if (res != PROCESS_OK)
+            return broken(a, res, "move", limit);
+        char word[32];
+        const char *args = otep_split(line, word, sizeof word);
+        if (strcmp(word, "move") != 0) {
+            if (!other_line(a, line, s, deadline))
+                return fail(a, AGENT_FAILURE_CRASH, "the engine reported a critical error");
+            continue;
+        }
+        Move m;
+        Error err = {{0}};
+        if (otep_parse_move(r, args, &m, &err) != ST_OK)
+            return fail(a, AGENT_FAILURE_ILLEGAL_MOVE, "%s", err.text);
+        if (!movegen_is_legal(r, s, m))
+            return fail(a, AGENT_FAILURE_ILLEGAL_MOVE, "'%s' is not a legal move for the %s", args,
+                        ruleset_side_name((Side)s->side));
+        /* Spec 15: confirm with the board after the move; it is what the engine now holds. */
+        a->known = *s;
+        history_clear(&a->scratch);
+        history_push(&a->scratch, s->hash, s->fort_hash, false, false);
+        state_apply(r, &a->known, &a->scratch, m, NULL);
+        char record[OTN_POSITION_MAX];
+        otn_format_position(r, &a->known, record);
+        /* The move stands even if the engine is gone by now: the next exchange finds out. */
+        (void)say(a, deadline, "move %s", record);
+        return m;
+    }
+}
+
+static void external_end_game(Agent *agent, Winner winner)
+{
+    External *a = (External *)agent;
+    if (a->proc) {
+        /* Spec 18. A failure to say it changes nothing: the engine is stopped either way. */
+        (void)say(a, clock_seconds() + 1.0, "finish %d", otep_finish_code(winner));
+        stop_engine(a, STOP_GRACE);
+    }
+    a->started = false;
+}
+
+static void external_new_game(Agent *agent, uint64_t seed)
+{
+    External *a = (External *)agent;
+    if (a->proc)
+        external_end_game(agent, WINNER_NONE); /* a game that ended without agent_end_game */
+    a->started = false;
+    a->dead = false;
+    a->simple_moves = true;
+    a->seed = seed;
+    a->log_len = 0;
+    a->log_cut = false;
+    if (a->log)
+        a->log[0] = '\0';
+}
+
+static const char *external_transcript(const Agent *agent)
+{
+    const External *a = (const External *)agent;
+    return a->log ? a->log : "";
+}
+
+static void external_destroy(Agent *agent)
+{
+    External *a = (External *)agent;
+    if (a->proc) {
+        (void)say(a, clock_seconds() + 1.0, "finish 0");
+        (void)say(a, clock_seconds() + 1.0, "goodbye");
+        stop_engine(a, STOP_GRACE);
+    }
+    history_free(&a->scratch);
+    free(a->log);
+    free(a);
+}
+
+static const AgentOps OPS = {external_choose, external_new_game, external_destroy};
+
+static Agent *external_create(const Rules *r, const double *params, uint64_t seed)
+{
+    External *a = xcalloc(1, sizeof *a);
+    agent_init_base(&a->base, &OPS, &AGENT_TYPE_EXTERNAL, r, params);
+    history_init(&a->scratch);
+    a->simple_moves = true;
+    a->seed = seed;
+    return &a->base;
+}
+
+const AgentType AGENT_TYPE_EXTERNAL = {
+    .name = "external",
+    .summary = "another program that speaks the OpenTafl Engine Protocol (OTEP) as an engine, "
+               "e.g. cmd=build/tafl engine --agent alphabeta:depth=4 or OpenTafl --engine; it "
+               "loses a game by an illegal move, by exiting (engine_crash) or by silence past "
+               "its limit (engine_timeout)",
+    .params = PARAMS,
+    .param_count = P_COUNT,
+    .memory = "one engine process per game in flight, started at its first move and stopped "
+              "at the game's end; the game's transcript (at most 4 MiB)",
+    .create = external_create,
+    .check = external_check,
+    .end_game = external_end_game,
+    .transcript = external_transcript,
+    .external = true,
+};
