@@ -1,7 +1,6 @@
 /* The move-list CSV of recorded games (see csvgame.h). */
 #include "rules/csvgame.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,9 +37,20 @@ static bool parse_result(const char *text, RecordResult *out)
     return false;
 }
 
-/* Reads one game line (without its newline) into a new game. */
-static Status read_line(char *text, int line, RecordGame **games, int *count, Error *err)
+/* Where the games go. */
+typedef struct {
+    RecordGame **games;
+    int *count;
+} Games;
+
+/* Reads one line (without its newline) into a new game; blank and '#' lines are skipped. */
+static Status read_line(void *ctx, char *text, int line, Error *err)
 {
+    Games *to = ctx;
+    RecordGame **games = to->games;
+    int *count = to->count;
+    if (text[0] == '\0' || text[0] == '#')
+        return ST_OK;
     char *field[4];
     char *p = text;
     bool four = true;
@@ -99,31 +109,6 @@ Status csvgame_read(FILE *f, const char *name, RecordGame **games, int *count, E
 {
     *games = NULL;
     *count = 0;
-    char *text = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int line = 0;
-    Status st = ST_OK;
-    errno = 0;
-    while (st == ST_OK && (len = getline(&text, &cap, f)) >= 0) {
-        line++;
-        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-            text[--len] = '\0';
-        if (len == 0 || text[0] == '#')
-            continue;
-        st = read_line(text, line, games, count, err);
-        if (st != ST_OK)
-            error_prefix(err, "%s:", name);
-    }
-    if (st == ST_OK && ferror(f)) {
-        error_set(err, "%s: cannot read: %s", name, strerror(errno));
-        st = ST_EIO;
-    }
-    free(text);
-    if (st != ST_OK) {
-        record_games_free(*games, *count);
-        *games = NULL;
-        *count = 0;
-    }
-    return st;
+    Games to = {games, count};
+    return record_read_lines(f, name, read_line, &to, games, count, err);
 }

@@ -8,25 +8,31 @@
 
 #include "rules/movegen.h"
 
-/* The reader's state between lines. */
+/* The reader's state between lines. The game being read is always the last one. */
 typedef struct {
     RecordGame **games;
     int *count;
-    RecordGame *g; /* the game being read, NULL before the first */
-    int turn;      /* the last turn read in g */
-    bool half;     /* that turn held one move: the game's moves are over */
-    bool ended;    /* g has a resignation */
+    int turn;   /* the last turn read in that game */
+    bool half;  /* that turn held one move: the game's moves are over */
+    bool ended; /* the game has a resignation */
 } Reader;
 
+/* The game being read, NULL before the first. */
+static RecordGame *last(const Reader *rd)
+{
+    return *rd->count ? &(*rd->games)[*rd->count - 1] : NULL;
+}
+
+/* The game a tag, rules string or position belongs to: a new one once turns have begun. */
 static RecordGame *current(Reader *rd, int line)
 {
-    if (!rd->g || rd->turn > 0) {
-        rd->g = record_game_add(rd->games, rd->count, line);
+    if (!last(rd) || rd->turn > 0) {
+        record_game_add(rd->games, rd->count, line);
         rd->turn = 0;
         rd->half = false;
         rd->ended = false;
     }
-    return rd->g;
+    return last(rd);
 }
 
 /* Copies text[0..len) into a field of size `size`; false when it does not fit. */
@@ -113,7 +119,7 @@ static Status read_tags(Reader *rd, const char *p, int line, Error *err)
 /* A turn line "N. MOVE [MOVE]" of the current game. */
 static Status read_turn(Reader *rd, char *p, int line, Error *err)
 {
-    RecordGame *g = rd->g;
+    RecordGame *g = last(rd);
     if (!g) {
         error_set(err, "%d: a turn before any tag or rules string", line);
         return ST_EPARSE;
@@ -166,15 +172,16 @@ static Status read_turn(Reader *rd, char *p, int line, Error *err)
     return ST_OK;
 }
 
-static Status read_line(Reader *rd, char *text, int line, Error *err)
+static Status read_line(void *ctx, char *text, int line, Error *err)
 {
+    Reader *rd = ctx;
     char *p = text + strspn(text, " \t");
     if (*p == '\0')
         return ST_OK;
     if (*p == '[') {
         /* Tags before a game's first turn; between turns, commentary unless it is a tag line
          * of the next game. */
-        if (rd->g && rd->turn > 0 && (strchr(p, '|') || !strchr(p, ':')))
+        if (last(rd) && rd->turn > 0 && (strchr(p, '|') || !strchr(p, ':')))
             return ST_OK;
         return read_tags(rd, p, line, err);
     }
@@ -206,34 +213,8 @@ Status otn_game_read(FILE *f, const char *name, RecordGame **games, int *count, 
 {
     *games = NULL;
     *count = 0;
-    Reader rd = {games, count, NULL, 0, false, false};
-    char *text = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int line = 0;
-    Status st = ST_OK;
-    errno = 0;
-    while (st == ST_OK && (len = getline(&text, &cap, f)) >= 0) {
-        line++;
-        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-            text[--len] = '\0';
-        st = read_line(&rd, text, line, err);
-        if (st == ST_OK && rd.g)
-            rd.g = &(*games)[*count - 1]; /* the array may have moved */
-    }
-    if (st == ST_OK && ferror(f)) {
-        error_set(err, "%s: cannot read: %s", name, strerror(errno));
-        st = ST_EIO;
-    } else if (st != ST_OK) {
-        error_prefix(err, "%s:", name);
-    }
-    free(text);
-    if (st != ST_OK) {
-        record_games_free(*games, *count);
-        *games = NULL;
-        *count = 0;
-    }
-    return st;
+    Reader rd = {games, count, 0, false, false};
+    return record_read_lines(f, name, read_line, &rd, games, count, err);
 }
 
 /* --- writing --- */

@@ -1,6 +1,7 @@
 /* Recorded games and their replay against the rules. */
 #include "rules/record.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,35 @@ Status record_move_add(RecordGame *g, const char *text, size_t len, int line, Er
     m->line = line;
     g->end_line = line > g->end_line ? line : g->end_line;
     return ST_OK;
+}
+
+Status record_read_lines(FILE *f, const char *name, RecordLineReader read, void *ctx,
+                         RecordGame **games, int *count, Error *err)
+{
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int line = 0;
+    Status st = ST_OK;
+    errno = 0;
+    while (st == ST_OK && (len = getline(&text, &cap, f)) >= 0) {
+        line++;
+        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+            text[--len] = '\0';
+        if ((st = read(ctx, text, line, err)) != ST_OK)
+            error_prefix(err, "%s:", name);
+    }
+    if (st == ST_OK && ferror(f)) {
+        error_set(err, "%s: cannot read: %s", name, strerror(errno));
+        st = ST_EIO;
+    }
+    free(text);
+    if (st != ST_OK) {
+        record_games_free(*games, *count);
+        *games = NULL;
+        *count = 0;
+    }
+    return st;
 }
 
 void record_games_free(RecordGame *games, int count)

@@ -6,6 +6,7 @@
 #define TAFL_RULES_RECORD_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "rules/otn.h"
 #include "rules/state.h"
@@ -62,6 +63,16 @@ RecordGame *record_game_add(RecordGame **games, int *count, int line);
 /* Appends one move as written. Fails (ST_EPARSE) when the text does not fit a RecordMove. */
 MUST_CHECK Status record_move_add(RecordGame *g, const char *text, size_t len, int line,
                                   Error *err);
+
+/* Reads one line of a game file (its number `line`, from 1, without the newline) into the
+ * reader's games; ST_EPARSE with "LINE: what is wrong" when it cannot. */
+typedef Status (*RecordLineReader)(void *ctx, char *text, int line, Error *err);
+
+/* The loop both file formats share: hands each line of f to `read` with ctx, and fails on the
+ * first line it refuses (the error prefixed with "NAME:") or on a read error (ST_EIO). On
+ * failure frees the games the reader made (*games, *count; NULL and 0 at the start). */
+MUST_CHECK Status record_read_lines(FILE *f, const char *name, RecordLineReader read, void *ctx,
+                                    RecordGame **games, int *count, Error *err);
 
 /* Frees count games and the array. NULL-safe. */
 void record_games_free(RecordGame *games, int count);

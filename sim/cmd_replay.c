@@ -131,6 +131,8 @@ int cmd_replay(int argc, char **argv)
         Show show = {.r = &r, .show_ply = quiet ? -2 : ply};
         RecordIssue issue;
         bool ok = record_replay(&r, g, show_position, &show, &issue);
+        if (ply > show.plies)
+            printf("ply %ld not reached: the replay ends at ply %d\n", ply, show.plies);
         printf("game %d (line %d): %d of %d plies replayed: ", i + 1, g->line, show.plies,
                g->count);
         if (ok) {

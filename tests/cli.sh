@@ -359,6 +359,7 @@ expect 0 "replayed 1752 games: 1752 agree, 0 disagree" -- replay --rules "dim:11
 "$TAFL" replay --rules copenhagen "$DATA/games/copenhagen.csv" --game 2 --ply 5 >"$tmp/r5" 2>&1
 grep -q "^ply 5: attackers g3-e3xe2$" "$tmp/r5" && grep -q "^   3 \. \. \. t t \. \. \. \. \. \.$" "$tmp/r5" &&
     ! grep -q "^ply 4" "$tmp/r5" && ok || fail "replay --ply 5 board"
+expect 0 "ply 9 not reached: the replay ends at ply 5" -- replay --rules copenhagen --game 2 --ply 9 "$DATA/games/copenhagen.csv"
 [ "$("$TAFL" replay --rules copenhagen "$DATA/games/copenhagen.csv" --game 2 | grep -c '^ply ')" -eq 6 ] &&
     ok || fail "replay shows every ply"
 head -n 2 "$DATA/games/copenhagen.csv" | "$TAFL" replay --rules copenhagen --format csv --quiet - >"$tmp/stdin" &&
