@@ -30,6 +30,9 @@ Suite *statistics_suite(void);
 /* check_shard.c: the split of an experiment into shards and their merge */
 Suite *shard_suite(void);
 
+/* check_fuzz.c: every seed corpus file of tests/fuzz through its fuzz target */
+Suite *fuzz_corpus_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */
