@@ -34,7 +34,7 @@ LDFLAGS_ALL := -fopenmp $(filter -fsanitize=%,$(OPT)) $(LDFLAGS)
 
 LIB_SRC  := $(wildcard rules/*.c agents/*.c) $(filter-out sim/main.c,$(wildcard sim/*.c))
 MAIN_SRC := sim/main.c
-TEST_SRC := $(wildcard tests/*.c)
+TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -43,7 +43,7 @@ TAFL     := $(BUILD)/tafl
 CHECKBIN := $(BUILD)/check_all
 
 .PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help \
-        install uninstall tsan
+        install uninstall tsan fuzz fuzz-build
 
 all: build/tafl
 
@@ -53,6 +53,7 @@ help:
 	@echo "make test       install missing packages, build, run every test"
 	@echo "make test SAN=address,undefined   the same under sanitizers"
 	@echo "make tsan       a parallel match and run under ThreadSanitizer (clang)"
+	@echo "make fuzz FUZZ_SECONDS=N   every libFuzzer target for N seconds (clang)"
 	@echo "make bench      run build/tafl bench"
 	@echo "make fast       build with -O3 -march=native -DNDEBUG into build/fast-*"
 	@echo "make format     apply .clang-format; make format-check checks it"
@@ -106,6 +107,26 @@ test: deps
 
 bench: all
 	./build/tafl bench
+
+# Fuzzing (tests/fuzz/): one libFuzzer binary per parser a user reaches (tests/fuzz/targets.h),
+# built with clang, ASan and UBSan; each runs FUZZ_SECONDS from its seed corpus
+# tests/fuzz/<target>/. New inputs go to build/fuzz/corpus/<target>/, a crash to
+# build/fuzz/crash-<target>-*; make test replays every seed corpus file (check_fuzz.c).
+FUZZ_TARGETS := experiment ruleset otn_rules otn_position otn_move agent_spec games_csv
+FUZZ_SECONDS ?= 30
+FUZZ_SAN     := fuzzer-no-link,address,undefined
+FUZZ_BUILD   := build/$(MODE)-san-$(subst $(comma),-,$(FUZZ_SAN))-clang
+
+fuzz: deps
+	@$(MAKE) --no-print-directory CC=clang SAN=$(FUZZ_SAN) fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/driver.c $(BUILD)/tests/fuzz/targets.o $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -MMD -MP,$(CFLAGS_ALL)) -fsanitize=fuzzer -DFUZZ_TARGET=fuzz_$* -o $@ $^ \
+	    $(LDFLAGS_ALL) $(PKG_LIBS) -lm
 
 # ThreadSanitizer over a parallel match, run, shard and resume (tests/tsan.sh). clang only:
 # its OpenMP runtime loads Archer, which tells TSan about OpenMP's locks and barriers; gcc's

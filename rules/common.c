@@ -7,6 +7,15 @@
 #include <string.h>
 #include <time.h>
 
+/* An error is one line on a terminal: control characters quoted from the input (a newline in a
+ * CSV field or a spec, a NUL-less escape sequence) become '?'. */
+static void one_line(char *text)
+{
+    for (unsigned char *p = (unsigned char *)text; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}
+
 void error_set(Error *err, const char *fmt, ...)
 {
     if (!err)
@@ -15,6 +24,7 @@ void error_set(Error *err, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err->text, sizeof err->text, fmt, ap);
     va_end(ap);
+    one_line(err->text);
 }
 
 void error_prefix(Error *err, const char *fmt, ...)
@@ -35,6 +45,7 @@ void error_prefix(Error *err, const char *fmt, ...)
     memcpy(err->text, prefix, n);
     memcpy(err->text + n, rest, m);
     err->text[n + m] = '\0';
+    one_line(err->text);
 }
 
 double clock_seconds(void)

@@ -20,7 +20,8 @@ typedef struct {
     char text[512];
 } Error;
 
-/* Sets err->text (if err is not NULL) from a printf format. Thread-safe. */
+/* Sets err->text (if err is not NULL) from a printf format; control characters (a newline
+ * quoted from the input) become '?', so that the text is one line. Thread-safe. */
 void error_set(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /* Prefixes err->text with a printf-formatted context ("file:3: "). Thread-safe. */

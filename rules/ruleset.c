@@ -209,6 +209,20 @@ const Ruleset *ruleset_default(void)
     return &PRESETS[0];
 }
 
+bool ruleset_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= RULES_NAME_MAX)
+        return false;
+    for (const char *p = name; *p; p++) {
+        bool alnum =
+            (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9');
+        if (!alnum && *p != '.' && *p != '_' && *p != '+' && *p != '-')
+            return false;
+    }
+    return true;
+}
+
 static void set_bit(uint64_t *bits, int sq)
 {
     bits[sq >> 6] |= 1ULL << (sq & 63);

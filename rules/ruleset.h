@@ -111,6 +111,11 @@ const Ruleset *ruleset_preset_find(const char *name);
 /* The default preset (`brandubh`). */
 const Ruleset *ruleset_default(void);
 
+/* True when name can name a ruleset a user gives: 1 to RULES_NAME_MAX - 1 letters, digits, '.',
+ * '_', '+' and '-'. Such a name reads back from a ruleset file as written (a ';' after a blank
+ * would start a comment there) and stands in CSV files and tables as it is. */
+bool ruleset_name_ok(const char *name);
+
 /* Checks every option and the start layout, then fills *out. On failure returns ST_EINVAL or
  * ST_EPARSE with a one-line reason in err; *out is then unspecified. Thread-safe. */
 MUST_CHECK Status rules_compile(const Ruleset *rs, Rules *out, Error *err);

@@ -233,6 +233,13 @@ Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error
     char *field = (char *)rs + o->offset;
     switch (o->kind) {
     case KIND_NAME:
+        if (value[0] != '\0' && strlen(value) < RULES_NAME_MAX && !ruleset_name_ok(value)) {
+            error_set(err,
+                      "key '%s': bad value '%s' (a name is letters, digits, '.', '_', '+' and "
+                      "'-')",
+                      key, value);
+            return ST_EINVAL;
+        }
         return set_text(field, RULES_NAME_MAX, key, value, err);
     case KIND_START:
         return set_text(field, RULES_START_MAX, key, value, err);

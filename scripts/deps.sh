@@ -25,6 +25,11 @@ if command -v clang >/dev/null 2>&1 &&
     ! printf '#include <omp.h>\n' | clang -fopenmp -E -x c - >/dev/null 2>&1; then
     need libomp-dev
 fi
+# libFuzzer and the sanitizer runtimes of clang (make fuzz, make tsan) come with libclang-rt-dev.
+if command -v clang >/dev/null 2>&1 &&
+    [ ! -e "$(clang --print-runtime-dir 2>/dev/null)/libclang_rt.fuzzer-$(uname -m).a" ]; then
+    need libclang-rt-dev
+fi
 # libcsv ships no pkg-config file on Debian: look for its header instead.
 if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
     need libcsv-dev

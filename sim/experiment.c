@@ -359,6 +359,11 @@ static bool add_otn(ReadCtx *c, const char *text)
     }
     if (name[0] == '\0') {
         snprintf(name, sizeof name, "otn-%d", c->otn_count);
+    } else if (!ruleset_name_ok(name)) {
+        fail_at(c, c->line, ST_EINVAL,
+                "key 'rules': bad name '%s' (a name is letters, digits, '.', '_', '+' and '-')",
+                name);
+        return false;
     }
     memcpy(rs.name, name, sizeof rs.name);
     return add_ruleset(c, "rules", &rs, "OTN rules");
@@ -881,7 +886,6 @@ static bool check_whole(ReadCtx *c)
 
 Status experiment_load(const char *path, Experiment *out, Error *err)
 {
-    Status st = ST_OK;
     if (strlen(path) >= EXPERIMENT_PATH_MAX) {
         error_set(err, "%.60s...: the path is longer than %d characters", path,
                   EXPERIMENT_PATH_MAX - 1);
@@ -897,6 +901,19 @@ Status experiment_load(const char *path, Experiment *out, Error *err)
         error_set(err, "%s: cannot open: %s", path, strerror(EISDIR)); /* fopen lets it pass */
         fclose(f);
         return ST_EIO;
+    }
+    Status st = experiment_load_stream(f, path, out, err);
+    fclose(f);
+    return st;
+}
+
+Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error *err)
+{
+    Status st = ST_OK;
+    if (strlen(path) >= EXPERIMENT_PATH_MAX) {
+        error_set(err, "%.60s...: the path is longer than %d characters", path,
+                  EXPERIMENT_PATH_MAX - 1);
+        return ST_EINVAL;
     }
     ReadCtx *c = xcalloc(1, sizeof *c); /* some 400 KiB: never on a worker's stack */
     c->path = path;
@@ -938,6 +955,5 @@ Status experiment_load(const char *path, Experiment *out, Error *err)
 
 out_free:
     free(c);
-    fclose(f);
     return st;
 }

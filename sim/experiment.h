@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rules/ruleset.h"
 
@@ -68,5 +69,10 @@ typedef struct {
  * Every error is one line "FILE:LINE: key 'KEY': what is wrong" (or "FILE: ..." for what has no
  * line, such as a missing section). Thread-safe. */
 MUST_CHECK Status experiment_load(const char *path, Experiment *out, Error *err);
+
+/* experiment_load from an open stream f (the caller's; not closed), for text that is not a file
+ * of its own (the fuzz harness reads it from memory with fmemopen). path names the text in
+ * errors and is the directory that `files` are relative to. */
+MUST_CHECK Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error *err);
 
 #endif

@@ -424,12 +424,23 @@ Status results_games_read(const char *path, GameRow **rows, long *count, long *v
     *rows = NULL;
     *count = 0;
     *valid_bytes = 0;
-    Status st = ST_OK;
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         error_set(err, "%s: cannot open: %s", path, strerror(errno));
         return ST_EIO;
     }
+    Status st = results_games_read_stream(f, path, rows, count, valid_bytes, err);
+    (void)fclose(f);
+    return st;
+}
+
+Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long *count,
+                                 long *valid_bytes, Error *err)
+{
+    *rows = NULL;
+    *count = 0;
+    *valid_bytes = 0;
+    Status st = ST_OK;
     ReadCtx c;
     memset(&c, 0, sizeof c);
     c.path = path;
@@ -437,8 +448,7 @@ Status results_games_read(const char *path, GameRow **rows, long *count, long *v
     struct csv_parser p;
     if (csv_init(&p, CSV_STRICT | CSV_REPALL_NL | CSV_EMPTY_IS_NULL) != 0) {
         error_set(err, "%s: libcsv failed to start", path);
-        st = ST_EIO;
-        goto close_file;
+        return ST_EIO;
     }
     csv_set_term_func(&p, is_term_lf);
     csv_set_space_func(&p, is_space_none);
@@ -514,8 +524,6 @@ Status results_games_read(const char *path, GameRow **rows, long *count, long *v
         results_free_rows(c.rows, c.count);
         *valid_bytes = 0;
     }
-close_file:
-    (void)fclose(f);
     return st;
 }
 

@@ -54,6 +54,11 @@ MUST_CHECK Status results_games_close(GamesWriter *w, Error *err);
 MUST_CHECK Status results_games_read(const char *path, GameRow **rows, long *count,
                                      long *valid_bytes, Error *err);
 
+/* results_games_read from an open stream f (the caller's; not closed), read from its current
+ * position; path names it in errors. The fuzz harness reads from memory with fmemopen. */
+MUST_CHECK Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long *count,
+                                            long *valid_bytes, Error *err);
+
 /* Writes summary.csv for the rows, one line per (rules, attacker, defender) in order of first
  * appearance: counts, attacker win rate with its 95% Wilson interval, draw rate, the balance
  * verdict (attackers' score with its 95% interval and the p-value of score = 1/2, see

@@ -254,12 +254,19 @@ static Status check_layout(ReadCtx *c)
 
 Status rulesfile_read(const char *path, Ruleset *out, Error *err)
 {
-    Status st = ST_OK;
     FILE *f = fopen(path, "r");
     if (f == NULL) {
         error_set(err, "%s: cannot open: %s", path, strerror(errno));
         return ST_EIO;
     }
+    Status st = rulesfile_read_stream(f, path, out, err);
+    fclose(f);
+    return st;
+}
+
+Status rulesfile_read_stream(FILE *f, const char *path, Ruleset *out, Error *err)
+{
+    Status st = ST_OK;
     /* A ruleset is some 700 bytes and the key table small: the context lives on the heap so
      * that a deep caller stack (OpenMP workers) is not a concern. */
     ReadCtx *c = xcalloc(1, sizeof *c);
@@ -319,7 +326,6 @@ Status rulesfile_read(const char *path, Ruleset *out, Error *err)
 
 out_free:
     free(c);
-    fclose(f);
     return st;
 }
 

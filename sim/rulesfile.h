@@ -3,6 +3,8 @@
 #ifndef TAFL_SIM_RULESFILE_H
 #define TAFL_SIM_RULESFILE_H
 
+#include <stdio.h>
+
 #include "rules/ruleset.h"
 
 /* Reads the ruleset file at path into *out. The file holds `key = value` lines at top level or
@@ -18,6 +20,11 @@
  * rejects the whole; "FILE:LINE: key 'start': ..." when a side has no move at the start (see
  * rulesfile_check_start). Thread-safe (it never changes libinih's global settings). */
 MUST_CHECK Status rulesfile_read(const char *path, Ruleset *out, Error *err);
+
+/* rulesfile_read from an open stream f (the caller's; not closed), for text that is not a file
+ * of its own (the fuzz harness reads it from memory with fmemopen). path names the text in
+ * errors and gives the default name. */
+MUST_CHECK Status rulesfile_read_stream(FILE *f, const char *path, Ruleset *out, Error *err);
 
 /* Resolves a ruleset argument: a preset name, an OpenTafl rules string (text starting with
  * "dim:"), or the path of a ruleset file, tried in that order; a string or a file is checked

@@ -55,6 +55,10 @@ START_TEST(test_spec_errors_list_what_is_valid)
     assert_spec_error("mcts:c", "not key=value");
     assert_spec_error("random:depth=2", "unknown key 'depth'");
     assert_spec_error("alphabeta:depth=-1", "depth='-1'");
+    /* Found by fuzz_agent_spec (tests/fuzz/agent_spec/regress-newline-in-error): a newline in
+     * the spec made the error two lines; control characters are shown as '?'. */
+    assert_spec_error("a\n:depth=3", "unknown agent 'a?' (agents: ");
+    assert_spec_error("mcts:c=1\r", "c='1?': want a number");
 }
 END_TEST
 

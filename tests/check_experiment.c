@@ -409,6 +409,8 @@ static const struct {
      "(10000000: every row is kept in memory for the summary); lower games or split the study "
      "into several experiments",
      NULL},
+    {"[rules]\nrules = dim:7 name:a;b start:" CROSS_7 "\n", ST_EINVAL,
+     "2: key 'rules': bad name 'a;b' (a name is letters, digits, '.', '_', '+' and '-')", NULL},
     {"[rules]\nrules = dim:7 start:/7/tT5/T6/3K3/7/7/7/\n", ST_EINVAL,
      "2: key 'rules': OTN rules: start: the attackers have no legal move in the start layout",
      NULL},

@@ -127,6 +127,19 @@ START_TEST(test_move_errors_name_column)
 }
 END_TEST
 
+/* Found by fuzz_otn_move (tests/fuzz/otn_move/regress-newline-in-error): an error quoting input
+ * with a newline was two lines. Control characters are shown as '?'. */
+START_TEST(test_move_error_quoting_a_newline_is_one_line)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    Move m;
+    Error err = {{0}};
+    ck_assert_int_ne(otn_parse_move(&r, "Kd\nd-d-22", &m, NULL, &err), ST_OK);
+    ck_assert_msg(strchr(err.text, '\n') == NULL, "two lines: %s", err.text);
+}
+END_TEST
+
 START_TEST(test_position_round_trip_presets_and_random_games)
 {
     for (int i = 0; i < ruleset_preset_count(); i++) {
@@ -196,6 +209,7 @@ Suite *otn_suite(void)
     tcase_add_test(tc, test_move_round_trip_with_captures);
     tcase_add_test(tc, test_move_errors_name_column);
     tcase_add_test(tc, test_move_record_marks_and_piece_letters);
+    tcase_add_test(tc, test_move_error_quoting_a_newline_is_one_line);
     tcase_add_test(tc, test_position_round_trip_presets_and_random_games);
     tcase_add_test(tc, test_position_errors_name_column_and_cause);
     suite_add_tcase(s, tc);

@@ -433,6 +433,10 @@ START_TEST(test_malformed_rows)
          "repetition,5,0,0,,none\n",
          "3: field 2 'rules': bad value '0123456789012345678901234567890123456789' (at most 63 "
          "bytes)"},
+        /* Found by fuzz_games_csv (tests/fuzz/games_csv/regress-newline-in-error.csv): a bad
+         * value quoted in the error kept its newline; it is one line, '?' for the newline. */
+        {"1,b,r,r,1,\"dr\naw\",king_captured,5,0,0,,none\n",
+         "3: field 6 'winner': bad value 'dr?aw' (attackers, defenders or draw)"},
         /* a row spanning lines 3 and 4 is reported at the line it starts on */
         {"1,\"two\nlines\",r,r,1,draw,repetition,5,0,0,x,y,z\n", "3: expected 12 fields, found 13"},
     };

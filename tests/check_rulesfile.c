@@ -401,6 +401,35 @@ START_TEST(test_layout_where_a_side_cannot_move_is_refused)
 }
 END_TEST
 
+/* Found by fuzz_ruleset (tests/fuzz/ruleset/regress-name-semicolon): `name =;` gave the name
+ * ';', which `rules show` wrote as `name = ;`, a comment that does not read back. A name is
+ * letters, digits, '.', '_', '+' and '-'. */
+START_TEST(test_name_must_read_back)
+{
+    char path[512], want[700];
+    write_temp("name =;\n", path, sizeof path);
+    Ruleset rs;
+    Error err = {{0}};
+    Status st = rulesfile_read(path, &rs, &err);
+    unlink(path);
+    ck_assert_int_eq(st, ST_EINVAL);
+    snprintf(want, sizeof want,
+             "%s:1: key 'name': bad value ';' (a name is letters, digits, '.', '_', '+' and '-')",
+             path);
+    ck_assert_str_eq(err.text, want);
+    ck_assert(ruleset_name_ok("tablut-draws_v2.1+x"));
+    const char *bad[] = {"", "a b", "a;b", "a#", "a=b", "[x]", "\"q\"", "a,b", "tab\t"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(!ruleset_name_ok(bad[i]), "'%s' accepted", bad[i]);
+    char longest[RULES_NAME_MAX + 1];
+    memset(longest, 'x', RULES_NAME_MAX);
+    longest[RULES_NAME_MAX] = '\0';
+    ck_assert(!ruleset_name_ok(longest));
+    longest[RULES_NAME_MAX - 1] = '\0';
+    ck_assert(ruleset_name_ok(longest));
+}
+END_TEST
+
 /* Issue 7: a NUL byte (a binary file, /dev/zero) is one error naming the line, not an endless
  * read of empty lines. */
 START_TEST(test_nul_byte_is_refused)
@@ -445,6 +474,7 @@ Suite *rulesfile_suite(void)
     tcase_add_test(tc, test_resolve);
     tcase_add_test(tc, test_layout_where_a_side_cannot_move_is_refused);
     tcase_add_test(tc, test_nul_byte_is_refused);
+    tcase_add_test(tc, test_name_must_read_back);
     suite_add_tcase(s, tc);
     return s;
 }

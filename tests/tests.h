@@ -47,6 +47,9 @@ Suite *shard_suite(void);
 /* check_external.c: the external agent: loopback through `tafl engine`, faults, specs */
 Suite *external_suite(void);
 
+/* check_fuzz.c: every seed corpus file of tests/fuzz through its fuzz target */
+Suite *fuzz_corpus_suite(void);
+
 /* Test fixtures (tests/fixture.c). Each fails the running test with a clear message. */
 
 /* Compiles preset `name` into *r. */

@@ -1,0 +1,33 @@
+/* The fuzz targets of tafl-lab: one function per parser a user reaches, each taking arbitrary
+ * bytes. tests/fuzz/driver.c turns one into a libFuzzer binary (`make fuzz`); check_fuzz.c
+ * replays every corpus file of tests/fuzz/<target>/ through them in `make test`. A target
+ * returns 0; a broken invariant (a crash, a multi-line or empty error, a value that does not
+ * read back) aborts. */
+#ifndef TAFL_TESTS_FUZZ_TARGETS_H
+#define TAFL_TESTS_FUZZ_TARGETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int (*FuzzFn)(const uint8_t *data, size_t size);
+
+typedef struct {
+    const char *name; /* the target's corpus is tests/fuzz/<name>/ */
+    FuzzFn run;
+} FuzzTarget;
+
+int fuzz_experiment(const uint8_t *data, size_t size);   /* experiment INI files */
+int fuzz_ruleset(const uint8_t *data, size_t size);      /* ruleset INI files */
+int fuzz_otn_rules(const uint8_t *data, size_t size);    /* OpenTafl rules strings */
+int fuzz_otn_position(const uint8_t *data, size_t size); /* OTN position records */
+int fuzz_otn_move(const uint8_t *data, size_t size);     /* OTN moves */
+int fuzz_agent_spec(const uint8_t *data, size_t size);   /* agent specs NAME:key=value,... */
+int fuzz_games_csv(const uint8_t *data, size_t size);    /* games.csv (resume, summarize, merge) */
+/* Game records (move lists read back for replay) come with their own branch: add
+ * fuzz_game_record here, a row in FUZZ_TARGETS, a seed corpus in tests/fuzz/game_record/ and
+ * its name in the Makefile's FUZZ_TARGETS. */
+
+extern const FuzzTarget FUZZ_TARGETS[];
+extern const int FUZZ_TARGET_COUNT;
+
+#endif
