@@ -238,5 +238,9 @@ fi
 printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
 expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is self-play" -- run "$tmp/bad-curve.ini"
 
+# meta records the whole command line (its last argument was once dropped).
+grep -qx "command tafl run $DATA/runner/small.ini --out $tmp/run --threads 2" "$tmp/run/meta" && ok ||
+    fail "meta: the command line of run"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
