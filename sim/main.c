@@ -548,7 +548,7 @@ static int cmd_run(int argc, char **argv)
                                       "--max-width) or of kind = curve: run it whole");
     }
     char command[4096];
-    cli_join_command(argc + 1, argv - 1, command, sizeof command);
+    cli_join_command(argc + 1, argv - 1, command, sizeof command); /* the file, then options */
     RunOptions opt = {.threads = (int)threads,
                       .out_dir = out,
                       .write_files = true,

@@ -312,9 +312,12 @@ static void plot_text(const Tuner *tu, FILE *data, FILE *body)
     plot_quote(body, title);
     fputc('\n', body);
     if (t->method == TUNE_SPSA) {
-        fputs("set multiplot layout 2,1\nset ylabel \"score\"\nset xlabel \"iteration\"\n"
-              "set offsets 0.5, 0.5, 0, 0\n",
-              body);
+        /* Fixed margins keep the two panels' x axes aligned whatever their keys hold. */
+        fprintf(body,
+                "set multiplot layout 2,1\nset ylabel \"score\"\nset xlabel \"iteration\"\n"
+                "set xrange [-0.5:%d.5]\nset lmargin at screen 0.08\n"
+                "set rmargin at screen 0.70\n",
+                t->iterations);
         /* The iterations' band and line, then the final check (the last row) on its own. */
         int last = tu->count - 1;
         fprintf(body,

@@ -495,5 +495,9 @@ expect 1 "tafl move: the engine gave no move: illegal_move: 'a1-a2' is not a leg
 expect 2 "agent external: needs cmd=" -- match --attacker external --defender random
 expect 2 "program '/no/such' is not found" -- match --attacker external:cmd=/no/such --defender random
 
+# meta records the whole command line (its last argument was once dropped).
+grep -qx "command tafl run $DATA/runner/small.ini --out $tmp/run --threads 2" "$tmp/run/meta" && ok ||
+    fail "meta: the command line of run"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
