@@ -499,5 +499,11 @@ expect 2 "program '/no/such' is not found" -- match --attacker external:cmd=/no/
 grep -qx "command tafl run $DATA/runner/small.ini --out $tmp/run --threads 2" "$tmp/run/meta" && ok ||
     fail "meta: the command line of run"
 
+# help of the statistics commands and options.
+expect 0 "usage: tafl ratings GAMES.csv..." -- help ratings
+expect 0 "usage: tafl tune FILE.ini" -- help tune
+expect 0 "--sprt: a sequential probability ratio test" -- help match
+expect 0 "kind = curve" -- help run
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
