@@ -112,7 +112,8 @@ bench: all
 # built with clang, ASan and UBSan; each runs FUZZ_SECONDS from its seed corpus
 # tests/fuzz/<target>/. New inputs go to build/fuzz/corpus/<target>/, a crash to
 # build/fuzz/crash-<target>-*; make test replays every seed corpus file (check_fuzz.c).
-FUZZ_TARGETS := experiment ruleset otn_rules otn_position otn_move agent_spec games_csv
+FUZZ_TARGETS := experiment ruleset otn_rules otn_position otn_move agent_spec games_csv \
+                otn_game csv_game
 FUZZ_SECONDS ?= 30
 FUZZ_SAN     := fuzzer-no-link,address,undefined
 FUZZ_BUILD   := build/$(MODE)-san-$(subst $(comma),-,$(FUZZ_SAN))-clang

@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "rules/csvgame.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
+#include "rules/otn_game.h"
 #include "sim/experiment.h"
 #include "sim/results.h"
 #include "sim/rulesfile.h"
@@ -309,10 +311,263 @@ int fuzz_games_csv(const uint8_t *data, size_t size)
     return 0;
 }
 
+/* --- game records (tafl replay) --- */
+
+/* A reader's error: one line naming the file ("NAME:LINE: what", as tafl replay prints it). */
+static void check_record_error(const Error *err, const char *name)
+{
+    check_error(err);
+    size_t len = strlen(name);
+    FUZZ_CHECK(strncmp(err->text, name, len) == 0 && err->text[len] == ':');
+}
+
+/* Lines in the bytes a reader saw, counting a last line without its newline. */
+static int lines_of(const uint8_t *data, size_t size)
+{
+    size_t n = size < TEXT_MAX ? size : TEXT_MAX;
+    int lines = 0;
+    for (size_t i = 0; i < n; i++)
+        lines += data[i] == '\n';
+    return lines + (n > 0 && data[n - 1] != '\n');
+}
+
+/* What a replay showed: the moves in the order it played them, and where it got to. */
+typedef struct {
+    const Rules *r;
+    Move *moves;     /* room for the game's moves */
+    int plies;       /* the last ply seen, -1 before the start */
+    GameState after; /* the position after it */
+} Replayed;
+
+/* record_replay's visitor: every ply once, in order, each position valid. */
+static void see_ply(void *ctx, int ply, const RecordMove *rm, Move m, const GameState *s,
+                    const CaptureList *caps)
+{
+    Replayed *rp = ctx;
+    Error err = {{0}};
+    FUZZ_CHECK(ply == rp->plies + 1);
+    FUZZ_CHECK((ply == 0) == (rm == NULL) && (ply == 0) == (caps == NULL));
+    bool valid = state_validate(rp->r, s, &err);
+    if (!valid)
+        fprintf(stderr, "fuzz: ply %d: %s\n", ply, err.text);
+    FUZZ_CHECK(valid);
+    if (ply > 0)
+        rp->moves[ply - 1] = m;
+    rp->plies = ply;
+    rp->after = *s;
+}
+
+/* Replays g under r, as tafl replay does; checks the replay's answer and, when it agrees,
+ * fills moves[0..g->count) with what was played and *after with where it ended. */
+static bool replay_checked(const Rules *r, const RecordGame *g, int lines, Move *moves,
+                           GameState *after)
+{
+    Replayed rp = {.r = r, .moves = moves, .plies = -1};
+    RecordIssue issue = {.line = 0};
+    bool ok = record_replay(r, g, see_ply, &rp, &issue);
+    if (!ok) {
+        /* tafl replay prints "FILE:LINE: ply N: what". */
+        FUZZ_CHECK(issue.what[0] != '\0' && strchr(issue.what, '\n') == NULL);
+        FUZZ_CHECK(issue.line >= 1 && issue.line <= lines);
+        FUZZ_CHECK(issue.ply >= 0 && issue.ply <= g->count);
+        return false;
+    }
+    FUZZ_CHECK(rp.plies == g->count);
+    *after = rp.after;
+    return true;
+}
+
+/* The game's start as rules of their own: r, with g's position record as the start layout
+ * when it has one, since otn_game_write plays from the rules' start. */
+static void rules_with_start(const Rules *r, const RecordGame *g, Rules *out)
+{
+    if (g->start[0] == '\0') {
+        *out = *r;
+        return;
+    }
+    Ruleset rs = r->opt;
+    snprintf(rs.start, sizeof rs.start, "%s", g->start);
+    Error err = {{0}};
+    Status st = rules_compile(&rs, out, &err);
+    if (st != ST_OK)
+        fprintf(stderr, "fuzz: start '%s' replays but does not compile: %s\n", g->start, err.text);
+    FUZZ_CHECK(st == ST_OK);
+}
+
+/* A game that replayed and agreed: written by otn_game_write and read back by otn_game_read,
+ * it is one game of the same moves and players, which replays to the same end, under r and,
+ * when r says all it holds in OTN, under the rules string the record carries. */
+static void check_written(const Rules *r, const RecordGame *g, const Move *moves,
+                          const GameState *end)
+{
+    int n = g->count;
+    Rules w;
+    rules_with_start(r, g, &w);
+    OtnGameTags tags = {.attackers = g->attackers[0] ? g->attackers : NULL,
+                        .defenders = g->defenders[0] ? g->defenders : NULL,
+                        .compiler = "fuzz"};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    FUZZ_CHECK(out != NULL);
+    Error err = {{0}};
+    Status st = otn_game_write(out, &w, &tags, moves, n, &err);
+    FUZZ_CHECK(fclose(out) == 0);
+    if (st != ST_OK)
+        fprintf(stderr, "fuzz: a replayed game does not write: %s\n", err.text);
+    FUZZ_CHECK(st == ST_OK);
+
+    FILE *in = fmemopen(text, len, "r");
+    FUZZ_CHECK(in != NULL);
+    RecordGame *back = NULL;
+    int count = 0;
+    st = otn_game_read(in, "written.otn", &back, &count, &err);
+    fclose(in);
+    if (st != ST_OK)
+        fprintf(stderr, "fuzz: the written game does not read back: %s\n%s", err.text, text);
+    FUZZ_CHECK(st == ST_OK && count == 1);
+    FUZZ_CHECK(back[0].count == n && back[0].start[0] == '\0');
+    FUZZ_CHECK(strcmp(back[0].attackers, g->attackers) == 0);
+    FUZZ_CHECK(strcmp(back[0].defenders, g->defenders) == 0);
+    for (int i = 0; i < n; i++) {
+        Move m;
+        OtnStatus mark;
+        FUZZ_CHECK(otn_parse_move_record(&w, back[0].moves[i].text, &m, NULL, &mark, &err) ==
+                   ST_OK);
+        FUZZ_CHECK(m.from == moves[i].from && m.to == moves[i].to);
+    }
+    int lines = lines_of((const uint8_t *)text, len);
+    Move *again = xmalloc((size_t)(n + 1) * sizeof *again);
+    GameState after;
+    if (!replay_checked(&w, &back[0], lines, again, &after)) {
+        RecordIssue issue;
+        (void)record_replay(&w, &back[0], NULL, NULL, &issue);
+        fprintf(stderr, "fuzz: the written game disagrees: %d: ply %d: %s\n%s", issue.line,
+                issue.ply, issue.what, text);
+        FUZZ_CHECK(false);
+    }
+    FUZZ_CHECK(after.hash == end->hash && after.reason == end->reason &&
+               after.winner == end->winner);
+
+    /* The rules string in the record replays it too, unless OTN cannot say all of w. */
+    char otn[OTN_RULES_MAX], warnings[256];
+    otn_format_rules(&w.opt, otn, warnings);
+    FUZZ_CHECK(strcmp(back[0].rules, otn) == 0);
+    if (warnings[0] == '\0') {
+        Ruleset rs;
+        Rules tagged;
+        FUZZ_CHECK(otn_parse_rules(back[0].rules, &rs, &err) == ST_OK);
+        FUZZ_CHECK(rules_compile(&rs, &tagged, &err) == ST_OK);
+        FUZZ_CHECK(replay_checked(&tagged, &back[0], lines, again, &after));
+        FUZZ_CHECK(after.hash == end->hash && after.reason == end->reason);
+    }
+    free(again);
+    record_games_free(back, count);
+    free(text);
+}
+
+/* What both game-record targets check of what a reader returned: games within the input's
+ * lines, each replayed under the rules rules_of gives it (false: none, skipped) and, when it
+ * agrees, written and read back (check_written). */
+typedef bool (*GameRules)(const RecordGame *g, int index, Rules *r);
+
+static void check_games(const RecordGame *games, int count, int lines, GameRules rules_of)
+{
+    for (int i = 0; i < count; i++) {
+        const RecordGame *g = &games[i];
+        FUZZ_CHECK(g->line >= 1 && g->line <= g->end_line && g->end_line <= lines);
+        FUZZ_CHECK(i == 0 || games[i - 1].line < g->line);
+        FUZZ_CHECK(g->count >= 0 && (g->count == 0 || g->moves != NULL));
+        for (int k = 0; k < g->count; k++)
+            FUZZ_CHECK(g->moves[k].line >= g->line && g->moves[k].line <= g->end_line);
+        Rules r;
+        if (!rules_of(g, i, &r))
+            continue;
+        Move *moves = xmalloc((size_t)(g->count + 1) * sizeof *moves);
+        GameState end;
+        if (replay_checked(&r, g, lines, moves, &end))
+            check_written(&r, g, moves, &end);
+        free(moves);
+    }
+}
+
+/* The rules tafl replay gives an OTN game without --rules: its own rules string (see
+ * game_rules in sim/cmd_replay.c). A game that names none, which tafl replay refuses without
+ * --rules, is replayed as if --rules named a preset, the game's index choosing which. */
+static bool otn_game_rules(const RecordGame *g, int index, Rules *r)
+{
+    Error err = {{0}};
+    if (g->rules[0] == '\0') {
+        FUZZ_CHECK(rules_compile(ruleset_preset_at(index % ruleset_preset_count()), r, &err) ==
+                   ST_OK);
+        return true;
+    }
+    Ruleset rs;
+    if (otn_parse_rules(g->rules, &rs, &err) != ST_OK || rules_compile(&rs, r, &err) != ST_OK) {
+        check_error(&err);
+        return false;
+    }
+    return true;
+}
+
+int fuzz_otn_game(const uint8_t *data, size_t size)
+{
+    FILE *f = stream_of(data, size);
+    if (f == NULL) {
+        return 0;
+    }
+    RecordGame *games = NULL;
+    int count = 0;
+    Error err = {{0}};
+    Status st = otn_game_read(f, "fuzz.otn", &games, &count, &err);
+    fclose(f);
+    if (st != ST_OK) {
+        check_record_error(&err, "fuzz.otn");
+        FUZZ_CHECK(games == NULL && count == 0);
+        return 0;
+    }
+    check_games(games, count, lines_of(data, size), otn_game_rules);
+    record_games_free(games, count);
+    return 0;
+}
+
+/* The move-list CSV names no rules (tafl replay needs --rules): copenhagen, the rules of
+ * copenhagen.csv's games. */
+static bool csv_game_rules(const RecordGame *g, int index, Rules *r)
+{
+    (void)g;
+    (void)index;
+    Error err = {{0}};
+    FUZZ_CHECK(rules_compile(ruleset_preset_find("copenhagen"), r, &err) == ST_OK);
+    return true;
+}
+
+int fuzz_csv_game(const uint8_t *data, size_t size)
+{
+    FILE *f = stream_of(data, size);
+    if (f == NULL) {
+        return 0;
+    }
+    RecordGame *games = NULL;
+    int count = 0;
+    Error err = {{0}};
+    Status st = csvgame_read(f, "fuzz.csv", &games, &count, &err);
+    fclose(f);
+    if (st != ST_OK) {
+        check_record_error(&err, "fuzz.csv");
+        FUZZ_CHECK(games == NULL && count == 0);
+        return 0;
+    }
+    check_games(games, count, lines_of(data, size), csv_game_rules);
+    record_games_free(games, count);
+    return 0;
+}
+
 const FuzzTarget FUZZ_TARGETS[] = {
     {"experiment", fuzz_experiment}, {"ruleset", fuzz_ruleset},
     {"otn_rules", fuzz_otn_rules},   {"otn_position", fuzz_otn_position},
     {"otn_move", fuzz_otn_move},     {"agent_spec", fuzz_agent_spec},
-    {"games_csv", fuzz_games_csv},
+    {"games_csv", fuzz_games_csv},   {"otn_game", fuzz_otn_game},
+    {"csv_game", fuzz_csv_game},
 };
 const int FUZZ_TARGET_COUNT = (int)(sizeof FUZZ_TARGETS / sizeof FUZZ_TARGETS[0]);

@@ -23,9 +23,8 @@ int fuzz_otn_position(const uint8_t *data, size_t size); /* OTN position records
 int fuzz_otn_move(const uint8_t *data, size_t size);     /* OTN moves */
 int fuzz_agent_spec(const uint8_t *data, size_t size);   /* agent specs NAME:key=value,... */
 int fuzz_games_csv(const uint8_t *data, size_t size);    /* games.csv (resume, summarize, merge) */
-/* Game records (move lists read back for replay) come with their own branch: add
- * fuzz_game_record here, a row in FUZZ_TARGETS, a seed corpus in tests/fuzz/game_record/ and
- * its name in the Makefile's FUZZ_TARGETS. */
+int fuzz_otn_game(const uint8_t *data, size_t size);     /* OTN game records (tafl replay) */
+int fuzz_csv_game(const uint8_t *data, size_t size);     /* move-list CSV (tafl replay) */
 
 extern const FuzzTarget FUZZ_TARGETS[];
 extern const int FUZZ_TARGET_COUNT;
