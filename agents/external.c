@@ -343,7 +343,7 @@ static int moves_since_known(External *a, const GameState *s, const History *his
         if (found < 0)
             return -1;
         state_apply(r, &cur, &a->scratch, moves[found], &caps);
-        char text[OTN_MOVE_MAX];
+        char text[OTN_MOVE_RECORD_MAX];
         otn_format_move(r, moves[found], a->simple_moves ? NULL : &caps, text);
         if (n + strlen(text) + 2 >= size)
             return -1;

@@ -140,6 +140,40 @@ START_TEST(test_move_error_quoting_a_newline_is_one_line)
 }
 END_TEST
 
+/* Found by fuzz_otn_move (tests/fuzz/otn_move/regress-many-captures): a move listing many
+ * captures overflowed an OTN_MOVE_MAX buffer when written back; a move with captures needs
+ * OTN_MOVE_RECORD_MAX, which holds RULES_MAX_CAPTURES of the widest squares. */
+START_TEST(test_move_with_the_most_captures_fits_a_move_record)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    const char *text = "d1-d4xd4/d3xd4xd4xd4/d3xd4xd4xd4/d3xd4/d3xd4/d4/d3xd4/d3xd4xd4/d3xd4/"
+                       "d4/d3xd4/d3";
+    Move m, back;
+    CaptureList caps, back_caps;
+    Error err = {{0}};
+    ck_assert_msg(otn_parse_move(&r, text, &m, &caps, &err) == ST_OK, "%s", err.text);
+    char out[OTN_MOVE_RECORD_MAX];
+    otn_format_move(&r, m, &caps, out);
+    ck_assert_int_lt((int)strlen(out), OTN_MOVE_RECORD_MAX);
+    ck_assert_msg(otn_parse_move(&r, out, &back, &back_caps, &err) == ST_OK, "%s", err.text);
+    ck_assert_int_eq(back_caps.count, caps.count);
+
+    /* "s19-s18" and "xs19" per capture on the largest board fit; checked by arithmetic, and
+     * by formatting on the largest preset. */
+    ck_assert_int_lt(7 + 4 * RULES_MAX_CAPTURES, OTN_MOVE_RECORD_MAX);
+    Rules big;
+    fixture_rules("hnefatafl-15", &big);
+    CaptureList most = {{0}, RULES_MAX_CAPTURES};
+    for (int i = 0; i < RULES_MAX_CAPTURES; i++)
+        most.sq[i] = (uint16_t)(big.opt.size * big.opt.size - 1 - i);
+    Move corner = {(uint16_t)(big.opt.size * big.opt.size - 1), (uint16_t)(big.opt.size - 1)};
+    char longest[OTN_MOVE_RECORD_MAX + 64];
+    otn_format_move(&big, corner, &most, longest);
+    ck_assert_int_lt((int)strlen(longest), OTN_MOVE_RECORD_MAX);
+}
+END_TEST
+
 START_TEST(test_position_round_trip_presets_and_random_games)
 {
     for (int i = 0; i < ruleset_preset_count(); i++) {
@@ -210,6 +244,7 @@ Suite *otn_suite(void)
     tcase_add_test(tc, test_move_errors_name_column);
     tcase_add_test(tc, test_move_record_marks_and_piece_letters);
     tcase_add_test(tc, test_move_error_quoting_a_newline_is_one_line);
+    tcase_add_test(tc, test_move_with_the_most_captures_fits_a_move_record);
     tcase_add_test(tc, test_position_round_trip_presets_and_random_games);
     tcase_add_test(tc, test_position_errors_name_column_and_cause);
     suite_add_tcase(s, tc);

@@ -223,7 +223,7 @@ int fuzz_otn_move(const uint8_t *data, size_t size)
     if (otn_parse_move(&r, text, &m, &caps, &err) != ST_OK) {
         check_error(&err);
     } else {
-        char out[OTN_MOVE_MAX], again[OTN_MOVE_MAX];
+        char out[OTN_MOVE_RECORD_MAX], again[OTN_MOVE_RECORD_MAX];
         otn_format_move(&r, m, &caps, out);
         Move back;
         CaptureList back_caps;
