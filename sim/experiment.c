@@ -52,7 +52,6 @@ typedef struct {
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    const char *path;
     FILE *file;
     int line;            /* number of the line last handed to libinih (1-based) */
     bool line_continues; /* that line is indented after a key: libinih passes it as more of
@@ -81,10 +80,7 @@ typedef struct {
     int pair_count;
 
     Experiment exp;
-    bool failed; /* an error is in *err; stop reading */
-    int error_line;
-    Status status;
-    Error *err;
+    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
 static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
@@ -92,22 +88,10 @@ static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINT
 /* Records the first error as "FILE:LINE: <text>" (line 0: "FILE: <text>"). */
 static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...)
 {
-    if (c->failed) {
-        return;
-    }
-    char what[sizeof c->err->text];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    inilines_fail(&c->first, line, st, fmt, ap);
     va_end(ap);
-    if (line > 0) {
-        error_set(c->err, "%s:%d: %s", c->path, line, what);
-    } else {
-        error_set(c->err, "%s: %s", c->path, what);
-    }
-    c->failed = true;
-    c->error_line = line;
-    c->status = st;
 }
 
 /* Appends s to a ", "-separated list in buf. */
@@ -266,10 +250,7 @@ static bool add_preset(ReadCtx *c, const char *name)
 static bool add_file(ReadCtx *c, const char *file)
 {
     char path[EXPERIMENT_PATH_MAX];
-    const char *slash = strrchr(c->path, '/');
-    int dir_len = file[0] == '/' || slash == NULL ? 0 : (int)(slash - c->path + 1);
-    int n = snprintf(path, sizeof path, "%.*s%s", dir_len, c->path, file);
-    if (n < 0 || (size_t)n >= sizeof path) {
+    if (!inilines_relative_path(c->first.path, file, path, sizeof path)) {
         fail_at(c, c->line, ST_EINVAL, "key 'files': the path of '%s' is too long", file);
         return false;
     }
@@ -646,7 +627,7 @@ static bool start_section(ReadCtx *c, const char *name)
 static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
-    if (c->failed) {
+    if (c->first.failed) {
         return NULL;
     }
     const char *p;
@@ -714,7 +695,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
     ReadCtx *c = user;
     (void)section;
-    if (c->failed) {
+    if (c->first.failed) {
         return 0;
     }
     if (c->line_continues) {
@@ -916,9 +897,9 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
         return ST_EINVAL;
     }
     ReadCtx *c = xcalloc(1, sizeof *c); /* some 400 KiB: never on a worker's stack */
-    c->path = path;
+    c->first.path = path;
     c->file = f;
-    c->err = err;
+    c->first.err = err;
     memcpy(c->exp.path, path, strlen(path) + 1);
     c->exp.seed = 1;
     c->exp.games = DEFAULT_GAMES;
@@ -933,22 +914,22 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     }
     /* libinih goes on after a line it cannot parse and returns the first such line; the handler
      * and the reader stop at their first error. The earlier of the two is reported. */
-    if (r > 0 && (!c->failed || r < c->error_line)) {
+    if (r > 0 && (!c->first.failed || r < c->first.line)) {
         error_set(err, "%s:%d: syntax error (expected key = value, [section] or a ; comment)", path,
                   r);
         st = ST_EPARSE;
         goto out_free;
     }
-    if (r < 0 && !c->failed) {
+    if (r < 0 && !c->first.failed) {
         error_set(err, "%s: libinih failed (%d)", path, r);
         st = ST_EIO;
         goto out_free;
     }
-    if (!c->failed && c->kind == SEC_AGENT) {
+    if (!c->first.failed && c->kind == SEC_AGENT) {
         (void)finish_agent(c);
     }
-    if (c->failed || !check_whole(c)) {
-        st = c->status;
+    if (c->first.failed || !check_whole(c)) {
+        st = c->first.status;
         goto out_free;
     }
     memcpy(out, &c->exp, sizeof *out);

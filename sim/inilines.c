@@ -35,3 +35,28 @@ IniLineResult inilines_read(FILE *f, char *str, int num, int *line, int *read_er
         *body = str + 3;
     return INI_LINE_OK;
 }
+
+void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap)
+{
+    if (e->failed) {
+        return;
+    }
+    char what[sizeof e->err->text];
+    vsnprintf(what, sizeof what, fmt, ap);
+    if (line > 0) {
+        error_set(e->err, "%s:%d: %s", e->path, line, what);
+    } else {
+        error_set(e->err, "%s: %s", e->path, what);
+    }
+    e->failed = true;
+    e->line = line;
+    e->status = st;
+}
+
+bool inilines_relative_path(const char *ini_path, const char *file, char *out, size_t size)
+{
+    const char *slash = strrchr(ini_path, '/');
+    int dir_len = file[0] == '/' || slash == NULL ? 0 : (int)(slash - ini_path + 1);
+    int n = snprintf(out, size, "%.*s%s", dir_len, ini_path, file);
+    return n >= 0 && (size_t)n < size;
+}

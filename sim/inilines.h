@@ -1,10 +1,16 @@
-/* The line reader both INI parsers hand to libinih (ini_parse_stream): it numbers the lines,
- * which this libinih build does not pass to handlers, and refuses a line longer than libinih's
- * buffer, which libinih would silently split into two. */
+/* What the INI parsers (experiments, ruleset files, tuning files) share: the line reader they
+ * hand to libinih (ini_parse_stream), which numbers the lines, which this libinih build does not
+ * pass to handlers, and refuses a line longer than libinih's buffer, which libinih would
+ * silently split into two; the first-error record; paths relative to the INI file. */
 #ifndef TAFL_SIM_INILINES_H
 #define TAFL_SIM_INILINES_H
 
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
+
+#include "rules/common.h"
 
 typedef enum {
     INI_LINE_OK,       /* a line is in the buffer */
@@ -20,5 +26,23 @@ typedef enum {
  * read as empty lines forever. Thread-safe for distinct files. */
 IniLineResult inilines_read(FILE *f, char *str, int num, int *line, int *read_errno,
                             const char **body);
+
+/* The first error of one parse: later ones are dropped, so the message names the first
+ * problem in the file. */
+typedef struct {
+    const char *path; /* the INI file, for messages */
+    Error *err;       /* where the message goes */
+    bool failed;      /* an error is in *err */
+    int line;         /* its line; 0 when it concerns the whole file */
+    Status status;    /* its status */
+} IniError;
+
+/* Records "PATH:LINE: <text>" (line 0: "PATH: <text>") with status st in e, unless e already
+ * holds an error. */
+void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap) PRINTF_LIKE(4, 0);
+
+/* Writes file into out (size bytes) as a path relative to the directory of the INI file at
+ * ini_path, unless file is absolute or ini_path names no directory. False when it does not fit. */
+bool inilines_relative_path(const char *ini_path, const char *file, char *out, size_t size);
 
 #endif

@@ -23,7 +23,6 @@
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    const char *path;
     FILE *file;
     int line;           /* number of the line last handed to libinih (1-based) */
     bool line_indented; /* that line starts with blank space: a continuation line */
@@ -35,29 +34,18 @@ typedef struct {
     int key_count;
     char start[RULES_START_MAX]; /* the start record, joined over continuation lines */
     size_t start_len;
-    bool failed; /* an error is in *err; stop reading */
-    int error_line;
-    Status status;
-    Error *err;
+    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
 static void fail(ReadCtx *c, Status st, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
-/* Records the first error as "FILE:LINE: <text>". */
+/* Records the first error as "FILE:LINE: <text>" at the line being read. */
 static void fail(ReadCtx *c, Status st, const char *fmt, ...)
 {
-    if (c->failed) {
-        return;
-    }
-    char what[sizeof c->err->text];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    inilines_fail(&c->first, c->line, st, fmt, ap);
     va_end(ap);
-    error_set(c->err, "%s:%d: %s", c->path, c->line, what);
-    c->failed = true;
-    c->error_line = c->line;
-    c->status = st;
 }
 
 /* Writes "brandubh, ard-ri, ..." into buf. */
@@ -81,7 +69,7 @@ static void list_presets(char *buf, size_t len)
 static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
-    if (c->failed) {
+    if (c->first.failed) {
         return NULL;
     }
     const char *body;
@@ -133,9 +121,9 @@ static bool add_start(ReadCtx *c, const char *value)
     }
     memcpy(c->start + c->start_len, value, len + 1);
     c->start_len += len;
-    Status st = ruleset_set_option(&c->rs, "start", c->start, c->err);
+    Status st = ruleset_set_option(&c->rs, "start", c->start, c->first.err);
     if (st != ST_OK) {
-        fail(c, st, "%s", c->err->text);
+        fail(c, st, "%s", c->first.err->text);
         return false;
     }
     return true;
@@ -145,7 +133,7 @@ static bool add_start(ReadCtx *c, const char *value)
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     ReadCtx *c = user;
-    if (c->failed) {
+    if (c->first.failed) {
         return 0;
     }
     /* read_line checks section headers as they come; this catches one it could not see (after
@@ -192,9 +180,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
             return 0;
         }
     } else {
-        Status st = ruleset_set_option(&c->rs, name, value, c->err);
+        Status st = ruleset_set_option(&c->rs, name, value, c->first.err);
         if (st != ST_OK) {
-            fail(c, st, "%s", c->err->text);
+            fail(c, st, "%s", c->first.err->text);
             return 0;
         }
     }
@@ -232,7 +220,7 @@ static Status check_layout(ReadCtx *c)
         c->line = c->key_lines[size_i];
         fail(c, ST_EINVAL, "key 'size': %d is out of range (an odd number, %d..%d)", rs->size,
              RULES_MIN_SIZE, RULES_MAX_SIZE);
-        return c->status;
+        return c->first.status;
     }
     if (size_i < 0 && start_i < 0) {
         return ST_OK; /* the preset's own layout */
@@ -247,7 +235,7 @@ static Status check_layout(ReadCtx *c)
             c->line = c->key_lines[size_i];
             fail(c, ST_EINVAL, "key 'size': the base preset's start does not fit: %s", why.text);
         }
-        return c->status;
+        return c->first.status;
     }
     return ST_OK;
 }
@@ -270,9 +258,9 @@ Status rulesfile_read_stream(FILE *f, const char *path, Ruleset *out, Error *err
     /* A ruleset is some 700 bytes and the key table small: the context lives on the heap so
      * that a deep caller stack (OpenMP workers) is not a concern. */
     ReadCtx *c = xcalloc(1, sizeof *c);
-    c->path = path;
+    c->first.path = path;
     c->file = f;
-    c->err = err;
+    c->first.err = err;
     c->rs = *ruleset_default();
     base_name(path, c->default_name, sizeof c->default_name);
     memcpy(c->rs.name, c->default_name, sizeof c->rs.name);
@@ -285,19 +273,19 @@ Status rulesfile_read_stream(FILE *f, const char *path, Ruleset *out, Error *err
     }
     /* libinih goes on after a line it cannot parse and returns the first such line; the handler
      * and the reader stop at their first error. The earlier of the two is reported. */
-    if (r > 0 && (!c->failed || r < c->error_line)) {
+    if (r > 0 && (!c->first.failed || r < c->first.line)) {
         error_set(err, "%s:%d: syntax error (expected key = value, [%s] or a ; comment)", path, r,
                   SECTION);
         st = ST_EPARSE;
         goto out_free;
     }
-    if (r < 0 && !c->failed) {
+    if (r < 0 && !c->first.failed) {
         error_set(err, "%s: libinih failed (%d)", path, r);
         st = ST_EIO;
         goto out_free;
     }
-    if (c->failed || check_layout(c) != ST_OK) {
-        st = c->status;
+    if (c->first.failed || check_layout(c) != ST_OK) {
+        st = c->first.status;
         goto out_free;
     }
     Rules compiled;

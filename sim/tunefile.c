@@ -26,7 +26,6 @@ typedef enum { SEC_NONE, SEC_TUNE, SEC_PARAM } SectionKind;
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    const char *path;
     FILE *file;
     int line;       /* number of the line last handed to libinih */
     int read_errno; /* errno of a failed read, 0 when none */
@@ -41,10 +40,7 @@ typedef struct {
     bool has_min[TUNE_MAX_PARAMS], has_max[TUNE_MAX_PARAMS], has_start[TUNE_MAX_PARAMS];
     int name_line, agent_line, opponent_line, method_line, A_line;
     TuneFile tf;
-    bool failed;
-    int error_line;
-    Status status;
-    Error *err;
+    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
 static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
@@ -52,22 +48,10 @@ static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINT
 /* Records the first error as "FILE:LINE: <text>" (line 0: "FILE: <text>"). */
 static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...)
 {
-    if (c->failed) {
-        return;
-    }
-    char what[sizeof c->err->text];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    inilines_fail(&c->first, line, st, fmt, ap);
     va_end(ap);
-    if (line > 0) {
-        error_set(c->err, "%s:%d: %s", c->path, line, what);
-    } else {
-        error_set(c->err, "%s: %s", c->path, what);
-    }
-    c->failed = true;
-    c->error_line = line;
-    c->status = st;
 }
 
 static bool parse_int(ReadCtx *c, const char *key, const char *value, long min, long max, int *out)
@@ -121,10 +105,13 @@ static bool name_ok(const char *s)
 static bool set_rules(ReadCtx *c, const char *value)
 {
     char arg[EXPERIMENT_PATH_MAX * 2];
-    const char *slash = strrchr(c->path, '/');
-    bool as_is =
-        ruleset_preset_find(value) || strncmp(value, "dim:", 4) == 0 || value[0] == '/' || !slash;
-    snprintf(arg, sizeof arg, "%.*s%s", as_is ? 0 : (int)(slash - c->path + 1), c->path, value);
+    bool as_is = ruleset_preset_find(value) || strncmp(value, "dim:", 4) == 0;
+    if (as_is) {
+        snprintf(arg, sizeof arg, "%s", value);
+    } else if (!inilines_relative_path(c->first.path, value, arg, sizeof arg)) {
+        fail_at(c, c->line, ST_EINVAL, "key 'rules': the path of '%s' is too long", value);
+        return false;
+    }
     Error why = {{0}};
     Status st = rulesfile_resolve(arg, &c->tf.rules, &why);
     if (st != ST_OK) {
@@ -304,7 +291,7 @@ static bool start_section(ReadCtx *c, const char *name)
 static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
-    if (c->failed) {
+    if (c->first.failed) {
         return NULL;
     }
     const char *p;
@@ -344,7 +331,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
     ReadCtx *c = user;
     (void)section;
-    if (c->failed) {
+    if (c->first.failed) {
         return 0;
     }
     if (c->kind == SEC_NONE) {
@@ -497,9 +484,9 @@ Status tunefile_load(const char *path, TuneFile *out, Error *err)
         return ST_EIO;
     }
     ReadCtx *c = xcalloc(1, sizeof *c);
-    c->path = path;
+    c->first.path = path;
     c->file = f;
-    c->err = err;
+    c->first.err = err;
     TuneFile *t = &c->tf;
     snprintf(t->path, sizeof t->path, "%s", path);
     t->seed = 1;
@@ -522,15 +509,15 @@ Status tunefile_load(const char *path, TuneFile *out, Error *err)
     if (c->read_errno) {
         error_set(err, "%s: cannot read: %s", path, strerror(c->read_errno));
         st = ST_EIO;
-    } else if (r > 0 && (!c->failed || r < c->error_line)) {
+    } else if (r > 0 && (!c->first.failed || r < c->first.line)) {
         error_set(err, "%s:%d: syntax error (expected key = value, [section] or a ; comment)", path,
                   r);
         st = ST_EPARSE;
-    } else if (r < 0 && !c->failed) {
+    } else if (r < 0 && !c->first.failed) {
         error_set(err, "%s: libinih failed (%d)", path, r);
         st = ST_EIO;
-    } else if (c->failed || !check_whole(c)) {
-        st = c->status;
+    } else if (c->first.failed || !check_whole(c)) {
+        st = c->first.status;
     } else {
         if (t->final_pairs == 0) {
             t->final_pairs = 2 * t->pairs;

@@ -9,6 +9,7 @@
 
 #include "agents/agent.h"
 #include "sim/experiment.h"
+#include "sim/inilines.h"
 #include "tests/tests.h"
 
 #define CROSS_7 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
@@ -528,11 +529,34 @@ START_TEST(test_nul_byte_is_refused)
 }
 END_TEST
 
+/* Ruleset files named by an experiment (and the rules of a tuning file) are relative to the
+ * INI file's directory unless absolute; a path that does not fit is refused, never cut. */
+START_TEST(test_ini_relative_paths)
+{
+    char out[32];
+    ck_assert(inilines_relative_path("experiments/a.ini", "r.ini", out, sizeof out));
+    ck_assert_str_eq(out, "experiments/r.ini");
+    ck_assert(inilines_relative_path("experiments/a.ini", "/etc/r.ini", out, sizeof out));
+    ck_assert_str_eq(out, "/etc/r.ini");
+    ck_assert(inilines_relative_path("a.ini", "r.ini", out, sizeof out));
+    ck_assert_str_eq(out, "r.ini");
+    ck_assert(inilines_relative_path("/x/y/a.ini", "d/r.ini", out, sizeof out));
+    ck_assert_str_eq(out, "/x/y/d/r.ini");
+    ck_assert(!inilines_relative_path("experiments/a.ini", "a-rather-long-file-name.ini", out,
+                                      sizeof out));
+    ck_assert(inilines_relative_path("e/a.ini", "1234567890123456789012345.ini", out,
+                                     sizeof out)); /* 31 bytes and the NUL: fits exactly */
+    ck_assert(
+        !inilines_relative_path("e/a.ini", "12345678901234567890123456.ini", out, sizeof out));
+}
+END_TEST
+
 Suite *experiment_suite(void)
 {
     Suite *s = suite_create("experiment");
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, test_quick_balance);
+    tcase_add_test(tc, test_ini_relative_paths);
     tcase_add_test(tc, test_full_fixture);
     tcase_add_test(tc, test_round_robin_order);
     tcase_add_test(tc, test_default_self);
