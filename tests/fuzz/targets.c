@@ -510,7 +510,14 @@ static bool otn_game_rules(const RecordGame *g, int index, Rules *r)
     return true;
 }
 
-int fuzz_otn_game(const uint8_t *data, size_t size)
+/* A reader of game records: otn_game_read or csvgame_read. */
+typedef Status (*RecordReader)(FILE *f, const char *path, RecordGame **games, int *count,
+                               Error *err);
+
+/* Reads data as a file named name with read, then checks every game it holds under the rules
+ * rules_of gives (check_games); a read error must be one line naming the file, with no games. */
+static int fuzz_records(const uint8_t *data, size_t size, RecordReader read, const char *name,
+                        GameRules rules_of)
 {
     FILE *f = stream_of(data, size);
     if (f == NULL) {
@@ -519,16 +526,21 @@ int fuzz_otn_game(const uint8_t *data, size_t size)
     RecordGame *games = NULL;
     int count = 0;
     Error err = {{0}};
-    Status st = otn_game_read(f, "fuzz.otn", &games, &count, &err);
+    Status st = read(f, name, &games, &count, &err);
     fclose(f);
     if (st != ST_OK) {
-        check_record_error(&err, "fuzz.otn");
+        check_record_error(&err, name);
         FUZZ_CHECK(games == NULL && count == 0);
         return 0;
     }
-    check_games(games, count, lines_of(data, size), otn_game_rules);
+    check_games(games, count, lines_of(data, size), rules_of);
     record_games_free(games, count);
     return 0;
+}
+
+int fuzz_otn_game(const uint8_t *data, size_t size)
+{
+    return fuzz_records(data, size, otn_game_read, "fuzz.otn", otn_game_rules);
 }
 
 /* The move-list CSV names no rules (tafl replay needs --rules): copenhagen, the rules of
@@ -544,23 +556,7 @@ static bool csv_game_rules(const RecordGame *g, int index, Rules *r)
 
 int fuzz_csv_game(const uint8_t *data, size_t size)
 {
-    FILE *f = stream_of(data, size);
-    if (f == NULL) {
-        return 0;
-    }
-    RecordGame *games = NULL;
-    int count = 0;
-    Error err = {{0}};
-    Status st = csvgame_read(f, "fuzz.csv", &games, &count, &err);
-    fclose(f);
-    if (st != ST_OK) {
-        check_record_error(&err, "fuzz.csv");
-        FUZZ_CHECK(games == NULL && count == 0);
-        return 0;
-    }
-    check_games(games, count, lines_of(data, size), csv_game_rules);
-    record_games_free(games, count);
-    return 0;
+    return fuzz_records(data, size, csvgame_read, "fuzz.csv", csv_game_rules);
 }
 
 const FuzzTarget FUZZ_TARGETS[] = {
