@@ -346,7 +346,7 @@ printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopenin
     awk -F, 'NR > 1 { if ($4 != 6 || !($16 < $15 && $15 < $17)) bad = 1
                       if ($2 != (NR - 2) % 3 || ($2 > 0 && $15 < prev)) bad = 1; prev = $15 }
              END { exit bad }' "$tmp/curve/curve.csv" &&
-    [ "$(cut -d, -f3 "$tmp/curve/curve.csv" | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
+    [ "$(tail -n +2 "$tmp/curve/curve.csv" | cut -d, -f3 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
     [ "$(wc -l <"$tmp/curve/convergence.csv")" -eq 3 ] &&
     grep -q '^"ard-ri",3,elo,[0-9.]*,[0-9.]*,0.0800,\(not \)\?converged$' "$tmp/curve/convergence.csv" &&
     grep -q "^tafl run: brandubh: \(not \)\?converged" "$tmp/curve.err" &&
@@ -358,7 +358,7 @@ else
     echo "cli: gnuplot not found: curve figure check skipped (make deps installs gnuplot-nox)" >&2
 fi
 printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
-expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is each agent's self-play, but [matchups] on line 9 does not set self = yes" -- run "$tmp/bad-curve.ini"
+expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is each agent's self-play, but [matchups] on line 10 does not set self = yes" -- run "$tmp/bad-curve.ini"
 # replay: the 1,752 recorded Copenhagen games; the 11 that go on after a threefold repetition
 # disagree with the copenhagen preset, each named with its line and ply.
 expect 1 "replayed 1752 games: 1741 agree, 11 disagree" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
