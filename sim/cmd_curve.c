@@ -28,6 +28,13 @@ int cmd_curve_finish(const Experiment *exp, const char *out_dir)
         if (curve_write(exp, points, n, dir, &plotted, &err) != ST_OK) {
             status = EXIT_FAILURE;
         }
+        for (int rs = 0; status == EXIT_SUCCESS && rs < exp->ruleset_count; rs++) {
+            CurveVerdict v;
+            char line[512];
+            curve_verdict(exp, rs, points, n, &v);
+            curve_verdict_text(&v, exp->converge_width, line, sizeof line);
+            fprintf(stderr, "tafl run: %s\n", line);
+        }
     }
     if (status != EXIT_SUCCESS) {
         fprintf(stderr, "tafl run: %s\n", err.text);

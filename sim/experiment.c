@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,10 @@
 #define DEFAULT_GAMES       100 /* as `tafl match` */
 #define DEFAULT_OUTPUT      "results"
 #define DEFAULT_CHECK_EVERY 100 /* SEQUENTIAL_CHECK_EVERY */
+/* A curve has converged when its strongest three rungs' attackers' scores lie within this:
+ * the issue's bar for "more strength does not move the verdict" (two 200-game scores near 1/2
+ * have 95% intervals about +-0.07 wide, so a tighter width could not be met by noise alone). */
+#define DEFAULT_CONVERGE_WIDTH 0.08
 
 typedef enum { SEC_NONE, SEC_EXPERIMENT, SEC_RULES, SEC_AGENT, SEC_MATCHUPS } SectionKind;
 
@@ -76,6 +81,7 @@ typedef struct {
     AgentDraft agent;
     int matchups_line;               /* 0 when there is no [matchups] section */
     int self_line, round_robin_line; /* 0 unless set to yes */
+    int ladder_line;                 /* 0 unless ladder = yes (or a curve has no [matchups]) */
     PairLine pairs[EXPERIMENT_MAX_PAIRINGS];
     int pair_count;
 
@@ -427,6 +433,29 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "check_every") == 0) {
         return parse_int(c, key, value, 1, GAMES_MAX, &e->check_every);
     }
+    if (strcmp(key, "converge_width") == 0 || strcmp(key, "reference") == 0) {
+        double *field = key[0] == 'c' ? &e->converge_width : &e->reference;
+        char *end;
+        errno = 0;
+        double v = strtod(value, &end);
+        if (errno != 0 || end == value || *end != '\0' || !(v >= 0 && v <= 1)) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key '%s': bad value '%s' (expected an attackers' score 0..1)", key, value);
+            return false;
+        }
+        *field = v;
+        return true;
+    }
+    if (strcmp(key, "reference_label") == 0) {
+        if (strlen(value) >= sizeof e->reference_label || strchr(value, '"')) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'reference_label': bad value (at most %zu characters, no '\"')",
+                    sizeof e->reference_label - 1);
+            return false;
+        }
+        memcpy(e->reference_label, value, strlen(value) + 1);
+        return true;
+    }
     if (strcmp(key, "kind") == 0) {
         if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0) {
             fail_at(c, c->line, ST_EINVAL, "key 'kind': bad value '%s' (expected balance|curve)",
@@ -439,7 +468,8 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
     }
     fail_at(c, c->line, ST_EINVAL,
             "key '%s': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-            "record_moves, output, max_width, check_every, kind)",
+            "record_moves, output, max_width, check_every, kind, converge_width, reference, "
+            "reference_label)",
             key);
     return false;
 }
@@ -517,11 +547,15 @@ static bool finish_agent(ReadCtx *c)
 static bool matchups_key(ReadCtx *c, const char *key, const char *value)
 {
     bool yes;
-    if (strcmp(key, "self") == 0 || strcmp(key, "round-robin") == 0) {
+    if (strcmp(key, "self") == 0 || strcmp(key, "round-robin") == 0 ||
+        strcmp(key, "ladder") == 0) {
         if (!parse_yes_no(c, key, value, &yes)) {
             return false;
         }
-        *(key[0] == 's' ? &c->self_line : &c->round_robin_line) = yes ? c->line : 0;
+        int *line = key[0] == 's' ? &c->self_line
+                    : key[0] == 'r' ? &c->round_robin_line
+                                    : &c->ladder_line;
+        *line = yes ? c->line : 0;
         return true;
     }
     if (strcmp(key, "pair") == 0) {
@@ -558,7 +592,7 @@ static bool matchups_key(ReadCtx *c, const char *key, const char *value)
         pl->line = c->line;
         return true;
     }
-    fail_at(c, c->line, ST_EINVAL, "key '%s': unknown key (keys are self, round-robin, pair)", key);
+    fail_at(c, c->line, ST_EINVAL, "key '%s': unknown key (keys are self, ladder, round-robin, pair)", key);
     return false;
 }
 
@@ -780,6 +814,15 @@ static bool resolve_pairings(ReadCtx *c)
     for (int i = 0; ok && self_line && i < e->agent_count; i++) {
         ok = add_pairing(c, line_of, i, i, self_line);
     }
+    /* A curve without [matchups] also measures its rungs: neighbours play on both sides. */
+    int ladder_line = c->matchups_line == 0 && e->kind == EXPERIMENT_CURVE ? self_line
+                                                                           : c->ladder_line;
+    for (int i = 0; ok && ladder_line && i + 1 < e->agent_count; i++) {
+        ok = add_pairing(c, line_of, i, i + 1, ladder_line);
+        if (ok) {
+            ok = add_pairing(c, line_of, i + 1, i, ladder_line);
+        }
+    }
     for (int a = 0; ok && c->round_robin_line && a < e->agent_count; a++) {
         for (int d = 0; ok && d < e->agent_count; d++) {
             if (a != d) {
@@ -841,15 +884,12 @@ static bool check_whole(ReadCtx *c)
                 e->ruleset_count, e->pairing_count, e->games, total, EXPERIMENT_GAMES_TOTAL_MAX);
         return false;
     }
-    for (int i = 0; e->kind == EXPERIMENT_CURVE && i < e->pairing_count; i++) {
-        if (e->pairings[i].attacker != e->pairings[i].defender) {
-            fail_at(c, c->kind_line, ST_EINVAL,
-                    "key 'kind': a curve is self-play along the agents in file order, but "
-                    "[matchups] pairs '%s vs %s' (use self = yes only)",
-                    e->agents[e->pairings[i].attacker].name,
-                    e->agents[e->pairings[i].defender].name);
-            return false;
-        }
+    if (e->kind == EXPERIMENT_CURVE && c->matchups_line != 0 && c->self_line == 0) {
+        fail_at(c, c->kind_line, ST_EINVAL,
+                "key 'kind': a curve is each agent's self-play, but [matchups] on line %d does "
+                "not set self = yes",
+                c->matchups_line);
+        return false;
     }
     for (int i = 0; i < e->agent_count; i++) {
         Agent *agent = NULL;
@@ -904,6 +944,8 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.seed = 1;
     c->exp.games = DEFAULT_GAMES;
     c->exp.check_every = DEFAULT_CHECK_EVERY;
+    c->exp.converge_width = DEFAULT_CONVERGE_WIDTH;
+    c->exp.reference = NAN;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 
     int r = ini_parse_stream(read_line, c, on_key, c);

@@ -48,6 +48,12 @@ typedef struct {
                             score 95% interval is narrower (sim/sequential.h); 0 = off */
     int check_every;     /* [experiment] check_every: games per pairing between those checks */
     ExperimentKind kind; /* [experiment] kind = balance | curve */
+    double converge_width; /* [experiment] converge_width (curves): the strongest three rungs'
+                              attackers' scores must lie within this width for the verdict
+                              "converged" (default 0.08) */
+    double reference;      /* [experiment] reference (curves): a reference attackers' score
+                              drawn on the figure, in [0, 1]; NaN when not given */
+    char reference_label[EXPERIMENT_NAME_MAX * 2]; /* [experiment] reference_label */
     Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
     int ruleset_count;
     ExperimentAgent agents[EXPERIMENT_MAX_AGENTS]; /* [agent.NAME] sections, in file order */
@@ -62,10 +68,13 @@ typedef struct {
  *                file's directory); rules = OTN rules string (repeatable)
  *   [agent.NAME] type = random|greedy|mcts|alphabeta|external, then that agent's parameters
  *   [matchups]   self = yes (each agent against itself); round-robin = yes (every ordered
- *                pair of distinct agents); pair = A vs B (repeatable; A attacks)
- * Pairings come in this order: self pairs in agent order, then round-robin pairs (attacker
- * major), then explicit pairs in file order; a pairing listed twice is an error. Without a
- * [matchups] section, self = yes. More than EXPERIMENT_GAMES_TOTAL_MAX games in all is an error.
+ *                pair of distinct agents); ladder = yes (each agent against the next one in
+ *                file order, on both sides); pair = A vs B (repeatable; A attacks)
+ * Pairings come in this order: self pairs in agent order, then ladder pairs (agent i attacking
+ * i+1, then i+1 attacking i, for each i), then round-robin pairs (attacker major), then
+ * explicit pairs in file order; a pairing listed twice is an error. Without a [matchups]
+ * section, self = yes, and for kind = curve also ladder = yes (the games that measure the
+ * rungs' Elo). A curve needs self = yes. More than EXPERIMENT_GAMES_TOTAL_MAX games in all is an error.
  * Every error is one line "FILE:LINE: key 'KEY': what is wrong" (or "FILE: ..." for what has no
  * line, such as a missing section). Thread-safe. */
 MUST_CHECK Status experiment_load(const char *path, Experiment *out, Error *err);

@@ -38,8 +38,13 @@ void plot_quote(FILE *f, const char *text)
         if (*p == '"' || *p == '\\') {
             fputc('\\', f);
         }
-        /* A newline would end the command; nothing we plot has one, but stay safe. */
-        fputc(*p == '\n' ? ' ' : *p, f);
+        /* A raw newline would end the command: write gnuplot's escape, a line break in a
+         * double-quoted string (multi-line titles). */
+        if (*p == '\n') {
+            fputs("\\n", f);
+            continue;
+        }
+        fputc(*p, f);
     }
     fputc('"', f);
 }

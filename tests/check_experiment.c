@@ -1,6 +1,7 @@
 /* Experiment files (sim/experiment.c): the shipped study, a fixture with every key, pairing
  * order, agent specs as agent_create reads them, and one exact one-line error per kind of bad
  * input. Fixtures are in tests/data/experiments/; bad inputs are written to temporary files. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,8 +270,13 @@ static const struct {
     /* [experiment] */
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-     "record_moves, output, max_width, check_every, kind)",
+     "record_moves, output, max_width, check_every, kind, converge_width, reference, "
+     "reference_label)",
      NULL},
+    {"[experiment]\nname = t\nreference = 44%\n", ST_EINVAL,
+     "3: key 'reference': bad value '44%' (expected an attackers' score 0..1)", NULL},
+    {"[experiment]\nname = t\nconverge_width = -0.1\n", ST_EINVAL,
+     "3: key 'converge_width': bad value '-0.1' (expected an attackers' score 0..1)", NULL},
     {"[experiment]\nname = t\nmax_width = 1.5\n", ST_EINVAL,
      "3: key 'max_width': bad value '1.5' (expected a number 0..1; 0 is off)", NULL},
     {"[experiment]\nname = t\nmax_width = wide\n", ST_EINVAL,
@@ -278,10 +284,10 @@ static const struct {
     {"[experiment]\nname = t\nkind = spiral\n", ST_EINVAL,
      "3: key 'kind': bad value 'spiral' (expected balance|curve)", NULL},
     {"[experiment]\nname = t\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = "
-     "random\n[agent.b]\ntype = greedy\n[matchups]\nself = yes\npair = a vs b\n",
+     "random\n[agent.b]\ntype = greedy\n[matchups]\npair = a vs b\n",
      ST_EINVAL,
-     "3: key 'kind': a curve is self-play along the agents in file order, but [matchups] pairs "
-     "'a vs b' (use self = yes only)",
+     "3: key 'kind': a curve is each agent's self-play, but [matchups] on line 10 does not set "
+     "self = yes",
      NULL},
     {"[experiment]\nname = t\ncheck_every = 0\n", ST_EINVAL,
      "3: key 'check_every': bad value '0' (expected an integer 1..100000000)", NULL},
@@ -374,7 +380,7 @@ static const struct {
     {HEAD "[matchups]\nself = maybe\n", ST_EINVAL,
      "8: key 'self': bad value 'maybe' (expected yes|no)", NULL},
     {HEAD "[matchups]\nround_robin = yes\n", ST_EINVAL,
-     "8: key 'round_robin': unknown key (keys are self, round-robin, pair)", NULL},
+     "8: key 'round_robin': unknown key (keys are self, ladder, round-robin, pair)", NULL},
     {HEAD "[matchups]\npair = r against r\n", ST_EINVAL,
      "8: key 'pair': bad value 'r against r' (expected ATTACKER vs DEFENDER, agent names)", NULL},
     {HEAD "[matchups]\npair = r vs\n", ST_EINVAL,
@@ -551,6 +557,38 @@ START_TEST(test_ini_relative_paths)
 }
 END_TEST
 
+/* A curve without [matchups] plays self-play and its ladder: each agent against the next, on
+ * both sides; `ladder = yes` does the same in any experiment; the curve keys are read. */
+START_TEST(test_curve_ladder_pairings)
+{
+    char path[512];
+    write_temp("[experiment]\nname = c\nkind = curve\nreference = 0.44\n"
+               "reference_label = human games\nconverge_width = 0.1\n[rules]\npresets = "
+               "brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[agent.c]\n"
+               "type = random\n",
+               path, sizeof path);
+    Experiment *e = load_ok(path);
+    static const int pairs[][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {1, 0}, {1, 2}, {2, 1}};
+    assert_pairings(e, pairs, 7);
+    ck_assert_double_eq_tol(e->reference, 0.44, 1e-12);
+    ck_assert_double_eq_tol(e->converge_width, 0.1, 1e-12);
+    ck_assert_str_eq(e->reference_label, "human games");
+    free(e);
+    remove(path);
+
+    write_temp("[experiment]\nname = c\n[rules]\npresets = brandubh\n[agent.a]\ntype = "
+               "random\n[agent.b]\ntype = greedy\n[matchups]\nladder = yes\n",
+               path, sizeof path);
+    e = load_ok(path);
+    static const int ladder_only[][2] = {{0, 1}, {1, 0}};
+    assert_pairings(e, ladder_only, 2);
+    ck_assert(isnan(e->reference));
+    ck_assert_double_eq_tol(e->converge_width, 0.08, 1e-12);
+    free(e);
+    remove(path);
+}
+END_TEST
+
 Suite *experiment_suite(void)
 {
     Suite *s = suite_create("experiment");
@@ -559,6 +597,7 @@ Suite *experiment_suite(void)
     tcase_add_test(tc, test_ini_relative_paths);
     tcase_add_test(tc, test_full_fixture);
     tcase_add_test(tc, test_round_robin_order);
+    tcase_add_test(tc, test_curve_ladder_pairings);
     tcase_add_test(tc, test_default_self);
     tcase_add_test(tc, test_specs_are_agent_create_specs);
     tcase_add_test(tc, test_check_param);

@@ -340,9 +340,17 @@ expect 2 "cannot open" -- tune "$tmp/nope.ini"
 # run a balance curve (kind = curve): curve.csv, one line per ruleset and rung, and its figure.
 printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.random]\ntype = random\n[agent.greedy]\ntype = greedy\n[agent.ab1]\ntype = alphabeta\ndepth = 1\n' >"$tmp/curve.ini"
 "$TAFL" run "$tmp/curve.ini" --out "$tmp/curve" >/dev/null 2>"$tmp/curve.err"
-[ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && sed -n 2p "$tmp/curve/curve.csv" | grep -q '^"brandubh",0,"random",6,' &&
-    sed -n 7p "$tmp/curve/curve.csv" | grep -q '^"ard-ri",2,"ab1",6,' && [ -s "$tmp/curve/curve.gp" ] &&
-    ok || fail "run kind = curve: curve.csv"
+# The ladder pairings (neighbours, both sides) give each rung an Elo: rungs 0..2 in Elo order,
+# each with elo_low < elo < elo_high; convergence.csv holds one verdict per ruleset.
+[ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && [ -s "$tmp/curve/curve.gp" ] &&
+    awk -F, 'NR > 1 { if ($4 != 6 || !($16 < $15 && $15 < $17)) bad = 1
+                      if ($2 != (NR - 2) % 3 || ($2 > 0 && $15 < prev)) bad = 1; prev = $15 }
+             END { exit bad }' "$tmp/curve/curve.csv" &&
+    [ "$(tail -n +2 "$tmp/curve/curve.csv" | cut -d, -f3 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
+    [ "$(wc -l <"$tmp/curve/convergence.csv")" -eq 3 ] &&
+    grep -q '^"ard-ri",3,elo,[0-9.]*,[0-9.]*,0.0800,\(not \)\?converged$' "$tmp/curve/convergence.csv" &&
+    grep -q "^tafl run: brandubh: \(not \)\?converged" "$tmp/curve.err" &&
+    ok || fail "run kind = curve: curve.csv, Elo order and verdicts"
 if command -v gnuplot >/dev/null 2>&1; then
     head -c 4 "$tmp/curve/curve.png" | grep -q PNG && grep -q '<svg' "$tmp/curve/curve.svg" &&
         grep -q "balance curve in $tmp/curve/curve.csv" "$tmp/curve.err" && ok || fail "curve figure"
@@ -350,7 +358,7 @@ else
     echo "cli: gnuplot not found: curve figure check skipped (make deps installs gnuplot-nox)" >&2
 fi
 printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
-expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is self-play" -- run "$tmp/bad-curve.ini"
+expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is each agent's self-play, but [matchups] on line 10 does not set self = yes" -- run "$tmp/bad-curve.ini"
 # replay: the 1,752 recorded Copenhagen games; the 11 that go on after a threefold repetition
 # disagree with the copenhagen preset, each named with its line and ply.
 expect 1 "replayed 1752 games: 1741 agree, 11 disagree" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
