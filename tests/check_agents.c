@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "harness/runner.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
-#include "sim/runner.h"
 #include "tests/tests.h"
 
 /* Cheap budgets: these tests are about duties, not strength. */

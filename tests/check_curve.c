@@ -1,4 +1,4 @@
-/* Balance curves (sim/curve.c): the points of self-play along the ladder with their intervals,
+/* Balance curves (harness/curve.c): the points of self-play along the ladder with their intervals,
  * curve.csv, and a figure that gnuplot actually draws. */
 #include <math.h>
 #include <stdio.h>
@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/curve.h"
-#include "sim/plot.h"
+#include "formats/plot.h"
+#include "harness/curve.h"
 #include "tests/tests.h"
 
 static Experiment *ladder(void)

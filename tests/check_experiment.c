@@ -1,4 +1,4 @@
-/* Experiment files (sim/experiment.c): the shipped study, a fixture with every key, pairing
+/* Experiment files (formats/experiment.c): the shipped study, a fixture with every key, pairing
  * order, agent specs as agent_create reads them, and one exact one-line error per kind of bad
  * input. Fixtures are in tests/data/experiments/; bad inputs are written to temporary files. */
 #include <math.h>
@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "agents/agent.h"
-#include "sim/experiment.h"
-#include "sim/inilines.h"
+#include "formats/experiment.h"
+#include "formats/inilines.h"
 #include "tests/tests.h"
 
 #define CROSS_7 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"

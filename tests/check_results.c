@@ -1,4 +1,4 @@
-/* Result files (sim/results.c): games.csv round trip through libcsv's quoting, torn last rows,
+/* Result files (formats/results.c): games.csv round trip through libcsv's quoting, torn last rows,
  * exact errors with line numbers, summary.csv against hand-computed values (Wilson intervals
  * from the formula and published tables), atomic replacement and write errors. */
 #include <check.h>
@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/results.h"
-#include "sim/stats.h"
+#include "formats/results.h"
+#include "stats/stats.h"
 #include "tests/tests.h"
 
 /* A fresh directory under $TMPDIR or /tmp for one test; removed by remove_dir. */

@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/experiment.h"
-#include "sim/runner.h"
+#include "formats/experiment.h"
+#include "harness/runner.h"
 #include "tests/tests.h"
 
 static char *slurp(const char *path, long *size)

@@ -1,4 +1,4 @@
-/* Runs that stop on the evidence (sim/sequential.c): the SPRT judges pairs in pair order and
+/* Runs that stop on the evidence (harness/sequential.c): the SPRT judges pairs in pair order and
  * stops at the first pair that crosses a bound, whatever the thread count; width-stopped runs
  * play a prefix of each pairing's full run and stop exactly where the interval rule says. */
 #include <math.h>
@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/sequential.h"
 #include "rules/ruleset.h"
-#include "sim/ratings.h"
-#include "sim/sequential.h"
-#include "sim/stats.h"
+#include "stats/ratings.h"
+#include "stats/stats.h"
 #include "tests/tests.h"
 
 /* An experiment of one or two rulesets and the given agents (name, spec pairs), no pairings. */

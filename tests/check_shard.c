@@ -1,4 +1,4 @@
-/* Shards (sim/shard.c): the split by game number covers every game once, and merged shards give
+/* Shards (harness/shard.c): the split by game number covers every game once, and merged shards give
  * the files of a single run byte for byte; merge refuses shards that are not one whole run. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/experiment.h"
-#include "sim/runner.h"
-#include "sim/shard.h"
+#include "formats/experiment.h"
+#include "harness/runner.h"
+#include "harness/shard.h"
 #include "tests/tests.h"
 
 START_TEST(test_parse_accepts_only_i_of_n)

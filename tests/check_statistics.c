@@ -1,4 +1,4 @@
-/* Statistics modules (sim/ratings.c, sim/sprt.c, sim/spsa.c) against values computed
+/* Statistics modules (stats/ratings.c, stats/sprt.c, stats/spsa.c) against values computed
  * independently: Bradley-Terry ratings and intervals, GSPRT log-likelihood ratios with
  * normalised Elo, and SPSA on a noisy quadratic with a known optimum.
  *
@@ -7,7 +7,7 @@
  * - Bradley-Terry: Hunter's (2004) MM update iterated to 1e-15 in log-strength, standard errors
  *   by inverting the observed information with player 0 fixed (Gauss-Jordan), then projecting
  *   the covariance onto the mean-zero parametrisation, Cov = P C P^T with P = I - J/n (a
- *   different route from the pseudo-inverse that sim/ratings.c uses).
+ *   different route from the pseudo-inverse that stats/ratings.c uses).
  * - GSPRT: Van den Bergh, "Comments on Normalized Elo", section 4.1 (the MLE with a given
  *   t = (mu - 1/2)/sigma by the fixed point on the secular equation, solved by bisection to the
  *   last bit, iterated to 1e-15); LLR = N sum phat_i log(p1_i/p0_i), empty cells = 1e-3, t per
@@ -21,10 +21,10 @@
 #include <string.h>
 
 #include "rules/rng.h"
-#include "sim/ratings.h"
-#include "sim/sprt.h"
-#include "sim/spsa.h"
-#include "sim/stats.h"
+#include "stats/ratings.h"
+#include "stats/sprt.h"
+#include "stats/spsa.h"
+#include "stats/stats.h"
 #include "tests/tests.h"
 
 /* ---- ratings: Elo <-> score ---- */

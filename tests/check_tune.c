@@ -1,5 +1,5 @@
-/* Tuning files (sim/tunefile.c), the tuner (sim/tuner.c) and plots (sim/plot.c): every file
- * error names file, line and key; grids hold the distinct values; identical agents score
+/* Tuning files (formats/tunefile.c), the tuner (tune/tuner.c) and plots (formats/plot.c): every
+ * file error names file, line and key; grids hold the distinct values; identical agents score
  * exactly 1/2 on paired openings; results do not depend on threads; a plot is drawn. */
 #include <math.h>
 #include <stdio.h>
@@ -8,9 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/plot.h"
-#include "sim/tuner.h"
+#include "formats/plot.h"
 #include "tests/tests.h"
+#include "tune/tuner.h"
 
 /* Writes text to a fresh temporary file; its path goes to path (64 bytes). */
 static void write_temp(const char *text, char *path)

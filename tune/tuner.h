@@ -1,0 +1,55 @@
+/* `tafl tune`: SPSA or a grid over numeric agent parameters, each point scored by game pairs
+ * against a fixed opponent (the tuned agent attacks in one game and defends in the other, on
+ * one opening); tune.csv, a plot of the trace, and the best parameters as an agent spec. */
+#ifndef TAFL_TUNE_TUNER_H
+#define TAFL_TUNE_TUNER_H
+
+#include <stdbool.h>
+
+#include "formats/tunefile.h"
+
+typedef struct {
+    int threads;         /* 0 = OpenMP's default */
+    const char *out_dir; /* NULL = <output>/<name> */
+    bool write_files;    /* false: compute only (no directory, no files, no plot) */
+    bool progress;       /* progress on stderr even when it is not a terminal */
+    bool quiet;          /* no progress at all */
+} TuneOptions;
+
+/* One row of tune.csv: a point and its score. */
+typedef struct {
+    int iteration;                  /* SPSA: iteration k (0-based), iterations = the final
+                                       check; grid: the point's index */
+    double values[TUNE_MAX_PARAMS]; /* the parameters, as put into the spec */
+    double score, low, high;        /* the tuned agent's score per game and its 95% interval
+                                       from the pair scores (stats_pair_score) */
+    long games;
+} TuneRow;
+
+typedef struct {
+    TuneRow *rows; /* owned: free() */
+    int count;
+    int best; /* index of the best row: SPSA's final check; the grid's highest score */
+    char spec[EXPERIMENT_SPEC_MAX * 2]; /* the agent spec of the best row */
+    bool plotted;                       /* gnuplot drew tune.png and tune.svg */
+    char dir[EXPERIMENT_PATH_MAX + EXPERIMENT_NAME_MAX + 2]; /* where the files went */
+} TuneResult;
+
+/* Runs the tuning t describes. Evaluation e plays pair k of its opening set from the seed
+ * rng_mix(rng_mix(t->seed, set + 1), k), both games of the pair on that seed. SPSA (stats/spsa.h)
+ * works on each parameter scaled to [0, 1] over [min, max]; iteration k evaluates both of its
+ * points on opening set k (common random numbers, so the difference measures the parameters,
+ * not the openings) and its row holds the point it started from with the score of both
+ * evaluations together; then the final point is checked on a fresh set (iterations) with
+ * final_pairs pairs. The grid evaluates every point (points per parameter, integers rounded and
+ * repeated values dropped; the first parameter major) on opening set 0. With write_files,
+ * refuses a directory that already holds tune.csv, writes tune.csv and draws tune.gp, tune.png
+ * and tune.svg there (a missing gnuplot only leaves plotted false). Same result at any thread
+ * count. Caller frees out->rows. */
+MUST_CHECK Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err);
+
+/* The spec of the tuned agent with the given parameter values: t->agent plus key=value for
+ * each parameter (integers rounded, reals with %.6g). */
+void tuner_spec(const TuneFile *t, const double *values, char *buf, size_t size);
+
+#endif
