@@ -7,6 +7,7 @@
 #include <ini.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,103 +375,136 @@ static bool rules_key(ReadCtx *c, const char *key, const char *value)
 /* ------------------------------------------------------------------------------------------
  * [experiment] */
 
-static bool experiment_key(ReadCtx *c, const char *key, const char *value)
+static bool set_name(ReadCtx *c, const char *key, const char *value)
+{
+    char why[VALUE_MAX + 128];
+    if (!name_ok(value, why, sizeof why)) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': %s", key, why);
+        return false;
+    }
+    memcpy(c->exp.name, value, strlen(value) + 1);
+    c->name_line = c->line;
+    return true;
+}
+
+static bool set_seed(ReadCtx *c, const char *key, const char *value)
+{
+    if (!parse_u64(value, &c->exp.seed)) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer 0..%llu)",
+                key, value, (unsigned long long)UINT64_MAX);
+        return false;
+    }
+    return true;
+}
+
+static bool set_output(ReadCtx *c, const char *key, const char *value)
+{
+    if (value[0] == '\0') {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': the value is empty", key);
+        return false;
+    }
+    /* A line holds fewer characters than the field, so the value always fits. */
+    snprintf(c->exp.output, sizeof c->exp.output, "%s", value);
+    return true;
+}
+
+static bool set_kind(ReadCtx *c, const char *key, const char *value)
+{
+    if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected balance|curve)", key,
+                value);
+        return false;
+    }
+    c->exp.kind = value[0] == 'c' ? EXPERIMENT_CURVE : EXPERIMENT_BALANCE;
+    c->kind_line = c->line;
+    return true;
+}
+
+static bool set_reference_label(ReadCtx *c, const char *key, const char *value)
 {
     Experiment *e = &c->exp;
-    if (strcmp(key, "name") == 0) {
-        char why[VALUE_MAX + 128];
-        if (!name_ok(value, why, sizeof why)) {
-            fail_at(c, c->line, ST_EINVAL, "key 'name': %s", why);
-            return false;
+    if (strlen(value) >= sizeof e->reference_label || strchr(value, '"')) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value (at most %zu characters, no '\"')", key,
+                sizeof e->reference_label - 1);
+        return false;
+    }
+    memcpy(e->reference_label, value, strlen(value) + 1);
+    return true;
+}
+
+/* How an [experiment] key is read: a whole number or a real number in a range, yes/no, or a
+ * function of its own. */
+typedef enum { KEY_INT, KEY_REAL, KEY_YES_NO, KEY_CUSTOM } KeyType;
+
+typedef struct {
+    const char *name;
+    KeyType type;
+    size_t offset;     /* of the field in Experiment (KEY_INT: int, KEY_REAL: double, KEY_YES_NO:
+                          bool) */
+    double min, max;   /* the accepted range (KEY_INT, KEY_REAL) */
+    const char *range; /* KEY_REAL: how the range reads in an error */
+    bool (*set)(ReadCtx *c, const char *key, const char *value); /* KEY_CUSTOM */
+} ExperimentKey;
+
+#define FIELD(f) offsetof(Experiment, f)
+/* The [experiment] keys, in the order an error lists them; one row per key. */
+static const ExperimentKey EXPERIMENT_KEYS[] = {
+    {"name", KEY_CUSTOM, 0, 0, 0, NULL, set_name},
+    {"seed", KEY_CUSTOM, 0, 0, 0, NULL, set_seed},
+    {"games", KEY_INT, FIELD(games), 1, GAMES_MAX, NULL, NULL},
+    {"max_plies", KEY_INT, FIELD(max_plies), 0, MAX_PLIES_MAX, NULL, NULL},
+    {"opening_plies", KEY_INT, FIELD(opening_plies), 0, OPENING_MAX, NULL, NULL},
+    {"record_moves", KEY_YES_NO, FIELD(record_moves), 0, 0, NULL, NULL},
+    {"output", KEY_CUSTOM, 0, 0, 0, NULL, set_output},
+    /* The width of an interval of a score in [0, 1]: 0 (off) up to 1 (stop at once). */
+    {"max_width", KEY_REAL, FIELD(max_width), 0, 1, "a number 0..1; 0 is off", NULL},
+    {"check_every", KEY_INT, FIELD(check_every), 1, GAMES_MAX, NULL, NULL},
+    {"kind", KEY_CUSTOM, 0, 0, 0, NULL, set_kind},
+    {"converge_width", KEY_REAL, FIELD(converge_width), 0, 1, "an attackers' score 0..1", NULL},
+    {"reference", KEY_REAL, FIELD(reference), 0, 1, "an attackers' score 0..1", NULL},
+    {"reference_label", KEY_CUSTOM, 0, 0, 0, NULL, set_reference_label},
+};
+#undef FIELD
+#define EXPERIMENT_KEY_COUNT ((int)(sizeof EXPERIMENT_KEYS / sizeof EXPERIMENT_KEYS[0]))
+
+static bool parse_real(ReadCtx *c, const ExperimentKey *k, const char *value, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (errno != 0 || end == value || *end != '\0' || !(v >= k->min && v <= k->max)) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected %s)", k->name, value,
+                k->range);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool experiment_key(ReadCtx *c, const char *key, const char *value)
+{
+    for (int i = 0; i < EXPERIMENT_KEY_COUNT; i++) {
+        const ExperimentKey *k = &EXPERIMENT_KEYS[i];
+        if (strcmp(key, k->name) != 0) {
+            continue;
         }
-        memcpy(e->name, value, strlen(value) + 1);
-        c->name_line = c->line;
-        return true;
-    }
-    if (strcmp(key, "seed") == 0) {
-        if (!parse_u64(value, &e->seed)) {
-            fail_at(c, c->line, ST_EINVAL,
-                    "key 'seed': bad value '%s' (expected an integer 0..%llu)", value,
-                    (unsigned long long)UINT64_MAX);
-            return false;
+        char *field = (char *)&c->exp + k->offset;
+        switch (k->type) {
+        case KEY_INT:
+            return parse_int(c, key, value, (int)k->min, (int)k->max, (int *)(void *)field);
+        case KEY_REAL:
+            return parse_real(c, k, value, (double *)(void *)field);
+        case KEY_YES_NO:
+            return parse_yes_no(c, key, value, (bool *)(void *)field);
+        case KEY_CUSTOM:
+            return k->set(c, key, value);
         }
-        return true;
     }
-    if (strcmp(key, "games") == 0) {
-        return parse_int(c, key, value, 1, GAMES_MAX, &e->games);
+    char keys[LIST_MAX] = "";
+    for (int i = 0; i < EXPERIMENT_KEY_COUNT; i++) {
+        list_add(keys, sizeof keys, EXPERIMENT_KEYS[i].name);
     }
-    if (strcmp(key, "max_plies") == 0) {
-        return parse_int(c, key, value, 0, MAX_PLIES_MAX, &e->max_plies);
-    }
-    if (strcmp(key, "opening_plies") == 0) {
-        return parse_int(c, key, value, 0, OPENING_MAX, &e->opening_plies);
-    }
-    if (strcmp(key, "record_moves") == 0) {
-        return parse_yes_no(c, key, value, &e->record_moves);
-    }
-    if (strcmp(key, "output") == 0) {
-        if (value[0] == '\0') {
-            fail_at(c, c->line, ST_EINVAL, "key 'output': the value is empty");
-            return false;
-        }
-        /* A line holds fewer characters than the field, so the value always fits. */
-        snprintf(e->output, sizeof e->output, "%s", value);
-        return true;
-    }
-    if (strcmp(key, "max_width") == 0) {
-        /* The width of an interval of a score in [0, 1]: 0 (off) up to 1 (stop at once). */
-        char *end;
-        errno = 0;
-        double w = strtod(value, &end);
-        if (errno != 0 || end == value || *end != '\0' || !(w >= 0 && w <= 1)) {
-            fail_at(c, c->line, ST_EINVAL,
-                    "key 'max_width': bad value '%s' (expected a number 0..1; 0 is off)", value);
-            return false;
-        }
-        e->max_width = w;
-        return true;
-    }
-    if (strcmp(key, "check_every") == 0) {
-        return parse_int(c, key, value, 1, GAMES_MAX, &e->check_every);
-    }
-    if (strcmp(key, "converge_width") == 0 || strcmp(key, "reference") == 0) {
-        double *field = key[0] == 'c' ? &e->converge_width : &e->reference;
-        char *end;
-        errno = 0;
-        double v = strtod(value, &end);
-        if (errno != 0 || end == value || *end != '\0' || !(v >= 0 && v <= 1)) {
-            fail_at(c, c->line, ST_EINVAL,
-                    "key '%s': bad value '%s' (expected an attackers' score 0..1)", key, value);
-            return false;
-        }
-        *field = v;
-        return true;
-    }
-    if (strcmp(key, "reference_label") == 0) {
-        if (strlen(value) >= sizeof e->reference_label || strchr(value, '"')) {
-            fail_at(c, c->line, ST_EINVAL,
-                    "key 'reference_label': bad value (at most %zu characters, no '\"')",
-                    sizeof e->reference_label - 1);
-            return false;
-        }
-        memcpy(e->reference_label, value, strlen(value) + 1);
-        return true;
-    }
-    if (strcmp(key, "kind") == 0) {
-        if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0) {
-            fail_at(c, c->line, ST_EINVAL, "key 'kind': bad value '%s' (expected balance|curve)",
-                    value);
-            return false;
-        }
-        e->kind = value[0] == 'c' ? EXPERIMENT_CURVE : EXPERIMENT_BALANCE;
-        c->kind_line = c->line;
-        return true;
-    }
-    fail_at(c, c->line, ST_EINVAL,
-            "key '%s': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-            "record_moves, output, max_width, check_every, kind, converge_width, reference, "
-            "reference_label)",
-            key);
+    fail_at(c, c->line, ST_EINVAL, "key '%s': unknown key (keys are %s)", key, keys);
     return false;
 }
 
@@ -661,42 +695,24 @@ static bool start_section(ReadCtx *c, const char *name)
 static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
-    if (c->first.failed) {
+    IniLine l;
+    if (c->first.failed ||
+        !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first, "", &l)) {
         return NULL;
     }
-    const char *p;
-    switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &p)) {
-    case INI_LINE_END:
-        return NULL;
-    case INI_LINE_BINARY:
-        fail_at(c, c->line, ST_EPARSE, "a NUL byte: not a text file");
-        return NULL;
-    case INI_LINE_TOO_LONG:
-        fail_at(c, c->line, ST_EPARSE, "line longer than %d characters", num - 3);
-        return NULL;
-    default:
-        break;
-    }
-    bool indented = isspace((unsigned char)*p);
-    while (isspace((unsigned char)*p)) {
-        p++;
-    }
-    bool blank = *p == '\0' || *p == ';' || *p == '#';
-    c->line_continues = indented && !blank && c->have_prev_key;
-    if (*p == '[' && !c->line_continues) {
-        const char *close = strchr(p, ']');
-        if (close == NULL) {
+    c->line_continues = l.indented && !l.blank && c->have_prev_key;
+    if (l.section && !c->line_continues) {
+        if (!l.closed) {
             fail_at(c, c->line, ST_EPARSE, "syntax error: '[' without ']'");
             return NULL;
         }
         char name[SECTION_MAX];
-        size_t n = (size_t)(close - p - 1);
-        if (n >= sizeof name) {
-            fail_at(c, c->line, ST_EPARSE, "section '[%.40s...': the name is too long", p + 1);
+        if (l.name_length >= sizeof name) {
+            fail_at(c, c->line, ST_EPARSE, "section '[%.40s...': the name is too long", l.name);
             return NULL;
         }
-        memcpy(name, p + 1, n);
-        name[n] = '\0';
+        memcpy(name, l.name, l.name_length);
+        name[l.name_length] = '\0';
         if (!start_section(c, name)) {
             return NULL;
         }

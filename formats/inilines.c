@@ -53,6 +53,45 @@ void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap
     e->status = st;
 }
 
+static void fail(IniError *e, int line, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static void fail(IniError *e, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    inilines_fail(e, line, ST_EPARSE, fmt, ap);
+    va_end(ap);
+}
+
+bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniError *e,
+                   const char *long_hint, IniLine *out)
+{
+    const char *body = str;
+    switch (inilines_read(f, str, num, line, read_errno, &body)) {
+    case INI_LINE_END:
+        return false;
+    case INI_LINE_BINARY:
+        fail(e, *line, "a NUL byte: not a text file");
+        return false;
+    case INI_LINE_TOO_LONG:
+        fail(e, *line, "line longer than %d characters%s", num - 3, long_hint);
+        return false;
+    case INI_LINE_OK:
+        break;
+    }
+    const char *p = body + strspn(body, " \t\r\n\v\f");
+    *out = (IniLine){.text = p, .indented = p != body};
+    out->blank = *p == '\0' || *p == ';' || *p == '#';
+    out->section = *p == '[';
+    if (out->section) {
+        const char *close = strchr(p, ']');
+        out->closed = close != NULL;
+        out->name = p + 1;
+        out->name_length = close ? (size_t)(close - p - 1) : strcspn(p + 1, "\r\n");
+    }
+    return true;
+}
+
 bool inilines_relative_path(const char *ini_path, const char *file, char *out, size_t size)
 {
     const char *slash = strrchr(ini_path, '/');

@@ -37,6 +37,25 @@ typedef struct {
     Status status;    /* its status */
 } IniError;
 
+/* One line as the three INI readers look at it before libinih parses it. */
+typedef struct {
+    const char *text;   /* the line past leading blanks (and a first line's byte-order mark) */
+    bool indented;      /* it starts with a blank */
+    bool blank;         /* nothing but blanks, or a comment (';' or '#') */
+    bool section;       /* a section header: text starts with '[' */
+    bool closed;        /* a header with its ']' */
+    const char *name;   /* a closed header's name (not NUL-terminated), else the text after '[' */
+    size_t name_length; /* its length (to the end of the line when not closed) */
+} IniLine;
+
+/* The line reader every INI parser hands to libinih, less its dialect: reads the next line of
+ * f into str (num bytes) and counts it in *line (inilines_read), and describes it in *out.
+ * False at the end of the file (a read error in *read_errno) and after recording in e, at the
+ * line, "a NUL byte: not a text file" or "line longer than N characters<long_hint>" (long_hint
+ * may be ""). Thread-safe for distinct files. */
+bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniError *e,
+                   const char *long_hint, IniLine *out);
+
 /* Records "PATH:LINE: <text>" (line 0: "PATH: <text>") with status st in e, unless e already
  * holds an error. */
 void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap) PRINTF_LIKE(4, 0);

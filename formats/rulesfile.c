@@ -69,33 +69,18 @@ static void list_presets(char *buf, size_t len)
 static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
-    if (c->first.failed) {
+    IniLine l;
+    if (c->first.failed || !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first,
+                                          " (go on over indented lines)", &l)) {
         return NULL;
     }
-    const char *body;
-    switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &body)) {
-    case INI_LINE_END:
+    c->line_indented = l.indented;
+    if (l.section &&
+        (!l.closed || l.name_length != strlen(SECTION) || memcmp(l.name, SECTION, l.name_length))) {
+        fail(c, ST_EPARSE,
+             "section '[%.*s]': unknown section (keys go at the top or under [" SECTION "])",
+             (int)l.name_length, l.name);
         return NULL;
-    case INI_LINE_BINARY:
-        fail(c, ST_EPARSE, "a NUL byte: not a text file");
-        return NULL;
-    case INI_LINE_TOO_LONG:
-        fail(c, ST_EPARSE, "line longer than %d characters (go on over indented lines)", num - 3);
-        return NULL;
-    default:
-        break;
-    }
-    c->line_indented = body[0] == ' ' || body[0] == '\t';
-    const char *p = body + strspn(body, " \t");
-    if (*p == '[') {
-        const char *close = strchr(p, ']');
-        size_t n = close ? (size_t)(close - p - 1) : strcspn(p + 1, "\r\n");
-        if (close == NULL || n != strlen(SECTION) || memcmp(p + 1, SECTION, n) != 0) {
-            fail(c, ST_EPARSE,
-                 "section '[%.*s]': unknown section (keys go at the top or under [" SECTION "])",
-                 (int)n, p + 1);
-            return NULL;
-        }
     }
     return str;
 }

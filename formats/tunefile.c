@@ -291,35 +291,22 @@ static bool start_section(ReadCtx *c, const char *name)
 static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
-    if (c->first.failed) {
+    IniLine l;
+    if (c->first.failed ||
+        !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first, "", &l)) {
         return NULL;
     }
-    const char *p;
-    switch (inilines_read(c->file, str, num, &c->line, &c->read_errno, &p)) {
-    case INI_LINE_END:
-        return NULL;
-    case INI_LINE_TOO_LONG:
-        fail_at(c, c->line, ST_EPARSE, "line longer than %d characters", num - 3);
-        return NULL;
-    default:
-        break;
-    }
-    bool indented = isspace((unsigned char)*p);
-    while (isspace((unsigned char)*p)) {
-        p++;
-    }
-    if (indented && *p && *p != ';' && *p != '#') {
+    if (l.indented && !l.blank) {
         fail_at(c, c->line, ST_EPARSE, "indented line (a value must fit on its key's line)");
         return NULL;
     }
-    if (*p == '[') {
-        const char *close = strchr(p, ']');
+    if (l.section) {
         char name[SECTION_MAX];
-        if (!close || (size_t)(close - p - 1) >= sizeof name) {
+        if (!l.closed || l.name_length >= sizeof name) {
             fail_at(c, c->line, ST_EPARSE, "syntax error: '[' without ']' or a long section name");
             return NULL;
         }
-        snprintf(name, sizeof name, "%.*s", (int)(close - p - 1), p + 1);
+        snprintf(name, sizeof name, "%.*s", (int)l.name_length, l.name);
         if (!start_section(c, name)) {
             return NULL;
         }
