@@ -28,6 +28,7 @@
 #define DEFAULT_GAMES       100 /* as `tafl match` */
 #define DEFAULT_OUTPUT      "results"
 #define DEFAULT_CHECK_EVERY 100 /* SEQUENTIAL_CHECK_EVERY */
+#define DEFAULT_MIN_GAMES   100 /* STATS_MIN_GAMES */
 
 typedef enum { SEC_NONE, SEC_EXPERIMENT, SEC_RULES, SEC_AGENT, SEC_MATCHUPS } SectionKind;
 
@@ -427,6 +428,9 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "check_every") == 0) {
         return parse_int(c, key, value, 1, GAMES_MAX, &e->check_every);
     }
+    if (strcmp(key, "min_games") == 0) {
+        return parse_int(c, key, value, 1, GAMES_MAX, &e->min_games);
+    }
     if (strcmp(key, "kind") == 0) {
         if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0) {
             fail_at(c, c->line, ST_EINVAL, "key 'kind': bad value '%s' (expected balance|curve)",
@@ -439,7 +443,7 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
     }
     fail_at(c, c->line, ST_EINVAL,
             "key '%s': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-            "record_moves, output, max_width, check_every, kind)",
+            "record_moves, output, max_width, check_every, min_games, kind)",
             key);
     return false;
 }
@@ -904,6 +908,7 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.seed = 1;
     c->exp.games = DEFAULT_GAMES;
     c->exp.check_every = DEFAULT_CHECK_EVERY;
+    c->exp.min_games = DEFAULT_MIN_GAMES;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 
     int r = ini_parse_stream(read_line, c, on_key, c);

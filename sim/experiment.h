@@ -47,6 +47,8 @@ typedef struct {
     double max_width;    /* [experiment] max_width: > 0 stops each pairing once its attackers'
                             score 95% interval is narrower (sim/sequential.h); 0 = off */
     int check_every;     /* [experiment] check_every: games per pairing between those checks */
+    int min_games;       /* [experiment] min_games: games a pairing plays at least before a
+                            width stop ends it (default STATS_MIN_GAMES; 0 = that default) */
     ExperimentKind kind; /* [experiment] kind = balance | curve */
     Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
     int ruleset_count;

@@ -116,7 +116,7 @@ head -n 2 "$tmp/m/games.csv" | grep -q '"mcts:iterations=10,c=1","greedy"' && ok
 cp "$tmp/m/summary.csv" "$tmp/m/summary.orig"
 expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
-grep -q '^schema_version 3$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
+grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
 expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
@@ -185,9 +185,9 @@ expect 2 "--check-every '0' must be an integer 1..100000000" -- match --attacker
 played=$(awk '$1 == "brandubh" { print $4 }' "$tmp/w1.txt")
 [ -n "$played" ] && [ "$played" -lt 1000 ] && [ $((played % 10)) -eq 0 ] &&
     [ "$(wc -l <"$tmp/w1/games.csv")" -eq $((played + 1)) ] &&
-    grep -q '^stop max_width=0.1,check_every=10$' "$tmp/w1/meta" &&
+    grep -q '^stop max_width=0.1,check_every=10,min_games=100$' "$tmp/w1/meta" &&
     ok || fail "match --max-width: greedy self-play (nearly always the defenders) should stop early"
-printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
+printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nmin_games = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
 "$TAFL" run "$tmp/width.ini" --threads 1 --out "$tmp/wr1" >"$tmp/wr1.txt" 2>/dev/null
 "$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr2" >"$tmp/wr2.txt" 2>/dev/null
 cmp -s "$tmp/wr1/games.csv" "$tmp/wr2/games.csv" && cmp -s "$tmp/wr1.txt" "$tmp/wr2.txt" && ok ||
@@ -481,7 +481,7 @@ printf '%s\n' '"illegal","greedy",defenders,illegal_move' '"greedy","crash",atta
     '"stall","greedy",defenders,engine_timeout' '"garbage","greedy",defenders,illegal_move' \
     '"greedy","silent",attackers,engine_timeout' | cmp -s - "$tmp/faults.got" && ok ||
     { fail "fault reasons"; cat "$tmp/faults.got" >&2; }
-cut -d, -f2,3,27- "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
+cut -d, -f2,3,27-30 "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
 printf '%s\n' '"illegal","greedy",2,0,0,attacker' '"greedy","crash",0,2,0,defender' \
     '"stall","greedy",0,0,2,attacker' '"garbage","greedy",2,0,0,attacker' \
     '"greedy","silent",0,0,2,defender' | cmp -s - "$tmp/faults.sum" && ok ||
