@@ -837,8 +837,8 @@ void results_print_table_vs(FILE *out, const GameRow *rows, long count, const ch
     if (compared > 0) {
         fprintf(out,
                 "\nattackers' score minus that under %s, same pairing (95%% interval, "
-                "Agresti-Caffo; p Holm-adjusted over %ld comparisons):\n",
-                baseline_of(rows, count, baseline), compared);
+                "Agresti-Caffo; p Holm-adjusted over %ld comparison%s):\n",
+                baseline_of(rows, count, baseline), compared, compared > 1 ? "s" : "");
         fprintf(out, "%-*s  %-*s  %-*s  %-24s  %8s  %8s  %s\n", wr, "rules", wa, "attacker", wd,
                 "defender", "difference [95%]", "p", "p Holm", "verdict");
         for (long g = 0; g < n; g++) {
