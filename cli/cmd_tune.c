@@ -73,6 +73,7 @@ int cmd_tune(int argc, char **argv)
                     "gnuplot, Debian: gnuplot-nox, and run `gnuplot tune.gp` there)\n",
                     r.dir);
         }
+        tuner_print_evidence(stdout, t, &r);
         printf("best %s\n", r.spec);
     }
     free(r.rows);

@@ -92,7 +92,7 @@ static const Command COMMANDS[] = {
      "                  [--threads T] [--seed S] [--max-plies P] [--opening-plies K]\n"
      "                  [--out DIR [--resume]] [--record-moves] [--progress]\n"
      "                  [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B] | --max-width W\n"
-     "                  [--check-every C]]\n"
+     "                  [--check-every C] [--min-games M]]\n"
      "\n"
      "Plays N games (default 100) in parallel; each game's seed is derived from S (default\n"
      "1) and the game's identity only, so the result is the same at any thread count. A game\n"
@@ -109,12 +109,13 @@ static const Command COMMANDS[] = {
      "then pairs, pentanomial counts, LLR, bounds, A's Elo with its 95% interval and the\n"
      "decision; the same at any thread count.\n"
      "--max-width W: play C games (default 100) at a time and stop once the attackers' score\n"
-     "95% interval is narrower than W (or after N games).\n"
+     "95% interval is narrower than W (or after N games), never before M games (default\n"
+     "100) nor while every game has had the same result.\n"
      "An agent may be an external OTEP engine, external:cmd=PROGRAM ARGS (see `tafl agents`):\n"
      "its games always record their moves and, with --out, leave transcripts/game-N.txt.\n"},
     {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
      "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
-     "                [--max-width W [--check-every C]]\n"
+     "                [--max-width W [--check-every C] [--min-games M]]\n"
      "                [--shard I/N]\n"
      "\n"
      "Plays every game the experiment describes (see experiments/README.md) and writes\n"
@@ -126,17 +127,23 @@ static const Command COMMANDS[] = {
      "Progress goes to stderr when it is a terminal, or always with --progress.\n"
      "--max-width W (or max_width in the file) plays in rounds of C games per pairing\n"
      "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
-     "interval is narrower than W; the games are then numbered in play order.\n"
+     "interval is narrower than W, never before M games (--min-games or min_games, default\n"
+     "100) nor while every game of the pairing has had the same result; the games are then\n"
+     "numbered in play order.\n"
      "An experiment with kind = curve (self-play along its agents, in file order) also\n"
      "writes curve.csv and the balance curve, curve.png and curve.svg (gnuplot).\n"
      "--shard I/N plays only shard I of N (1 <= I <= N): the games whose number g has\n"
      "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
      "`tafl merge` combines the N finished shards into the files of a single run.\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
-     "usage: tafl summarize GAMES.csv [--out SUMMARY.csv]\n"
+     "usage: tafl summarize GAMES.csv [--out SUMMARY.csv] [--baseline RULES]\n"
      "\n"
      "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
-     "and prints the balance table.\n"},
+     "and prints the balance table. Each row's verdict (attackers, defenders or balanced)\n"
+     "is its test of score = 1/2 at 5% after Holm's correction over all rows. Every other\n"
+     "ruleset is compared with the baseline (default: the ruleset of the first game) for the\n"
+     "same pairing: the difference of the attackers' score, its 95% interval, p and\n"
+     "Holm-adjusted p (see README \"Comparing rulesets\").\n"},
     {"ratings", cmd_ratings, "Elo of every agent, overall and by side, from games.csv files",
      "usage: tafl ratings GAMES.csv... [--out RATINGS.csv]\n"
      "\n"
@@ -420,11 +427,12 @@ static int cmd_match(int argc, char **argv)
     const char *rules_arg = "brandubh", *attacker = NULL, *defender = NULL;
     const char *games_arg = NULL, *threads_arg = NULL, *seed_arg = NULL, *plies_arg = NULL;
     const char *opening_arg = NULL, *out = NULL;
-    const char *sprt_arg = NULL, *width_arg = NULL, *every_arg = NULL;
+    const char *sprt_arg = NULL, *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
     bool progress = false, record = false, resume = false;
     const Option opts[] = {{"--sprt", &sprt_arg, NULL},
                            {"--max-width", &width_arg, NULL},
                            {"--check-every", &every_arg, NULL},
+                           {"--min-games", &min_arg, NULL},
                            {"--rules", &rules_arg, NULL},
                            {"--attacker", &attacker, NULL},
                            {"--defender", &defender, NULL},
@@ -437,8 +445,9 @@ static int cmd_match(int argc, char **argv)
                            {"--record-moves", NULL, &record},
                            {"--resume", NULL, &resume},
                            {"--progress", NULL, &progress}};
-    long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0;
+    long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0, min_games = 0;
     if (cli_parse_options("match", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("match", "--min-games", min_arg, 1, 100000000, &min_games) ||
         cli_int_option("match", "--games", games_arg, 1, EXPERIMENT_GAMES_TOTAL_MAX, &games) ||
         cli_int_option("match", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
         cli_int_option("match", "--seed", seed_arg, 0, LONG_MAX, &seed) ||
@@ -447,6 +456,8 @@ static int cmd_match(int argc, char **argv)
         return EXIT_USAGE;
     if (!attacker || !defender)
         return cli_usage_error("match", "needs --attacker SPEC and --defender SPEC");
+    if (min_arg && !width_arg)
+        return cli_usage_error("match", "--min-games needs --max-width");
     if (resume && !out)
         return cli_usage_error("match", "--resume needs --out DIR");
     if (strlen(attacker) >= EXPERIMENT_NAME_MAX || strlen(defender) >= EXPERIMENT_NAME_MAX)
@@ -468,6 +479,7 @@ static int cmd_match(int argc, char **argv)
     exp->max_plies = (int)max_plies;
     exp->opening_plies = (int)opening;
     exp->record_moves = record;
+    exp->min_games = (int)min_games;
     exp->ruleset_count = 1;
     const char *specs[2] = {attacker, defender};
     exp->agent_count = strcmp(attacker, defender) == 0 ? 1 : 2;
@@ -511,20 +523,25 @@ static int cmd_match(int argc, char **argv)
 static int cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
-    const char *width_arg = NULL, *every_arg = NULL;
+    const char *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
     bool resume = false, progress = false;
-    const Option opts[] = {{"--max-width", &width_arg, NULL}, {"--check-every", &every_arg, NULL},
-                           {"--threads", &threads_arg, NULL}, {"--out", &out, NULL},
-                           {"--resume", NULL, &resume},       {"--progress", NULL, &progress},
+    const Option opts[] = {{"--max-width", &width_arg, NULL},
+                           {"--check-every", &every_arg, NULL},
+                           {"--min-games", &min_arg, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--resume", NULL, &resume},
+                           {"--progress", NULL, &progress},
                            {"--shard", &shard_arg, NULL}};
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
         argv++;
         argc--;
     }
-    long threads = 0;
+    long threads = 0, min_games = 0;
     if (cli_parse_options("run", argc, argv, opts, OPTION_COUNT(opts)) ||
-        cli_int_option("run", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads))
+        cli_int_option("run", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
+        cli_int_option("run", "--min-games", min_arg, 1, 100000000, &min_games))
         return EXIT_USAGE;
     if (!file)
         return cli_usage_error("run", "needs an experiment file");
@@ -539,7 +556,13 @@ static int cmd_run(int argc, char **argv)
         free(exp);
         return EXIT_USAGE;
     }
+    if (min_arg)
+        exp->min_games = (int)min_games;
     bool sequential = width_arg || every_arg || exp->max_width > 0;
+    if (min_arg && !sequential) {
+        free(exp);
+        return cli_usage_error("run", "--min-games needs --max-width (or max_width in the file)");
+    }
     /* A width stop decides after each round which games exist, and a curve is drawn from the
      * whole run: neither can be split by game number ahead of time. */
     if (shard_arg && (sequential || exp->kind == EXPERIMENT_CURVE)) {
@@ -569,8 +592,8 @@ static int cmd_run(int argc, char **argv)
 
 static int cmd_summarize(int argc, char **argv)
 {
-    const char *games = NULL, *out = NULL;
-    const Option opts[] = {{"--out", &out, NULL}};
+    const char *games = NULL, *out = NULL, *baseline = NULL;
+    const Option opts[] = {{"--out", &out, NULL}, {"--baseline", &baseline, NULL}};
     if (argc >= 2 && argv[1][0] != '-') {
         games = argv[1];
         argv++;
@@ -597,13 +620,13 @@ static int cmd_summarize(int argc, char **argv)
         st = ST_EINVAL;
     }
     if (st == ST_OK)
-        st = results_write_summary(path, rows, count, &err);
+        st = results_write_summary_vs(path, rows, count, baseline, &err);
     if (st != ST_OK) {
         fprintf(stderr, "tafl summarize: %s\n", err.text);
         results_free_rows(rows, count);
         return EXIT_USAGE;
     }
-    results_print_table(stdout, rows, count);
+    results_print_table_vs(stdout, rows, count, baseline);
     results_free_rows(rows, count);
     return EXIT_SUCCESS;
 }

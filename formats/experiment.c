@@ -30,6 +30,7 @@
 #define DEFAULT_GAMES       100 /* as `tafl match` */
 #define DEFAULT_OUTPUT      "results"
 #define DEFAULT_CHECK_EVERY 100 /* SEQUENTIAL_CHECK_EVERY */
+#define DEFAULT_MIN_GAMES   100 /* STATS_MIN_GAMES */
 /* A curve has converged when its strongest three rungs' attackers' scores lie within this:
  * the issue's bar for "more strength does not move the verdict" (two 200-game scores near 1/2
  * have 95% intervals about +-0.07 wide, so a tighter width could not be met by noise alone). */
@@ -459,6 +460,7 @@ static const ExperimentKey EXPERIMENT_KEYS[] = {
     /* The width of an interval of a score in [0, 1]: 0 (off) up to 1 (stop at once). */
     {"max_width", KEY_REAL, FIELD(max_width), 0, 1, "a number 0..1; 0 is off", NULL},
     {"check_every", KEY_INT, FIELD(check_every), 1, GAMES_MAX, NULL, NULL},
+    {"min_games", KEY_INT, FIELD(min_games), 1, GAMES_MAX, NULL, NULL},
     {"kind", KEY_CUSTOM, 0, 0, 0, NULL, set_kind},
     {"converge_width", KEY_REAL, FIELD(converge_width), 0, 1, "an attackers' score 0..1", NULL},
     {"reference", KEY_REAL, FIELD(reference), 0, 1, "an attackers' score 0..1", NULL},
@@ -960,6 +962,7 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.seed = 1;
     c->exp.games = DEFAULT_GAMES;
     c->exp.check_every = DEFAULT_CHECK_EVERY;
+    c->exp.min_games = DEFAULT_MIN_GAMES;
     c->exp.converge_width = DEFAULT_CONVERGE_WIDTH;
     c->exp.reference = NAN;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);

@@ -47,6 +47,8 @@ typedef struct {
     double max_width;      /* [experiment] max_width: > 0 stops each pairing once its attackers'
                               score 95% interval is narrower (harness/sequential.h); 0 = off */
     int check_every;       /* [experiment] check_every: games per pairing between those checks */
+    int min_games;         /* [experiment] min_games: games a pairing plays at least before a
+                              width stop ends it (default STATS_MIN_GAMES; 0 = that default) */
     ExperimentKind kind;   /* [experiment] kind = balance | curve */
     double converge_width; /* [experiment] converge_width (curves): the strongest three rungs'
                               attackers' scores must lie within this width for the verdict

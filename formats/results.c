@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,9 +29,11 @@
     "attacker_win_low,attacker_win_high,draw_rate,attacker_score,attacker_score_low,"              \
     "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
     "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies,"                \
-    "illegal_move,engine_crash,engine_timeout,external"
+    "illegal_move,engine_crash,engine_timeout,external,balance_p_holm,verdict,baseline,"           \
+    "score_diff,score_diff_low,score_diff_high,diff_p,diff_p_holm,diff_verdict"
 
 #define WILSON_Z_95 1.959964 /* the two-sided 95% normal quantile */
+#define LEVEL       0.05     /* the family-wise level of the verdicts (after Holm) */
 #define READ_CHUNK  65536
 /* The longest line read back: some 20 million plies of moves. Without a bound a file with no
  * line feed (a device, a binary) would be buffered whole. */
@@ -542,6 +545,10 @@ typedef struct {
     double win_rate, win_low, win_high, draw_rate, plies_mean;
     ScoreEstimate verdict; /* the balance verdict: attackers' score, interval, p-value */
     int median, p10, p90;
+    double p_holm;      /* verdict.p_value after Holm over every group */
+    long base;          /* the baseline ruleset's group of the same pairing, or -1 */
+    ScoreDiff diff;     /* attackers' score minus the baseline's (when base >= 0) */
+    double diff_p_holm; /* diff.p_value after Holm over every compared group */
 } Group;
 
 static bool same_group(const GameRow *a, const GameRow *b)
@@ -622,6 +629,75 @@ static Group *make_groups(const GameRow *rows, long count, long *ngroups)
     return groups;
 }
 
+/* The groups' Holm-adjusted balance p-values and, for every group of another ruleset than
+ * `baseline` whose pairing the baseline also played, the difference from the baseline's group
+ * with its Holm-adjusted p-value (a second family). */
+static void compare_groups(Group *groups, long n, const char *baseline)
+{
+    double *p = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
+    for (long g = 0; g < n; g++) {
+        p[g] = groups[g].verdict.p_value;
+    }
+    stats_holm(p, n, p);
+    for (long g = 0; g < n; g++) {
+        Group *gr = &groups[g];
+        gr->p_holm = p[g];
+        gr->base = -1;
+        p[g] = NAN;
+        if (strcmp(gr->first->rules, baseline) == 0) {
+            continue;
+        }
+        for (long b = 0; b < n; b++) {
+            const GameRow *x = groups[b].first;
+            if (strcmp(x->rules, baseline) == 0 && strcmp(x->attacker, gr->first->attacker) == 0 &&
+                strcmp(x->defender, gr->first->defender) == 0) {
+                const long *w = groups[g].wins, *v = groups[b].wins;
+                long mine[3] = {w[WINNER_ATTACKERS], w[WINNER_DRAW], w[WINNER_DEFENDERS]};
+                long base[3] = {v[WINNER_ATTACKERS], v[WINNER_DRAW], v[WINNER_DEFENDERS]};
+                stats_score_diff(mine, base, WILSON_Z_95, &gr->diff);
+                gr->base = b;
+                p[g] = gr->diff.p_value;
+                break;
+            }
+        }
+    }
+    stats_holm(p, n, p);
+    for (long g = 0; g < n; g++) {
+        groups[g].diff_p_holm = p[g];
+    }
+    free(p);
+}
+
+/* The balance verdict at LEVEL after Holm: the side the score leans to, when significant. */
+static const char *balance_verdict(const Group *gr)
+{
+    if (!(gr->p_holm < LEVEL)) {
+        return "balanced";
+    }
+    return gr->verdict.score > 0.5 ? "attackers" : "defenders";
+}
+
+/* The comparison's verdict at LEVEL after Holm: the side the ruleset moves the score towards
+ * (the unadjusted interval excludes 0 whenever the adjusted p is below LEVEL, so its sign is
+ * the direction). */
+static const char *diff_verdict(const Group *gr)
+{
+    if (!(gr->diff_p_holm < LEVEL)) {
+        return "no_difference";
+    }
+    return gr->diff.low > 0 ? "attackers" : "defenders";
+}
+
+static bool has_rules(const GameRow *rows, long count, const char *name)
+{
+    for (long i = 0; i < count; i++) {
+        if (strcmp(rows[i].rules, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static void free_groups(Group *groups, long n)
 {
     for (long g = 0; g < n; g++) {
@@ -647,6 +723,14 @@ static bool put_summary(FILE *f, const Group *groups, long n)
             ok = put_printf(f, ",%ld", gr->reasons[r]);
         }
         ok = ok && put_printf(f, ",%s", EXTERNAL_NAMES[gr->external & 3]);
+        ok = ok && put_printf(f, ",%.3g,%s,", gr->p_holm, balance_verdict(gr));
+        if (gr->base >= 0) {
+            ok = ok && put_text(f, groups[gr->base].first->rules) &&
+                 put_printf(f, ",%.4f,%.4f,%.4f,%.3g,%.3g,%s", gr->diff.diff, gr->diff.low,
+                            gr->diff.high, gr->diff.p_value, gr->diff_p_holm, diff_verdict(gr));
+        } else {
+            ok = ok && fputs(",,,,,,", f) != EOF;
+        }
         ok = ok && fputc('\n', f) != EOF;
     }
     return ok;
@@ -654,12 +738,30 @@ static bool put_summary(FILE *f, const Group *groups, long n)
 
 Status results_write_summary(const char *path, const GameRow *rows, long count, Error *err)
 {
+    return results_write_summary_vs(path, rows, count, NULL, err);
+}
+
+/* The baseline of the comparisons: the given one, else the first row's ruleset. */
+static const char *baseline_of(const GameRow *rows, long count, const char *baseline)
+{
+    return baseline ? baseline : count > 0 ? rows[0].rules : "";
+}
+
+Status results_write_summary_vs(const char *path, const GameRow *rows, long count,
+                                const char *baseline, Error *err)
+{
+    if (baseline && !has_rules(rows, count, baseline)) {
+        error_set(err, "baseline '%s': no game of the file was played under that ruleset",
+                  baseline);
+        return ST_EINVAL;
+    }
     Status st = ST_OK;
     size_t len = strlen(path) + sizeof ".tmp";
     char *tmp = xmalloc(len);
     snprintf(tmp, len, "%s.tmp", path);
     long n;
     Group *groups = make_groups(rows, count, &n);
+    compare_groups(groups, n, baseline_of(rows, count, baseline));
     FILE *f = fopen(tmp, "w");
     if (f == NULL) {
         error_set(err, "%s: cannot open: %s", tmp, strerror(errno));
@@ -705,23 +807,50 @@ static int name_width(const Group *groups, long n, size_t field, int min)
 
 void results_print_table(FILE *out, const GameRow *rows, long count)
 {
+    results_print_table_vs(out, rows, count, NULL);
+}
+
+void results_print_table_vs(FILE *out, const GameRow *rows, long count, const char *baseline)
+{
     long n;
     Group *groups = make_groups(rows, count, &n);
+    compare_groups(groups, n, baseline_of(rows, count, baseline));
     int wr = name_width(groups, n, offsetof(GameRow, rules), 5);
     int wa = name_width(groups, n, offsetof(GameRow, attacker), 8);
     int wd = name_width(groups, n, offsetof(GameRow, defender), 8);
-    fprintf(out, "%-*s  %-*s  %-*s  %6s  %6s  %6s  %6s  %-21s  %8s  %7s\n", wr, "rules", wa,
-            "attacker", wd, "defender", "games", "att %", "def %", "draw %", "attacker score [95%]",
-            "p(1/2)", "plies");
+    fprintf(out, "%-*s  %-*s  %-*s  %6s  %6s  %6s  %6s  %-21s  %8s  %7s  %8s  %s\n", wr, "rules",
+            wa, "attacker", wd, "defender", "games", "att %", "def %", "draw %",
+            "attacker score [95%]", "p(1/2)", "plies", "p Holm", "verdict");
+    long compared = 0;
     for (long g = 0; g < n; g++) {
         const Group *gr = &groups[g];
         double games = (double)gr->games;
         fprintf(out,
-                "%-*s  %-*s  %-*s  %6ld  %6.1f  %6.1f  %6.1f  %.3f [%.3f-%.3f]  %8.2g  %7.1f\n", wr,
-                gr->first->rules, wa, gr->first->attacker, wd, gr->first->defender, gr->games,
+                "%-*s  %-*s  %-*s  %6ld  %6.1f  %6.1f  %6.1f  %.3f [%.3f-%.3f]  %8.2g  %7.1f  "
+                "%8.2g  %s\n",
+                wr, gr->first->rules, wa, gr->first->attacker, wd, gr->first->defender, gr->games,
                 100 * gr->win_rate, 100 * (double)gr->wins[WINNER_DEFENDERS] / games,
                 100 * gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
-                gr->verdict.p_value, gr->plies_mean);
+                gr->verdict.p_value, gr->plies_mean, gr->p_holm, balance_verdict(gr));
+        compared += gr->base >= 0;
+    }
+    if (compared > 0) {
+        fprintf(out,
+                "\nattackers' score minus that under %s, same pairing (95%% interval, "
+                "Agresti-Caffo; p Holm-adjusted over %ld comparison%s):\n",
+                baseline_of(rows, count, baseline), compared, compared > 1 ? "s" : "");
+        fprintf(out, "%-*s  %-*s  %-*s  %-24s  %8s  %8s  %s\n", wr, "rules", wa, "attacker", wd,
+                "defender", "difference [95%]", "p", "p Holm", "verdict");
+        for (long g = 0; g < n; g++) {
+            const Group *gr = &groups[g];
+            if (gr->base < 0) {
+                continue;
+            }
+            fprintf(out, "%-*s  %-*s  %-*s  %+.3f [%+.3f, %+.3f]  %8.2g  %8.2g  %s\n", wr,
+                    gr->first->rules, wa, gr->first->attacker, wd, gr->first->defender,
+                    gr->diff.diff, gr->diff.low, gr->diff.high, gr->diff.p_value, gr->diff_p_holm,
+                    diff_verdict(gr));
+        }
     }
     free_groups(groups, n);
 }

@@ -8,9 +8,11 @@
 
 #include "rules/state.h"
 
-/* 3: games.csv and summary.csv end in an `external` column, summary.csv counts the forfeits
- * illegal_move, engine_crash and engine_timeout. 2: the balance verdict columns. */
-#define RESULTS_SCHEMA_VERSION 3
+/* 4: summary.csv ends in the Holm-adjusted balance verdict and the comparison with a baseline
+ * ruleset (games.csv is as in 3). 3: games.csv and summary.csv end in an `external` column,
+ * summary.csv counts the forfeits illegal_move, engine_crash and engine_timeout. 2: the balance
+ * verdict columns. */
+#define RESULTS_SCHEMA_VERSION 4
 
 /* GameRow.external: which seats an external engine (agent_is_external) played. */
 enum { RESULTS_EXTERNAL_ATTACKER = 1, RESULTS_EXTERNAL_DEFENDER = 2 };
@@ -62,14 +64,28 @@ MUST_CHECK Status results_games_read_stream(FILE *f, const char *path, GameRow *
 /* Writes summary.csv for the rows, one line per (rules, attacker, defender) in order of first
  * appearance: counts, attacker win rate with its 95% Wilson interval, draw rate, the balance
  * verdict (attackers' score with its 95% interval and the p-value of score = 1/2, see
- * stats_score), game length mean / median / p10 / p90, a count per end reason and which seats
- * external engines played (the union over the group's rows). Written to a
- * temporary file and renamed, so a summary.csv on disk is always complete. ST_EIO naming the file
- * on failure. */
+ * stats_score), game length mean / median / p10 / p90, a count per end reason, which seats
+ * external engines played (the union over the group's rows), the balance p-value after Holm over
+ * all rows with its verdict (attackers, defenders or balanced at 5%), and for a row of another
+ * ruleset than the first row's whose pairing that ruleset also played, the difference of the
+ * attackers' score from it (stats_score_diff) with its p-value raw and after Holm over all such
+ * rows, and its verdict. Written to a temporary file and renamed, so a summary.csv on disk is
+ * always complete. ST_EIO naming the file on failure. */
 MUST_CHECK Status results_write_summary(const char *path, const GameRow *rows, long count,
                                         Error *err);
 
-/* Prints the human-readable balance table of the same groups (one line each). */
+/* results_write_summary comparing with the ruleset `baseline` (NULL: the first row's); a
+ * baseline no row was played under is ST_EINVAL naming it. */
+MUST_CHECK Status results_write_summary_vs(const char *path, const GameRow *rows, long count,
+                                           const char *baseline, Error *err);
+
+/* Prints the human-readable balance table of the same groups (one line each, ending in the
+ * Holm-adjusted p and the verdict), then, when a row has a baseline to compare with, one line
+ * per such row: difference, interval, p, Holm-adjusted p and verdict. */
 void results_print_table(FILE *out, const GameRow *rows, long count);
+
+/* results_print_table comparing with the ruleset `baseline` (NULL: the first row's; the caller
+ * checks that it is one of the rows'). */
+void results_print_table_vs(FILE *out, const GameRow *rows, long count, const char *baseline);
 
 #endif

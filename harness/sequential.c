@@ -450,6 +450,7 @@ Status sequential_width(const Experiment *exp, const RunOptions *opt, GameRow **
         going[gr] = true;
     }
     long step = exp->check_every, cap = 0;
+    long min_games = exp->min_games > 0 ? exp->min_games : STATS_MIN_GAMES;
     Job *jobs = NULL;
     GameRow *round = NULL;
     for (long k = 0; st == ST_OK; k++) {
@@ -491,9 +492,9 @@ Status sequential_width(const Experiment *exp, const RunOptions *opt, GameRow **
         st = seq_keep(&q, round, n, n, err);
         long stopped = 0;
         for (long gr = 0; gr < groups; gr++) {
-            ScoreEstimate e;
-            stats_score(tally[gr][0], tally[gr][1], tally[gr][2], RATINGS_Z95, &e);
-            if (going[gr] && (to >= exp->games || e.high - e.low < exp->max_width)) {
+            if (going[gr] &&
+                (to >= exp->games || stats_width_reached(tally[gr][0], tally[gr][1], tally[gr][2],
+                                                         min_games, exp->max_width, STATS_Z95))) {
                 going[gr] = false;
             }
             stopped += !going[gr];
@@ -507,7 +508,7 @@ Status sequential_width(const Experiment *exp, const RunOptions *opt, GameRow **
     free(going);
     free(tally);
     char stop[128];
-    snprintf(stop, sizeof stop, "stop max_width=%g,check_every=%d\n", exp->max_width,
-             exp->check_every);
+    snprintf(stop, sizeof stop, "stop max_width=%g,check_every=%d,min_games=%ld\n", exp->max_width,
+             exp->check_every, min_games);
     return seq_close(&q, st, stop, rows, count, err);
 }

@@ -39,7 +39,8 @@ MUST_CHECK Status sequential_sprt(const Experiment *exp, const RunOptions *opt,
 
 /* Plays exp like runner_run but in rounds: round k plays games [k c, (k + 1) c) of every
  * ruleset and pairing still going (c = exp->check_every), and after the round a pairing stops
- * once its attackers' score 95% interval (stats_score) is narrower than exp->max_width, or
+ * once stats_width_reached says so (at least exp->min_games games, STATS_MIN_GAMES when 0;
+ * not all of one outcome; its attackers' score 95% interval narrower than exp->max_width), or
  * once it has played exp->games games. Game seeds are those of runner_run (a pairing's games
  * are a prefix of its full run's); games are numbered in play order (round, then ruleset,
  * pairing, index). Files, resume, rows and errors as runner_run; a killed run loses at most

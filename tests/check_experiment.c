@@ -103,6 +103,7 @@ START_TEST(test_full_fixture)
     ck_assert_str_eq(e->output, "/tmp/tafl-out");
     ck_assert_double_eq(e->max_width, 0.05);
     ck_assert_int_eq(e->check_every, 40);
+    ck_assert_int_eq(e->min_games, 60);
 
     /* presets over two lines, a file relative to the experiment, two OTN strings. */
     ck_assert_int_eq(e->ruleset_count, 5);
@@ -153,6 +154,7 @@ START_TEST(test_round_robin_order)
     ck_assert_double_eq(e->max_width, 0); /* off */
     ck_assert_int_eq(e->kind, EXPERIMENT_BALANCE);
     ck_assert_int_eq(e->check_every, 100);
+    ck_assert_int_eq(e->min_games, 100);
     static const int pairs[][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {0, 0}};
     assert_pairings(e, pairs, 8);
     free(e);
@@ -270,8 +272,8 @@ static const struct {
     /* [experiment] */
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-     "record_moves, output, max_width, check_every, kind, converge_width, reference, "
-     "reference_label)",
+     "record_moves, output, max_width, check_every, min_games, kind, converge_width, "
+     "reference, reference_label)",
      NULL},
     {"[experiment]\nname = t\nreference = 44%\n", ST_EINVAL,
      "3: key 'reference': bad value '44%' (expected an attackers' score 0..1)", NULL},
@@ -291,6 +293,8 @@ static const struct {
      NULL},
     {"[experiment]\nname = t\ncheck_every = 0\n", ST_EINVAL,
      "3: key 'check_every': bad value '0' (expected an integer 1..100000000)", NULL},
+    {"[experiment]\nname = t\nmin_games = 0\n", ST_EINVAL,
+     "3: key 'min_games': bad value '0' (expected an integer 1..100000000)", NULL},
     {"[experiment]\nname = t\nseed = 1\nseed = 2\n", ST_EINVAL,
      "4: key 'seed': given twice (first on line 3)", NULL},
     {"[experiment]\nname = t\n[rules]\n[experiment]\nname = u\n", ST_EINVAL,

@@ -147,12 +147,14 @@ static Experiment *width_exp(void)
     e->pairing_count = 3;
     e->max_width = 0.15;
     e->check_every = 20;
+    e->min_games = 40;
     return e;
 }
 
 /* The games a pairing plays under the width rule, from its full run: it stops at the first
- * check (every 20 games) where its score interval is narrower than max_width, or at the end. */
-static long expected_stop(const GameRow *ref, long games, long every, double width)
+ * check (every 20 games) from min_games on where its results are not all alike and its score
+ * interval is narrower than max_width, or at the end. */
+static long expected_stop(const GameRow *ref, long games, long every, long min_games, double width)
 {
     long wdl[3] = {0};
     for (long k = 1; k <= games; k++) {
@@ -160,7 +162,8 @@ static long expected_stop(const GameRow *ref, long games, long every, double wid
         wdl[w == WINNER_ATTACKERS ? 0 : w == WINNER_DRAW ? 1 : 2]++;
         ScoreEstimate est;
         stats_score(wdl[0], wdl[1], wdl[2], RATINGS_Z95, &est);
-        if (k % every == 0 && est.high - est.low < width) {
+        bool varied = wdl[0] < k && wdl[1] < k && wdl[2] < k;
+        if (k % every == 0 && k >= min_games && varied && est.high - est.low < width) {
             return k;
         }
     }
@@ -190,7 +193,7 @@ START_TEST(test_width_prefix_and_stop)
             const char *def = e->agents[e->pairings[pr].defender].name;
             /* In the full run a pairing's games are contiguous, in index order. */
             const GameRow *ref = &full[((long)rs * 3 + pr) * 120];
-            long want = expected_stop(ref, 120, 20, e->max_width), k = 0;
+            long want = expected_stop(ref, 120, 20, e->min_games, e->max_width), k = 0;
             for (long i = 0; i < n; i++) {
                 if (strcmp(rows[i].rules, rules) == 0 && strcmp(rows[i].attacker, att) == 0 &&
                     strcmp(rows[i].defender, def) == 0) {

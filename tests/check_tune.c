@@ -177,6 +177,58 @@ START_TEST(test_tuner_grid_pairs)
 }
 END_TEST
 
+/* Issue 18's case: a grid whose every pair is split by side (greedy against itself is
+ * deterministic, so both games of a pair are the same game with the sides swapped whatever the
+ * parameter) named a best with no caveat. Now the best is checked against the default on 20
+ * fresh pairs: both score exactly 1/2, and by hand (Agresti and Caffo 2000, one pair scoring 0
+ * and one scoring 2 added to each): s~ = 11/22, v~ = (20 x 1/4 + 1)/22 - 1/4 = 0.0227273,
+ * se = sqrt(2 v~ / 22) = 0.0454545, so difference 0 [-0.0890893, +0.0890893], p = 1: no
+ * significant difference; every point ties, and the pairs carry no information. */
+START_TEST(test_tuner_best_needs_evidence)
+{
+    TuneFile t;
+    Error err = {{0}};
+    char path[64];
+    ck_assert_msg(load_text("[tune]\nname = g\nagent = greedy\nopponent = greedy\nmethod = grid\n"
+                            "points = 3\npairs = 20\nmax_plies = 60\nopening_plies = 0\n"
+                            "[param.king_distance]\nmin = 0\nmax = 8\n",
+                            &t, &err, path) == ST_OK,
+                  "%s", err.text);
+    TuneResult r;
+    run_quiet(&t, 2, &r);
+    ck_assert_int_eq(r.count, 3);
+    const TuneEvidence *ev = &r.evidence;
+    ck_assert_int_eq(ev->pairs, 20);
+    ck_assert_int_eq(ev->best[2], 20);
+    ck_assert_int_eq(ev->base[2], 20);
+    ck_assert(ev->no_information);
+    ck_assert_int_eq(ev->ties, 2);
+    ck_assert_double_eq(ev->diff.diff, 0.0);
+    ck_assert_double_eq_tol(ev->diff.low, -0.0890893, 1e-6);
+    ck_assert_double_eq_tol(ev->diff.high, 0.0890893, 1e-6);
+    ck_assert_double_eq_tol(ev->diff.p_value, 1.0, 1e-12);
+
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    tuner_print_evidence(out, &t, &r);
+    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_str_eq(
+        buf, "best point: king_distance=0 (tied with 2 other points at 0.500: the grid cannot "
+             "order them)\n"
+             "check on 20 fresh pairs each: best 0.500, default (greedy) 0.500; difference +0.000 "
+             "[-0.089, +0.089] (95%, Agresti-Caffo), p = 1: no significant difference from the "
+             "default at 5%\n"
+             "warning: 3 of 3 rows had every pair score the same, so their intervals above have "
+             "zero width: that is no evidence of precision\n"
+             "warning: every pair of the check scored 1 of 2 (each game went to its side, or both "
+             "were drawn): the games measure the sides, not the parameters; try more "
+             "opening_plies, a longer max_plies or a more balanced ruleset\n");
+    free(buf);
+    free(r.rows);
+}
+END_TEST
+
 /* SPSA: one row per iteration plus the final check; the same at any thread count. */
 START_TEST(test_tuner_spsa_thread_invariant)
 {
@@ -206,6 +258,11 @@ START_TEST(test_tuner_spsa_thread_invariant)
         ck_assert_double_eq(a.rows[i].values[1], b.rows[i].values[1]);
     }
     ck_assert_str_eq(a.spec, b.spec);
+    /* The best's check against the default: final_pairs each, the same at any thread count. */
+    ck_assert_int_eq(a.evidence.pairs, 5);
+    ck_assert(memcmp(a.evidence.best, b.evidence.best, sizeof a.evidence.best) == 0);
+    ck_assert(memcmp(a.evidence.base, b.evidence.base, sizeof a.evidence.base) == 0);
+    ck_assert_double_eq(a.evidence.diff.p_value, b.evidence.diff.p_value);
     free(a.rows);
     free(b.rows);
 }
@@ -265,6 +322,7 @@ Suite *tune_suite(void)
     tcase_add_test(tc, test_tunefile_defaults);
     tcase_add_test(tc, test_tuner_spec);
     tcase_add_test(tc, test_tuner_grid_pairs);
+    tcase_add_test(tc, test_tuner_best_needs_evidence);
     tcase_add_test(tc, test_tuner_spsa_thread_invariant);
     tcase_add_test(tc, test_plot_draws_png_and_svg);
     suite_add_tcase(s, tc);

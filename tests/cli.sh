@@ -116,7 +116,7 @@ head -n 2 "$tmp/m/games.csv" | grep -q '"mcts:iterations=10,c=1","greedy"' && ok
 cp "$tmp/m/summary.csv" "$tmp/m/summary.orig"
 expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
-grep -q '^schema_version 3$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
+grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
 expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
@@ -185,9 +185,9 @@ expect 2 "--check-every '0' must be an integer 1..100000000" -- match --attacker
 played=$(awk '$1 == "brandubh" { print $4 }' "$tmp/w1.txt")
 [ -n "$played" ] && [ "$played" -lt 1000 ] && [ $((played % 10)) -eq 0 ] &&
     [ "$(wc -l <"$tmp/w1/games.csv")" -eq $((played + 1)) ] &&
-    grep -q '^stop max_width=0.1,check_every=10$' "$tmp/w1/meta" &&
+    grep -q '^stop max_width=0.1,check_every=10,min_games=100$' "$tmp/w1/meta" &&
     ok || fail "match --max-width: greedy self-play (nearly always the defenders) should stop early"
-printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
+printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nmin_games = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
 "$TAFL" run "$tmp/width.ini" --threads 1 --out "$tmp/wr1" >"$tmp/wr1.txt" 2>/dev/null
 "$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr2" >"$tmp/wr2.txt" 2>/dev/null
 cmp -s "$tmp/wr1/games.csv" "$tmp/wr2/games.csv" && cmp -s "$tmp/wr1.txt" "$tmp/wr2.txt" && ok ||
@@ -489,7 +489,7 @@ printf '%s\n' '"illegal","greedy",defenders,illegal_move' '"greedy","crash",atta
     '"stall","greedy",defenders,engine_timeout' '"garbage","greedy",defenders,illegal_move' \
     '"greedy","silent",attackers,engine_timeout' | cmp -s - "$tmp/faults.got" && ok ||
     { fail "fault reasons"; cat "$tmp/faults.got" >&2; }
-cut -d, -f2,3,27- "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
+cut -d, -f2,3,27-30 "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
 printf '%s\n' '"illegal","greedy",2,0,0,attacker' '"greedy","crash",0,2,0,defender' \
     '"stall","greedy",0,0,2,attacker' '"garbage","greedy",2,0,0,attacker' \
     '"greedy","silent",0,0,2,defender' | cmp -s - "$tmp/faults.sum" && ok ||
@@ -512,6 +512,61 @@ expect 0 "usage: tafl ratings GAMES.csv..." -- help ratings
 expect 0 "usage: tafl tune FILE.ini" -- help tune
 expect 0 "--sprt: a sequential probability ratio test" -- help match
 expect 0 "kind = curve" -- help run
+
+# Issue 18: honest statistics.
+# 1. 4 attacker wins and 36 draws: the score interval no longer ends at its own estimate (it
+#    was [0.501, 0.550]); by hand, see tests/check_statistics.c: [0.5018, 0.6153].
+{
+    echo "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,external"
+    i=0
+    while [ $i -lt 40 ]; do
+        if [ $i -lt 4 ]; then w=attackers r=king_captured; else w=draw r=max_plies; fi
+        echo "$i,\"brandubh\",\"random\",\"random\",$((1000 + i)),$w,$r,10,0,0,,none"
+        i=$((i + 1))
+    done
+} >"$tmp/i18.csv"
+"$TAFL" summarize "$tmp/i18.csv" --out "$tmp/i18.sum" >/dev/null &&
+    [ "$(sed -n 2p "$tmp/i18.sum" | cut -d, -f12-15,31,32)" = "0.5500,0.5018,0.6153,0.0455,0.0455,attackers" ] &&
+    ok || fail "summarize: the score interval of 4 wins and 36 draws"
+# 2. A width stop needs games and variance: three drawn games stopped this 3000-game match.
+"$TAFL" match --rules brandubh --attacker random --defender random --max-plies 4 --games 3000 \
+    --max-width 0.05 --check-every 3 >"$tmp/i18w.txt" 2>/dev/null &&
+    [ "$(awk '$1 == "brandubh" { print $4 }' "$tmp/i18w.txt")" = 3000 ] && ok ||
+    fail "match --max-width stopped on games that were all drawn"
+expect 2 "--min-games needs --max-width" -- match --attacker random --defender greedy --min-games 5
+expect 2 "--min-games '0' must be an integer 1..100000000" -- match --attacker random --defender greedy --max-width 0.2 --min-games 0
+expect 2 "--min-games needs --max-width (or max_width in the file)" -- run "$DATA/runner/small.ini" --min-games 5
+"$TAFL" match --attacker random --defender random --games 400 --max-width 0.5 --check-every 10 \
+    --min-games 30 >"$tmp/i18m.txt" 2>/dev/null &&
+    [ "$(awk '$1 == "brandubh" { print $4 }' "$tmp/i18m.txt")" = 30 ] && ok ||
+    fail "match --min-games 30: a wide width stops at the 30th game, not before"
+# 3. tune names no best without evidence: every pair of greedy against itself is split.
+printf '[tune]\nname = e\nagent = greedy\nopponent = greedy\nmethod = grid\npoints = 3\npairs = 20\nmax_plies = 60\nopening_plies = 0\n[param.king_distance]\nmin = 0\nmax = 8\n' >"$tmp/i18t.ini"
+"$TAFL" tune "$tmp/i18t.ini" --out "$tmp/i18t" >"$tmp/i18t.txt" 2>/dev/null &&
+    grep -q '^best point: king_distance=0 (tied with 2 other points at 0.500' "$tmp/i18t.txt" &&
+    grep -q 'difference +0.000 \[-0.089, +0.089\] (95%, Agresti-Caffo), p = 1: no significant difference from the default at 5%$' "$tmp/i18t.txt" &&
+    grep -q '^warning: every pair of the check scored 1 of 2' "$tmp/i18t.txt" &&
+    [ "$(tail -n 1 "$tmp/i18t.txt")" = "best greedy:king_distance=0" ] && ok ||
+    fail "tune: the best point's evidence"
+# 4. Rulesets against a baseline with Holm: 40 draws (base) and the games of case 1 (x).
+sed 1d "$tmp/i18.csv" | sed 's/"brandubh"/"x"/' >"$tmp/i18x.rows"
+{
+    head -n 1 "$tmp/i18.csv"
+    i=0
+    while [ $i -lt 40 ]; do
+        echo "$i,\"base\",\"random\",\"random\",$((2000 + i)),draw,max_plies,10,0,0,,none"
+        i=$((i + 1))
+    done
+    cat "$tmp/i18x.rows"
+} >"$tmp/i18c.csv"
+"$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c.sum" >"$tmp/i18c.txt" &&
+    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f31-)" = '0.091,balanced,"base",0.0500,-0.0168,0.1120,0.147,0.147,no_difference' ] &&
+    grep -q "^attackers' score minus that under base" "$tmp/i18c.txt" && ok ||
+    fail "summarize: the comparison with the baseline"
+"$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c2.sum" --baseline x >/dev/null &&
+    [ "$(sed -n 2p "$tmp/i18c2.sum" | cut -d, -f33-)" = '"x",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference' ] &&
+    ok || fail "summarize --baseline x"
+expect 2 "baseline 'tablut': no game of the file was played under that ruleset" -- summarize "$tmp/i18c.csv" --out "$tmp/i18c3.sum" --baseline tablut
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

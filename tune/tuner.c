@@ -247,6 +247,72 @@ static void run_grid(Tuner *tu)
 }
 
 /* ------------------------------------------------------------------------------------------
+ * The best point's evidence */
+
+/* Plays the best point and the default on fresh openings and compares them (see TuneEvidence).
+ * Identical scores in the grid are counted as ties: the grid cannot order them. */
+static void gather_evidence(Tuner *tu, const TuneResult *out, TuneEvidence *ev)
+{
+    const TuneFile *t = tu->t;
+    memset(ev, 0, sizeof *ev);
+    bool spsa = t->method == TUNE_SPSA;
+    ev->pairs = spsa ? t->final_pairs : t->pairs;
+    long set = spsa ? t->iterations + 1 : 1; /* no search evaluation used it */
+    evaluate(tu, out->spec, set, ev->pairs, ev->best);
+    evaluate(tu, t->agent, set, ev->pairs, ev->base);
+    stats_pair_diff(ev->best, ev->base, STATS_Z95, &ev->diff);
+    for (int r = 0; !spsa && r < out->count; r++) {
+        ev->ties += r != out->best && out->rows[r].score == out->rows[out->best].score;
+    }
+    ev->no_information = ev->best[2] == ev->pairs && ev->base[2] == ev->pairs;
+}
+
+void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r)
+{
+    const TuneEvidence *ev = &r->evidence;
+    const TuneRow *best = &r->rows[r->best];
+    fputs("best point:", out);
+    for (int i = 0; i < t->param_count; i++) {
+        fprintf(out, " %s=%.4g", t->params[i].key, best->values[i]);
+    }
+    if (ev->ties > 0) {
+        fprintf(out, " (tied with %d other point%s at %.3f: the grid cannot order them)", ev->ties,
+                ev->ties > 1 ? "s" : "", best->score);
+    }
+    fputc('\n', out);
+    double sb, sd, lo, hi;
+    stats_pair_score(ev->best, STATS_Z95, &sb, &lo, &hi);
+    stats_pair_score(ev->base, STATS_Z95, &sd, &lo, &hi);
+    fprintf(out,
+            "check on %d fresh pairs each: best %.3f, default (%s) %.3f; difference %+.3f "
+            "[%+.3f, %+.3f] (95%%, Agresti-Caffo), p = %.2g: ",
+            ev->pairs, sb, t->agent, sd, ev->diff.diff, ev->diff.low, ev->diff.high,
+            ev->diff.p_value);
+    if (ev->diff.p_value < 0.05) {
+        fprintf(out, "the best point scores significantly %s than the default at 5%%\n",
+                ev->diff.low > 0 ? "higher" : "lower");
+    } else {
+        fputs("no significant difference from the default at 5%\n", out);
+    }
+    int flat = 0;
+    for (int k = 0; k < r->count; k++) {
+        flat += r->rows[k].low == r->rows[k].high;
+    }
+    if (flat > 0) {
+        fprintf(out,
+                "warning: %d of %d rows had every pair score the same, so their intervals above "
+                "have zero width: that is no evidence of precision\n",
+                flat, r->count);
+    }
+    if (ev->no_information) {
+        fputs("warning: every pair of the check scored 1 of 2 (each game went to its side, or "
+              "both were drawn): the games measure the sides, not the parameters; try more "
+              "opening_plies, a longer max_plies or a more balanced ruleset\n",
+              out);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------
  * Files */
 
 static void put_value(FILE *f, const TuneParam *p, double v)
@@ -423,6 +489,7 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
     out->rows = tu.rows;
     out->count = tu.count;
     tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
+    gather_evidence(&tu, out, &out->evidence);
 
     if (opt->write_files) {
         st = write_csv(&tu, csv, err);

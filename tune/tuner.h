@@ -5,8 +5,10 @@
 #define TAFL_TUNE_TUNER_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "formats/tunefile.h"
+#include "stats/stats.h"
 
 typedef struct {
     int threads;         /* 0 = OpenMP's default */
@@ -26,6 +28,19 @@ typedef struct {
     long games;
 } TuneRow;
 
+/* The evidence behind the best point: it and the default (the tuned agent's spec as given, so
+ * every tuned parameter at the agent's default) replayed on the same fresh openings, which no
+ * search evaluation used, so choosing the best cannot bias the comparison. */
+typedef struct {
+    int pairs;             /* pairs played by each of the two (SPSA: final_pairs; grid: pairs) */
+    long best[5], base[5]; /* pentanomial counts of the best point and of the default */
+    ScoreDiff diff;        /* best minus default, per game (stats_pair_diff) */
+    int ties;              /* grid: other points whose score equals the best's (0 for SPSA) */
+    bool no_information;   /* every pair of both scored 1 of 2: each game went to its side
+                              (or both were drawn), so they measure the sides, not the
+                              parameters */
+} TuneEvidence;
+
 typedef struct {
     TuneRow *rows; /* owned: free() */
     int count;
@@ -33,6 +48,7 @@ typedef struct {
     char spec[EXPERIMENT_SPEC_MAX * 2]; /* the agent spec of the best row */
     bool plotted;                       /* gnuplot drew tune.png and tune.svg */
     char dir[EXPERIMENT_PATH_MAX + EXPERIMENT_NAME_MAX + 2]; /* where the files went */
+    TuneEvidence evidence;                                   /* the best against the default */
 } TuneResult;
 
 /* Runs the tuning t describes. Evaluation e plays pair k of its opening set from the seed
@@ -44,9 +60,15 @@ typedef struct {
  * final_pairs pairs. The grid evaluates every point (points per parameter, integers rounded and
  * repeated values dropped; the first parameter major) on opening set 0. With write_files,
  * refuses a directory that already holds tune.csv, writes tune.csv and draws tune.gp, tune.png
- * and tune.svg there (a missing gnuplot only leaves plotted false). Same result at any thread
- * count. Caller frees out->rows. */
+ * and tune.svg there (a missing gnuplot only leaves plotted false). Then the best point and the
+ * default play opening set iterations + 1 (SPSA) or 1 (grid) for out->evidence. Same result at
+ * any thread count. Caller frees out->rows. */
 MUST_CHECK Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err);
+
+/* Prints the evidence for the best point of r (made by tuner_run from t): ties, the check
+ * against the default with its 95% interval and p-value and what they mean at 5%, and a warning
+ * when the pairs carry no information. One fact per line. */
+void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r);
 
 /* The spec of the tuned agent with the given parameter values: t->agent plus key=value for
  * each parameter (integers rounded, reals with %.6g). */
