@@ -162,7 +162,8 @@ sprt="--attacker alphabeta:depth=1 --defender greedy --sprt elo0=0,elo1=10 --ope
 cmp -s "$tmp/s1.txt" "$tmp/s2.txt" && grep -q '^decision: H[01] accepted' "$tmp/s1.txt" &&
     grep -q '^LLR .*, bounds \[-2.944, 2.944\]$' "$tmp/s1.txt" && grep -q '^sprt_decision H[01]$' "$tmp/s1/meta" &&
     ok || fail "match --sprt differs between 1 and 2 threads, or no decision"
-mkdir -p "$tmp/s3" && head -c 2000 "$tmp/s1/games.csv" >"$tmp/s3/games.csv"
+# A run cut short: its directory as written (setup, rulesets/), games.csv cut mid-line.
+cp -r "$tmp/s1" "$tmp/s3" && head -c 2000 "$tmp/s1/games.csv" >"$tmp/s3/games.csv"
 # shellcheck disable=SC2086
 "$TAFL" match $sprt --threads 2 --out "$tmp/s3" --resume >"$tmp/s3.txt" 2>/dev/null
 cmp -s "$tmp/s3.txt" "$tmp/s1.txt" && cmp -s "$tmp/s3/games.csv" "$tmp/s1/games.csv" &&
@@ -192,7 +193,7 @@ printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\n
 "$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr2" >"$tmp/wr2.txt" 2>/dev/null
 cmp -s "$tmp/wr1/games.csv" "$tmp/wr2/games.csv" && cmp -s "$tmp/wr1.txt" "$tmp/wr2.txt" && ok ||
     fail "run with max_width differs between 1 and 2 threads"
-head -c 1500 "$tmp/wr1/games.csv" >"$tmp/wr3.csv" && mkdir -p "$tmp/wr3" && mv "$tmp/wr3.csv" "$tmp/wr3/games.csv"
+cp -r "$tmp/wr1" "$tmp/wr3" && head -c 1500 "$tmp/wr1/games.csv" >"$tmp/wr3/games.csv"
 "$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr3" --resume >/dev/null 2>&1 &&
     cmp -s "$tmp/wr3/games.csv" "$tmp/wr1/games.csv" && cmp -s "$tmp/wr3/summary.csv" "$tmp/wr1/summary.csv" &&
     ok || fail "run with max_width --resume"
