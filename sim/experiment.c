@@ -23,7 +23,8 @@
 #define SECTION_MAX         80  /* "agent." plus a name, and some room to quote a bad one */
 #define SECTIONS_MAX        (EXPERIMENT_MAX_AGENTS + 3)
 #define LIST_MAX            300 /* the presets, agents... listed in an error message */
-#define GAMES_MAX           100000000
+#define GAMES_MAX           EXPERIMENT_GAMES_TOTAL_MAX /* as tafl match --games: one limit */
+#define CHECK_EVERY_MAX     100000000 /* as tafl match --check-every */
 #define MAX_PLIES_MAX       1000000000
 #define OPENING_MAX         1000
 #define DEFAULT_GAMES       100 /* as `tafl match` */
@@ -431,7 +432,7 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
         return true;
     }
     if (strcmp(key, "check_every") == 0) {
-        return parse_int(c, key, value, 1, GAMES_MAX, &e->check_every);
+        return parse_int(c, key, value, 1, CHECK_EVERY_MAX, &e->check_every);
     }
     if (strcmp(key, "converge_width") == 0 || strcmp(key, "reference") == 0) {
         double *field = key[0] == 'c' ? &e->converge_width : &e->reference;

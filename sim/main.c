@@ -179,7 +179,10 @@ static const Command COMMANDS[] = {
      "each move must be legal, the captures a move lists exactly the engine's, and a game the\n"
      "engine ends must end there with the record's result and end rule. Shows the board\n"
      "after each move, then one line per game; prints each disagreement as FILE:LINE: ply N:\n"
-     "what. Exits 0 when every game agrees, 1 when one does not.\n"
+     "what. A tafl-lab games.csv with moves is read too (rulesets from its run directory).\n"
+     "A CSV line that cannot be read is reported as FILE:LINE and skipped. The last line\n"
+     "counts games read, replayed, agreeing, disagreeing and malformed. Exits 0 when every\n"
+     "game agrees, 1 when one does not or a line was malformed.\n"
      "  --rules R       ruleset (default: each OTN record's own rules string)\n"
      "  --format F      otn or csv (default: by the file name)\n"
      "  --game N        only the N-th game of the file, from 1\n"
@@ -194,7 +197,8 @@ static const Command COMMANDS[] = {
      "event, round (the game's index), attackers, defenders, variant, result, termination,\n"
      "compiler and rules, then one line per turn with captures and ++/-- marks. Each game\n"
      "is replayed first and must end as its row says (exit 1 naming the game if not).\n"
-     "  --rules R       the games' ruleset (default: each row's ruleset name, a preset)\n"
+     "  --rules R       the games' ruleset (default: each row's ruleset as the run\n"
+     "                  directory holding GAMES.csv kept it, else the preset of that name)\n"
      "  --out FILE      write there instead of stdout\n"
      "  --dir DIR       one file per game in DIR (created if missing)\n"},
     {"play", cmd_play, "play a game in the terminal, people against people or agents",

@@ -17,6 +17,7 @@
 #include "sim/buildinfo.h"
 #include "sim/files.h"
 #include "sim/match.h"
+#include "sim/progress.h"
 #include "sim/runmeta.h"
 #include "sim/shard.h"
 #include "sim/version.h"
@@ -188,8 +189,8 @@ static void flush_in_order(RunState *rs)
             rs->last_progress = now;
             long done = rs->next - rs->start, left = rs->total - rs->next;
             double rate = done / (now - rs->started > 0 ? now - rs->started : 1e-9);
-            fprintf(stderr, "\r%ld/%ld games, %.1f games/s, ETA %.0f s   ", rs->next, rs->total,
-                    rate, rate > 0 ? left / rate : 0.0);
+            fprintf(stderr, "%s%ld/%ld games, %.1f games/s, ETA %.0f s%s", progress_lead(),
+                    rs->next, rs->total, rate, rate > 0 ? left / rate : 0.0, progress_tail());
         }
     }
 }
@@ -268,7 +269,7 @@ static void play_all(RunState *rs, int threads)
         free(agents);
     }
     if (rs->show_progress)
-        fprintf(stderr, "\n");
+        fputs(progress_end(), stderr);
 }
 
 static Status write_meta(const RunState *rs, const char *dir, int threads, const char *started,

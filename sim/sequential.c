@@ -17,6 +17,7 @@
 #include "sim/buildinfo.h"
 #include "sim/files.h"
 #include "sim/match.h"
+#include "sim/progress.h"
 #include "sim/ratings.h"
 #include "sim/runmeta.h"
 #include "sim/stats.h"
@@ -311,7 +312,7 @@ static Status seq_close(Seq *q, Status st, const char *stop, GameRow **rows, lon
         }
     }
     if (q->show_progress) {
-        fprintf(stderr, "\n");
+        fputs(progress_end(), stderr);
     }
     for (long i = 0; i < (long)q->threads * q->slots; i++) {
         agent_destroy(q->cache[i]);
@@ -384,8 +385,8 @@ Status sequential_sprt(const Experiment *exp, const RunOptions *opt, const SprtP
         }
         st = seq_keep(&q, round, used, 2 * n, err);
         if (q.show_progress) {
-            fprintf(stderr, "\r%ld pairs, LLR %.2f [%.2f, %.2f]   ", out->pairs, out->llr,
-                    out->lower, out->upper);
+            fprintf(stderr, "%s%ld pairs, LLR %.2f [%.2f, %.2f]%s", progress_lead(), out->pairs,
+                    out->llr, out->lower, out->upper, progress_tail());
         }
     }
     free(round);
@@ -473,7 +474,8 @@ Status sequential_width(const Experiment *exp, const RunOptions *opt, GameRow **
             stopped += !going[gr];
         }
         if (q.show_progress) {
-            fprintf(stderr, "\r%ld games, %ld of %ld pairings done   ", q.next, stopped, groups);
+            fprintf(stderr, "%s%ld games, %ld of %ld pairings done%s", progress_lead(), q.next,
+                    stopped, groups, progress_tail());
         }
     }
     free(round);

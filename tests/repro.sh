@@ -129,5 +129,26 @@ mkdir -p "$tmp/lone" && cp "$tmp/mixed/games.csv" "$tmp/lone/"
     grep -qx "replayed 3 games: 3 agree, 0 disagree, 2 malformed; 5 read" "$tmp/out" && ok ||
     { fail "replay of a corpus with malformed rows"; cat "$tmp/out" "$tmp/err" >&2; }
 
+# 6. --progress into a file writes whole lines; one game-count limit for match and files.
+"$TAFL" match --attacker random --defender random --games 40 --progress 2>"$tmp/progress" >/dev/null
+[ -s "$tmp/progress" ] && ! grep -q "$(printf '\r')" "$tmp/progress" &&
+    grep -q "^40/40 games, .* ETA 0 s$" "$tmp/progress" && ok || fail "--progress into a file"
+printf '[experiment]\nname = big\ngames = 20000000\n[rules]\npresets = brandubh\n[agent.r]\ntype = random\n' \
+    >"$tmp/big.ini"
+"$TAFL" run "$tmp/big.ini" --out "$tmp/big" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "key 'games': .*1..10000000" "$tmp/err" && ok ||
+    { fail "games limit of experiment files"; cat "$tmp/err" >&2; }
+"$TAFL" match --attacker random --defender random --games 20000000 >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "1..10000000" "$tmp/err" && ok || fail "games limit of match"
+[ -f doc/RULES.md ] && for key in size start first throne corners throne_reentry throne_pass \
+    king_armed corner_hostile throne_hostile_attackers throne_hostile_defenders king_capture \
+    escape encirclement no_moves repetition draw_fort max_plies shieldwall edge_fort; do
+    grep -q "\`$key\`" doc/RULES.md || fail "doc/RULES.md lacks $key"
+done && "$TAFL" rules list | while read -r preset _; do
+    grep -q "\`$preset\`" doc/RULES.md || echo "$preset"; done | grep -q . &&
+    fail "doc/RULES.md lacks a preset" || ok
+[ "$(grep -c '^rules/  ' README.md)" -eq 1 ] && [ "$(grep -c '^agents/  ' README.md)" -eq 1 ] && ok ||
+    fail "README layout lists rules/ or agents/ twice"
+
 echo "repro: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
