@@ -83,10 +83,16 @@ $(BUILD)/flags: FORCE
 # Build facts for run metadata: only this object sees them, and it is rebuilt every time.
 GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 1)
+# The source identity notices local edits: "-dirty" when tracked sources differ from HEAD, and a
+# hash of every source file that makes the binary (tracked or not), so an edited, rebuilt tree
+# never passes for the clean commit.
+BUILD_SOURCES = Makefile $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
 $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
-	    -DTAFL_FLAGS='"$(strip $(OPT))"' -c -o $@ $<
+	    -DTAFL_FLAGS='"$(strip $(OPT))"' \
+	    -DTAFL_DIRTY="\"$$(git diff --quiet HEAD -- $(BUILD_SOURCES) 2>/dev/null || echo -dirty)\"" \
+	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
@@ -106,6 +112,7 @@ test: deps
 	TAFL=$(TAFL) sh tests/cli.sh
 	TAFL=$(TAFL) sh tests/kill_resume.sh
 	TAFL=$(TAFL) sh tests/shards.sh
+	TAFL=$(TAFL) sh tests/repro.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 bench: all

@@ -5,28 +5,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
+#include "harness/rowgame.h"
 #include "harness/version.h"
 #include "rules/otn_game.h"
 
-/* The rules of a row: --rules, or the row's ruleset name as a preset; a game the harness
- * stopped at its ply cap gets that cap as max_plies, so the engine ends it the same way. */
-static Status row_rules(const GameRow *row, const Ruleset *given, Rules *r, Error *err)
+/* The rules of a row: --rules, or the row's ruleset as its run directory kept it (else the
+ * preset of that name); a game the harness stopped at its ply cap gets that cap as max_plies,
+ * so the engine ends it the same way. */
+static Status row_rules(const char *path, const GameRow *row, const Ruleset *given, Rules *r,
+                        Error *err)
 {
     Ruleset rs;
     if (given) {
         rs = *given;
     } else {
-        const Ruleset *preset = ruleset_preset_find(row->rules);
-        if (!preset) {
-            error_set(err, "ruleset '%s' is not a preset: give --rules R", row->rules);
-            return ST_EINVAL;
-        }
-        rs = *preset;
+        Status st = rowgame_ruleset(path, row->rules, &rs, err);
+        if (st != ST_OK)
+            return st;
     }
     if (row->reason == END_MAX_PLIES)
         rs.max_plies = row->plies;
@@ -39,31 +40,11 @@ static int row_moves(const GameRow *row, const Rules *r, Move *moves, Error *err
 {
     RecordGame *games = NULL;
     int count = 0;
-    RecordGame *g = record_game_add(&games, &count, 0);
-    g->unlisted = true;
-    g->result = row->winner == WINNER_ATTACKERS   ? RECORD_RESULT_ATTACKERS
-                : row->winner == WINNER_DEFENDERS ? RECORD_RESULT_DEFENDERS
-                                                  : RECORD_RESULT_DRAW;
-    g->reason = row->reason;
-    g->lost[SIDE_ATTACKERS] = row->attackers_lost;
-    g->lost[SIDE_DEFENDERS] = row->defenders_lost;
     int n = 0;
-    Status st = ST_OK;
-    for (const char *p = row->moves; st == ST_OK;) {
-        p += strspn(p, " ");
-        size_t len = strcspn(p, " ");
-        if (len == 0)
-            break;
-        st = record_move_add(g, p, len, 0, err);
-        if (st == ST_OK && n == row->plies) {
-            error_set(err, "more moves than its %d plies", row->plies);
-            st = ST_EPARSE;
-        }
-        if (st == ST_OK)
-            st = otn_parse_move(r, g->moves[n].text, &moves[n], NULL, err);
-        n++;
-        p += len;
-    }
+    Status st = rowgame_record(row, 0, &games, &count, err);
+    RecordGame *g = &games[0];
+    for (; st == ST_OK && n < g->count; n++)
+        st = otn_parse_move(r, g->moves[n].text, &moves[n], NULL, err);
     RecordIssue issue;
     if (st == ST_OK && !record_replay(r, g, NULL, NULL, &issue)) {
         if (issue.ply > 0)
@@ -104,7 +85,11 @@ int cmd_export(int argc, char **argv)
         fprintf(stderr, "tafl export: %s\n", err.text);
         return EXIT_USAGE;
     }
-    FILE *out = out_path ? fopen(out_path, "w") : dir ? NULL : stdout;
+    /* --out FILE is written whole or not at all: a temporary file renamed into place. */
+    char tmp_path[4096] = "";
+    if (out_path)
+        snprintf(tmp_path, sizeof tmp_path, "%s.tmp", out_path);
+    FILE *out = out_path ? fopen(tmp_path, "w") : dir ? NULL : stdout;
     if (!out && !dir) {
         fprintf(stderr, "tafl export: %s: cannot create\n", out_path);
         results_free_rows(rows, count);
@@ -121,7 +106,7 @@ int cmd_export(int argc, char **argv)
         Rules r;
         Move *moves = xmalloc(((size_t)row->plies + 1) * sizeof *moves);
         int n = -1;
-        if (row_rules(row, rules_arg ? &given : NULL, &r, &err) == ST_OK)
+        if (row_rules(path, row, rules_arg ? &given : NULL, &r, &err) == ST_OK)
             n = row_moves(row, &r, moves, &err);
         char round[32], warnings[256];
         snprintf(round, sizeof round, "%ld", row->game);
@@ -179,5 +164,12 @@ int cmd_export(int argc, char **argv)
                 path);
         status = EXIT_USAGE;
     }
+    if (out_path && status == EXIT_SUCCESS && rename(tmp_path, out_path) != 0) {
+        fprintf(stderr, "tafl export: %s: cannot rename %s over it: %s\n", out_path, tmp_path,
+                strerror(errno));
+        status = EXIT_FAILURE;
+    }
+    if (out_path && status != EXIT_SUCCESS)
+        (void)unlink(tmp_path); /* no partial file left behind */
     return status;
 }

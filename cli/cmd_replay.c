@@ -8,7 +8,9 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/boardtext.h"
+#include "harness/rowgame.h"
 #include "rules/csvgame.h"
+#include "rules/otn.h"
 #include "rules/otn_game.h"
 
 /* What to show while a game replays. */
@@ -38,8 +40,57 @@ static void show_position(void *ctx, int ply, const RecordMove *rm, Move m, cons
     boardtext_print(stdout, show->r, s);
 }
 
-/* Reads the games of path ("-": stdin) in the given format; EXIT_USAGE after the error. */
-static int read_games(const char *path, const char *format, RecordGame **games, int *count)
+static void report_malformed(void *ctx, const char *message)
+{
+    (void)ctx;
+    fprintf(stderr, "tafl replay: %s (skipped)\n", message);
+}
+
+/* The games read: records, and for a tafl-lab games.csv each game's ruleset name. */
+typedef struct {
+    RecordGame *games;
+    int count;
+    int malformed;                 /* lines left out */
+    char (*rules)[RULES_NAME_MAX]; /* per game, a games.csv row's ruleset; NULL otherwise */
+    int *capped; /* per game, its ply cap when it ended there (games.csv), else 0 */
+} Games;
+
+/* Reads tafl-lab's own games.csv: every row with moves becomes a game. EXIT_USAGE on error. */
+static int read_results(const char *path, Games *out)
+{
+    GameRow *rows = NULL;
+    long n = 0, valid;
+    Error err = {{0}};
+    if (results_games_read(path, &rows, &n, &valid, &err) != ST_OK) {
+        fprintf(stderr, "tafl replay: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    out->rules = xcalloc((size_t)n + 1, sizeof *out->rules);
+    out->capped = xcalloc((size_t)n + 1, sizeof *out->capped);
+    int status = 0;
+    for (long k = 0; k < n && status == 0; k++) {
+        if (!rows[k].moves)
+            continue; /* played without --record-moves */
+        int i = out->count;
+        if (rowgame_record(&rows[k], (int)k + 2, &out->games, &out->count, &err) != ST_OK) {
+            fprintf(stderr, "tafl replay: %s:%ld: %s\n", path, k + 2, err.text);
+            status = EXIT_USAGE;
+        }
+        snprintf(out->rules[i], sizeof out->rules[i], "%s", rows[k].rules);
+        out->capped[i] = rows[k].reason == END_MAX_PLIES ? rows[k].plies : 0;
+    }
+    results_free_rows(rows, n);
+    if (status == 0 && out->count == 0) {
+        fprintf(stderr, "tafl replay: %s holds no recorded moves (play with --record-moves)\n",
+                path);
+        status = EXIT_USAGE;
+    }
+    return status;
+}
+
+/* Reads the games of path ("-": stdin) in the given format; EXIT_USAGE after the error. A
+ * move-list CSV line that cannot be read is reported as FILE:LINE and skipped. */
+static int read_games(const char *path, const char *format, Games *out)
 {
     bool csv;
     if (format) {
@@ -51,6 +102,8 @@ static int read_games(const char *path, const char *format, RecordGame **games, 
         csv = len > 4 && strcmp(path + len - 4, ".csv") == 0;
     }
     bool std_in = strcmp(path, "-") == 0;
+    if (csv && !std_in && rowgame_is_results(path))
+        return read_results(path, out);
     FILE *f = std_in ? stdin : fopen(path, "r");
     if (!f) {
         fprintf(stderr, "tafl replay: %s: cannot open\n", path);
@@ -58,8 +111,9 @@ static int read_games(const char *path, const char *format, RecordGame **games, 
     }
     Error err = {{0}};
     const char *name = std_in ? "stdin" : path;
-    Status st = csv ? csvgame_read(f, name, games, count, &err)
-                    : otn_game_read(f, name, games, count, &err);
+    Status st = csv ? csvgame_read_skipping(f, name, &out->games, &out->count, &out->malformed,
+                                            report_malformed, NULL, &err)
+                    : otn_game_read(f, name, &out->games, &out->count, &err);
     if (!std_in)
         fclose(f);
     if (st != ST_OK) {
@@ -69,21 +123,42 @@ static int read_games(const char *path, const char *format, RecordGame **games, 
     return 0;
 }
 
-/* The rules of game g: --rules, else the game's own rules string. 0 or EXIT_USAGE. */
-static int game_rules(const char *path, const RecordGame *g, const Rules *given, Rules *r)
+/* The rules of game i: --rules, else a games.csv row's ruleset (from its run directory), else
+ * the game's own rules string. 0 or EXIT_USAGE. */
+static int game_rules(const char *path, const Games *gs, int i, const Rules *given, Rules *r)
 {
+    const RecordGame *g = &gs->games[i];
+    Ruleset rs;
+    Error err = {{0}};
     if (given) {
         *r = *given;
+        if (gs->capped && gs->capped[i]) {
+            rs = given->opt;
+            rs.max_plies = gs->capped[i];
+            if (rules_compile(&rs, r, &err) != ST_OK) {
+                fprintf(stderr, "tafl replay: %s:%d: rules: %s\n", path, g->line, err.text);
+                return EXIT_USAGE;
+            }
+        }
         return 0;
     }
-    if (g->rules[0] == '\0') {
+    if (gs->rules) {
+        if (rowgame_ruleset(path, gs->rules[i], &rs, &err) != ST_OK) {
+            fprintf(stderr, "tafl replay: %s:%d: %s\n", path, g->line, err.text);
+            return EXIT_USAGE;
+        }
+        /* A game the harness stopped at its ply cap ends there under the engine too. */
+        if (gs->capped[i])
+            rs.max_plies = gs->capped[i];
+    } else if (g->rules[0] == '\0') {
         fprintf(stderr, "tafl replay: %s:%d: the game names no rules: give --rules R\n", path,
                 g->line);
         return EXIT_USAGE;
+    } else if (otn_parse_rules(g->rules, &rs, &err) != ST_OK) {
+        fprintf(stderr, "tafl replay: %s:%d: rules: %s\n", path, g->line, err.text);
+        return EXIT_USAGE;
     }
-    Ruleset rs;
-    Error err = {{0}};
-    if (otn_parse_rules(g->rules, &rs, &err) != ST_OK || rules_compile(&rs, r, &err) != ST_OK) {
+    if (rules_compile(&rs, r, &err) != ST_OK) {
         fprintf(stderr, "tafl replay: %s:%d: rules: %s\n", path, g->line, err.text);
         return EXIT_USAGE;
     }
@@ -112,21 +187,25 @@ int cmd_replay(int argc, char **argv)
     Rules given;
     if (rules_arg && !cli_load_rules("replay", rules_arg, &given))
         return EXIT_USAGE;
-    RecordGame *games;
-    int count;
-    int status = read_games(path, format, &games, &count);
-    if (status != 0)
-        return status;
-    if (game > count) {
+    Games gs = {0};
+    int status = read_games(path, format, &gs);
+    RecordGame *games = gs.games;
+    int count = gs.count;
+    if (status == 0 && game > count) {
+        status = cli_usage_error("replay", "--game %ld: %s holds %d games", game, path, count);
+    }
+    if (status != 0) {
         record_games_free(games, count);
-        return cli_usage_error("replay", "--game %ld: %s holds %d games", game, path, count);
+        free(gs.rules);
+        free(gs.capped);
+        return status;
     }
 
     int agree = 0, disagree = 0;
     for (int i = game ? (int)game - 1 : 0; i < (game ? (int)game : count); i++) {
         const RecordGame *g = &games[i];
         Rules r;
-        if ((status = game_rules(path, g, rules_arg ? &given : NULL, &r)) != 0)
+        if ((status = game_rules(path, &gs, i, rules_arg ? &given : NULL, &r)) != 0)
             break;
         Show show = {.r = &r, .show_ply = quiet ? -2 : ply};
         RecordIssue issue;
@@ -154,8 +233,11 @@ int cmd_replay(int argc, char **argv)
         }
     }
     record_games_free(games, count);
+    free(gs.rules);
+    free(gs.capped);
     if (status != 0)
         return status;
-    printf("replayed %d games: %d agree, %d disagree\n", agree + disagree, agree, disagree);
-    return disagree ? EXIT_FAILURE : EXIT_SUCCESS;
+    printf("replayed %d games: %d agree, %d disagree, %d malformed; %d read\n", agree + disagree,
+           agree, disagree, gs.malformed, count + gs.malformed);
+    return disagree || gs.malformed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

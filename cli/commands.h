@@ -36,5 +36,7 @@ int cmd_play(int argc, char **argv);   /* cli/cmd_play.c */
 #define PLAY_HINT_DEFAULT "alphabeta:depth=3"
 /* cli/cmd_merge.c: tafl merge DIR... [--out DIR] */
 int cmd_merge(int argc, char **argv);
+/* cli/cmd_reproduce.c: tafl reproduce DIR [--out DIR2] [--threads T] */
+int cmd_reproduce(int argc, char **argv);
 
 #endif

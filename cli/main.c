@@ -186,7 +186,10 @@ static const Command COMMANDS[] = {
      "each move must be legal, the captures a move lists exactly the engine's, and a game the\n"
      "engine ends must end there with the record's result and end rule. Shows the board\n"
      "after each move, then one line per game; prints each disagreement as FILE:LINE: ply N:\n"
-     "what. Exits 0 when every game agrees, 1 when one does not.\n"
+     "what. A tafl-lab games.csv with moves is read too (rulesets from its run directory).\n"
+     "A CSV line that cannot be read is reported as FILE:LINE and skipped. The last line\n"
+     "counts games read, replayed, agreeing, disagreeing and malformed. Exits 0 when every\n"
+     "game agrees, 1 when one does not or a line was malformed.\n"
      "  --rules R       ruleset (default: each OTN record's own rules string)\n"
      "  --format F      otn or csv (default: by the file name)\n"
      "  --game N        only the N-th game of the file, from 1\n"
@@ -201,7 +204,8 @@ static const Command COMMANDS[] = {
      "event, round (the game's index), attackers, defenders, variant, result, termination,\n"
      "compiler and rules, then one line per turn with captures and ++/-- marks. Each game\n"
      "is replayed first and must end as its row says (exit 1 naming the game if not).\n"
-     "  --rules R       the games' ruleset (default: each row's ruleset name, a preset)\n"
+     "  --rules R       the games' ruleset (default: each row's ruleset as the run\n"
+     "                  directory holding GAMES.csv kept it, else the preset of that name)\n"
      "  --out FILE      write there instead of stdout\n"
      "  --dir DIR       one file per game in DIR (created if missing)\n"},
     {"play", cmd_play, "play a game in the terminal, people against people or agents",
@@ -232,6 +236,14 @@ static const Command COMMANDS[] = {
      "shard directories, where a single run writes). games.csv and summary.csv are\n"
      "byte-identical to those of a single run. A missing, repeated or unfinished shard, or\n"
      "shards of different runs, are refused; so is a DIR whose games.csv holds games.\n"},
+    {"reproduce", cmd_reproduce, "play a finished run again from its directory and compare",
+     "usage: tafl reproduce DIR [--out DIR2] [--threads T] [--progress]\n"
+     "\n"
+     "Plays the run in DIR again from what DIR holds alone (setup, rulesets/, meta; see\n"
+     "README \"Run directories\") into DIR2 (default DIR/reproduced) and says, one line each,\n"
+     "whether games.csv and summary.csv are byte-identical to DIR's. When this binary is not\n"
+     "the build that made DIR (meta's build line and bench_quick signature), it says so\n"
+     "before playing. Exits 0 when both files are identical, 1 when not.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

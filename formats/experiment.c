@@ -24,7 +24,8 @@
 #define SECTION_MAX         80  /* "agent." plus a name, and some room to quote a bad one */
 #define SECTIONS_MAX        (EXPERIMENT_MAX_AGENTS + 3)
 #define LIST_MAX            300 /* the presets, agents... listed in an error message */
-#define GAMES_MAX           100000000
+#define GAMES_MAX           EXPERIMENT_GAMES_TOTAL_MAX /* as tafl match --games: one limit */
+#define CHECK_EVERY_MAX     100000000                  /* as tafl match --check-every */
 #define MAX_PLIES_MAX       1000000000
 #define OPENING_MAX         1000
 #define DEFAULT_GAMES       100 /* as `tafl match` */
@@ -459,8 +460,8 @@ static const ExperimentKey EXPERIMENT_KEYS[] = {
     {"output", KEY_CUSTOM, 0, 0, 0, NULL, set_output},
     /* The width of an interval of a score in [0, 1]: 0 (off) up to 1 (stop at once). */
     {"max_width", KEY_REAL, FIELD(max_width), 0, 1, "a number 0..1; 0 is off", NULL},
-    {"check_every", KEY_INT, FIELD(check_every), 1, GAMES_MAX, NULL, NULL},
-    {"min_games", KEY_INT, FIELD(min_games), 1, GAMES_MAX, NULL, NULL},
+    {"check_every", KEY_INT, FIELD(check_every), 1, CHECK_EVERY_MAX, NULL, NULL},
+    {"min_games", KEY_INT, FIELD(min_games), 1, CHECK_EVERY_MAX, NULL, NULL},
     {"kind", KEY_CUSTOM, 0, 0, 0, NULL, set_kind},
     {"converge_width", KEY_REAL, FIELD(converge_width), 0, 1, "an attackers' score 0..1", NULL},
     {"reference", KEY_REAL, FIELD(reference), 0, 1, "an attackers' score 0..1", NULL},

@@ -15,6 +15,8 @@
 #include "formats/files.h"
 #include "harness/buildinfo.h"
 #include "harness/match.h"
+#include "harness/progress.h"
+#include "harness/runmeta.h"
 #include "harness/shard.h"
 #include "harness/version.h"
 #include "rules/otn.h"
@@ -66,12 +68,15 @@ static void utc_now(char *buf, size_t size)
     strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Copies the experiment file into the run directory; on resume the copy must be unchanged. */
+/* Copies the experiment file into the run directory. At a resume runmeta_prepare has already
+ * compared every setting that changes games, so the copy follows the file (a raised game count,
+ * an edited comment). */
 static Status keep_experiment_file(const Experiment *exp, const char *dir, bool resume, Error *err)
 {
+    (void)resume;
     if (!exp->path[0])
         return ST_OK;
-    size_t size, old_size;
+    size_t size;
     char *text = files_read(exp->path, &size);
     if (!text) {
         error_set(err, "%s: cannot read: %s", exp->path, strerror(errno));
@@ -79,18 +84,7 @@ static Status keep_experiment_file(const Experiment *exp, const char *dir, bool 
     }
     char copy[PATH_MAX_LEN];
     snprintf(copy, sizeof copy, "%s/experiment.ini", dir);
-    char *old = resume ? files_read(copy, &old_size) : NULL;
-    Status st = ST_OK;
-    if (old && (old_size != size || memcmp(old, text, size) != 0)) {
-        error_set(err,
-                  "%s differs from %s, the file this run began with: a resumed run must use "
-                  "the same experiment",
-                  exp->path, copy);
-        st = ST_EINVAL;
-    } else if (!old) {
-        st = files_write(copy, text, size, err);
-    }
-    free(old);
+    Status st = files_write(copy, text, size, err);
     free(text);
     return st;
 }
@@ -195,8 +189,8 @@ static void flush_in_order(RunState *rs)
             rs->last_progress = now;
             long done = rs->next - rs->start, left = rs->total - rs->next;
             double rate = done / (now - rs->started > 0 ? now - rs->started : 1e-9);
-            fprintf(stderr, "\r%ld/%ld games, %.1f games/s, ETA %.0f s   ", rs->next, rs->total,
-                    rate, rate > 0 ? left / rate : 0.0);
+            fprintf(stderr, "%s%ld/%ld games, %.1f games/s, ETA %.0f s%s", progress_lead(),
+                    rs->next, rs->total, rate, rate > 0 ? left / rate : 0.0, progress_tail());
         }
     }
 }
@@ -275,63 +269,23 @@ static void play_all(RunState *rs, int threads)
         free(agents);
     }
     if (rs->show_progress)
-        fprintf(stderr, "\n");
+        fputs(progress_end(), stderr);
 }
 
 static Status write_meta(const RunState *rs, const char *dir, int threads, const char *started,
                          double wall, Error *err)
 {
-    const Experiment *exp = rs->exp;
-    char path[PATH_MAX_LEN], ended[64];
-    snprintf(path, sizeof path, "%s/meta", dir);
-    utc_now(ended, sizeof ended);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    long played = rs->total - rs->start;
-    fprintf(f, "tool tafl %s\ngit_revision %s\ncompiler %s\nflags %s\n", TAFL_VERSION,
-            buildinfo_git_revision(), buildinfo_compiler(), buildinfo_flags());
-    fprintf(f, "schema_version %d\nexperiment %s\nexperiment_file %s\nseed %llu\n",
-            RESULTS_SCHEMA_VERSION, exp->name, exp->path[0] ? exp->path : "-",
-            (unsigned long long)exp->seed);
-    fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
-            rs->opt->command ? rs->opt->command : "-", threads, rs->games, rs->start, played);
-    if (rs->opt->shard.count > 0) {
-        /* What tafl merge reads: which shard this is, and how many games it holds. */
-        fprintf(f, "shard %ld/%ld\ngames_shard %ld\n", rs->shard.index, rs->shard.count, rs->total);
-    }
-    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", started, ended, wall,
-            wall > 0 ? played / wall : 0.0);
-    for (int i = 0; i < exp->ruleset_count; i++) {
-        char otn[OTN_RULES_MAX], warnings[256];
-        otn_format_rules(&exp->rulesets[i], otn, warnings);
-        fprintf(f, "rules.%s %s\n", exp->rulesets[i].name, otn);
-    }
-    fprintf(f, "external_agents");
-    int externals = 0;
-    for (int i = 0; i < exp->agent_count; i++) {
-        if (rs->external[i]) {
-            fprintf(f, " %s", exp->agents[i].name);
-            externals++;
-        }
-    }
-    fprintf(f, "%s\n", externals ? "" : " -");
-    for (int i = 0; i < exp->agent_count; i++) {
-        Agent *a;
-        char full[2048];
-        if (agent_create(exp->agents[i].spec, &rs->rules[0], 0, &a, NULL) == ST_OK) {
-            agent_describe(a, full, sizeof full);
-            agent_destroy(a);
-            fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
-        }
-    }
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    return ST_OK;
+    RunMetaFacts facts = {.command = rs->opt->command,
+                          .threads = threads,
+                          .games_total = rs->games,
+                          .games_resumed = rs->start,
+                          .games_played = rs->total - rs->start,
+                          .shard = rs->opt->shard.count > 0 ? rs->shard : (Shard){0, 0},
+                          .games_shard = rs->total,
+                          .started = started,
+                          .wall = wall,
+                          .external = rs->external};
+    return runmeta_write_meta(dir, rs->exp, rs->rules, &facts, err);
 }
 
 Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, long *count,
@@ -424,6 +378,8 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
                       games_path);
             st = ST_EINVAL;
         }
+        if (st == ST_OK)
+            st = runmeta_prepare(exp, dir, opt->resume && have_games, err);
         if (st == ST_OK)
             st = keep_experiment_file(exp, dir, opt->resume && have_games, err);
         if (st == ST_OK && have_games) {

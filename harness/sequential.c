@@ -16,6 +16,8 @@
 #include "formats/files.h"
 #include "harness/buildinfo.h"
 #include "harness/match.h"
+#include "harness/progress.h"
+#include "harness/runmeta.h"
 #include "harness/version.h"
 #include "rules/otn.h"
 #include "stats/ratings.h"
@@ -118,6 +120,9 @@ static Status seq_open(Seq *q, const Experiment *exp, const RunOptions *opt, Gam
                   "another output directory",
                   q->games_path);
         st = ST_EINVAL;
+    }
+    if (st == ST_OK) {
+        st = runmeta_prepare(exp, q->dir, opt->resume && have_games, err);
     }
     if (st == ST_OK) {
         st = runner_keep_experiment_file(exp, q->dir, opt->resume && have_games, err);
@@ -265,46 +270,16 @@ static Status seq_keep(Seq *q, GameRow *round, long keep, long n, Error *err)
 /* Writes meta: as runner.c's, plus `stop` lines saying how the run ended. */
 static Status write_meta(const Seq *q, const char *stop, Error *err)
 {
-    const Experiment *exp = q->exp;
-    char path[PATH_LEN + 8], ended[64];
-    snprintf(path, sizeof path, "%s/meta", q->dir);
-    utc_now(ended, sizeof ended);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    double wall = clock_seconds() - q->started;
-    long resumed = q->old_count < q->next ? q->old_count : q->next, played = q->next - resumed;
-    fprintf(f, "tool tafl %s\ngit_revision %s\ncompiler %s\nflags %s\n", TAFL_VERSION,
-            buildinfo_git_revision(), buildinfo_compiler(), buildinfo_flags());
-    fprintf(f, "schema_version %d\nexperiment %s\nexperiment_file %s\nseed %llu\n",
-            RESULTS_SCHEMA_VERSION, exp->name, exp->path[0] ? exp->path : "-",
-            (unsigned long long)exp->seed);
-    fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
-            q->opt->command ? q->opt->command : "-", q->threads, q->next, resumed, played);
-    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", q->started_utc,
-            ended, wall, wall > 0 ? played / wall : 0.0);
-    fputs(stop, f);
-    for (int i = 0; i < exp->ruleset_count; i++) {
-        char otn[OTN_RULES_MAX], warnings[256];
-        otn_format_rules(&exp->rulesets[i], otn, warnings);
-        fprintf(f, "rules.%s %s\n", exp->rulesets[i].name, otn);
-    }
-    for (int i = 0; i < exp->agent_count; i++) {
-        Agent *a;
-        char full[2048];
-        if (agent_create(exp->agents[i].spec, &q->rules[0], 0, &a, NULL) == ST_OK) {
-            agent_describe(a, full, sizeof full);
-            agent_destroy(a);
-            fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
-        }
-    }
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    return ST_OK;
+    long resumed = q->old_count < q->next ? q->old_count : q->next;
+    RunMetaFacts facts = {.command = q->opt->command,
+                          .threads = q->threads,
+                          .games_total = q->next,
+                          .games_resumed = resumed,
+                          .games_played = q->next - resumed,
+                          .started = q->started_utc,
+                          .wall = clock_seconds() - q->started,
+                          .extra = stop};
+    return runmeta_write_meta(q->dir, q->exp, q->rules, &facts, err);
 }
 
 /* Ends the run: closes games.csv, checks a resume did not hold more games than the run has,
@@ -337,7 +312,7 @@ static Status seq_close(Seq *q, Status st, const char *stop, GameRow **rows, lon
         }
     }
     if (q->show_progress) {
-        fprintf(stderr, "\n");
+        fputs(progress_end(), stderr);
     }
     for (long i = 0; i < (long)q->threads * q->slots; i++) {
         agent_destroy(q->cache[i]);
@@ -410,8 +385,8 @@ Status sequential_sprt(const Experiment *exp, const RunOptions *opt, const SprtP
         }
         st = seq_keep(&q, round, used, 2 * n, err);
         if (q.show_progress) {
-            fprintf(stderr, "\r%ld pairs, LLR %.2f [%.2f, %.2f]   ", out->pairs, out->llr,
-                    out->lower, out->upper);
+            fprintf(stderr, "%s%ld pairs, LLR %.2f [%.2f, %.2f]%s", progress_lead(), out->pairs,
+                    out->llr, out->lower, out->upper, progress_tail());
         }
     }
     free(round);
@@ -500,7 +475,8 @@ Status sequential_width(const Experiment *exp, const RunOptions *opt, GameRow **
             stopped += !going[gr];
         }
         if (q.show_progress) {
-            fprintf(stderr, "\r%ld games, %ld of %ld pairings done   ", q.next, stopped, groups);
+            fprintf(stderr, "%s%ld games, %ld of %ld pairings done%s", progress_lead(), q.next,
+                    stopped, groups, progress_tail());
         }
     }
     free(round);

@@ -13,6 +13,7 @@
 #include "formats/experiment.h"
 #include "formats/files.h"
 #include "harness/buildinfo.h"
+#include "harness/runmeta.h"
 #include "harness/version.h"
 
 #define PATH_MAX_LEN 2048
@@ -69,7 +70,11 @@ typedef struct {
     long games_shard;        /* of this shard */
     char name[NAME_MAX_LEN]; /* the experiment's */
     char seed[32];           /* the experiment's, as meta writes it */
-    char *ini;               /* experiment.ini's bytes; NULL when there is none */
+    char build[1024];        /* meta's build identity ("" when it has none) */
+    char *setup;             /* DIR/setup's bytes; NULL when there is none */
+    size_t setup_size;
+    char *meta_tail; /* meta from its `setup` line on: rulesets, agents (or NULL) */
+    char *ini;       /* experiment.ini's bytes; NULL when there is none */
     size_t ini_size;
     GameRow *rows;
     long count;
@@ -122,6 +127,9 @@ static Status read_meta(ShardDir *sd, Error *err)
         } else if (strcmp(key, "seed") == 0) {
             ok = strlen(value) < sizeof sd->seed;
             snprintf(sd->seed, sizeof sd->seed, "%s", value);
+        } else if (strcmp(key, "build") == 0) {
+            ok = strlen(value) < sizeof sd->build;
+            snprintf(sd->build, sizeof sd->build, "%s", value);
         }
         if (!ok) {
             error_set(err, "%s:%ld: key '%s': bad value '%.40s'", path, lineno, key, value);
@@ -163,6 +171,20 @@ static Status read_shard(ShardDir *sd, Error *err)
         error_set(err, "%s: cannot read: %s", path, strerror(errno));
         return ST_EIO;
     }
+    snprintf(path, sizeof path, "%s/setup", sd->dir);
+    sd->setup = files_read(path, &sd->setup_size);
+    if (!sd->setup && errno != ENOENT) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    /* What a single run's meta says of its rulesets and agents, kept for the merged meta. */
+    size_t meta_size;
+    snprintf(path, sizeof path, "%s/meta", sd->dir);
+    char *meta = files_read(path, &meta_size);
+    char *tail = meta ? strstr(meta, "\nsetup ") : NULL;
+    if (tail)
+        sd->meta_tail = strdup(tail + 1);
+    free(meta);
     snprintf(path, sizeof path, "%s/games.csv", sd->dir);
     long valid;
     st = results_games_read(path, &sd->rows, &sd->count, &valid, err);
@@ -201,6 +223,11 @@ static Status check_together(const ShardDir *sds, int n, Error *err)
             what = "number of shards";
         else if (a->games_total != b->games_total)
             what = "number of games";
+        else if (strcmp(a->build, b->build) != 0)
+            what = "builds (meta's build line: another binary or locally edited sources)";
+        else if ((a->setup == NULL) != (b->setup == NULL) || a->setup_size != b->setup_size ||
+                 (a->setup && memcmp(a->setup, b->setup, a->setup_size) != 0))
+            what = "setup files";
         else if ((a->ini == NULL) != (b->ini == NULL) || a->ini_size != b->ini_size ||
                  (a->ini && memcmp(a->ini, b->ini, a->ini_size) != 0))
             what = "experiment.ini";
@@ -251,13 +278,32 @@ static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Erro
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
     }
-    fprintf(f, "tool tafl %s\ngit_revision %s\ncompiler %s\nflags %s\n", TAFL_VERSION,
-            buildinfo_git_revision(), buildinfo_compiler(), buildinfo_flags());
+    /* The shards' build made the games; the merging binary is named apart. */
+    fprintf(f, "build %s\n", sds[0].build[0] ? sds[0].build : "-");
+    fprintf(f, "merged_by tafl %s %s\n", TAFL_VERSION, buildinfo_identity());
     fprintf(f, "schema_version %d\nexperiment %s\nseed %s\ngames_total %ld\nmerged %s\n",
             RESULTS_SCHEMA_VERSION, sds[0].name, sds[0].seed, sds[0].games_total, now);
     fprintf(f, "shards %ld\n", sds[0].shard.count);
     for (int i = 0; i < n; i++)
         fprintf(f, "shard.%ld %s\n", sds[i].shard.index, sds[i].dir);
+    /* Each shard's own meta named its binary; keep the first's build lines in full. */
+    char shard_meta[PATH_MAX_LEN];
+    snprintf(shard_meta, sizeof shard_meta, "%s/meta", sds[0].dir);
+    size_t size;
+    char *text = files_read(shard_meta, &size);
+    static const char *const keep[] = {"tool ",     "git_revision ", "source_hash ",
+                                       "compiler ", "flags ",        "bench_quick "};
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
+            if (strncmp(line, keep[k], strlen(keep[k])) == 0)
+                fprintf(f, "%.*s\n", (int)len, line);
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+    if (sds[0].meta_tail)
+        fputs(sds[0].meta_tail, f);
     if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
@@ -349,6 +395,8 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
             snprintf(path, sizeof path, "%s/experiment.ini", out_dir);
             st = files_write(path, sds[0].ini, sds[0].ini_size, err);
         }
+        if (st == ST_OK && sds[0].setup)
+            st = runmeta_copy_setup(sds[0].dir, out_dir, err);
         if (st == ST_OK)
             st = write_games(out_dir, all, total, err);
         /* meta, then summary.csv last: one on disk means the merge succeeded. */
@@ -360,6 +408,8 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
 
     for (int i = 0; i < n; i++) {
         free(sds[i].ini);
+        free(sds[i].setup);
+        free(sds[i].meta_tail);
         results_free_rows(sds[i].rows, sds[i].count);
     }
     free(sds);

@@ -319,11 +319,11 @@ static const struct {
     {"[experiment]\nseed = 0x10\n", ST_EINVAL,
      "2: key 'seed': bad value '0x10' (expected an integer 0..18446744073709551615)", NULL},
     {"[experiment]\ngames = 0\n", ST_EINVAL,
-     "2: key 'games': bad value '0' (expected an integer 1..100000000)", NULL},
-    {"[experiment]\ngames = 100000001\n", ST_EINVAL,
-     "2: key 'games': bad value '100000001' (expected an integer 1..100000000)", NULL},
+     "2: key 'games': bad value '0' (expected an integer 1..10000000)", NULL},
+    {"[experiment]\ngames = 10000001\n", ST_EINVAL,
+     "2: key 'games': bad value '10000001' (expected an integer 1..10000000)", NULL},
     {"[experiment]\ngames = ten\n", ST_EINVAL,
-     "2: key 'games': bad value 'ten' (expected an integer 1..100000000)", NULL},
+     "2: key 'games': bad value 'ten' (expected an integer 1..10000000)", NULL},
     {"[experiment]\nmax_plies = 1000000001\n", ST_EINVAL,
      "2: key 'max_plies': bad value '1000000001' (expected an integer 0..1000000000)", NULL},
     {"[experiment]\nmax_plies = -5\n", ST_EINVAL,
@@ -413,10 +413,10 @@ static const struct {
      NULL},
     {"", ST_EINVAL, " no experiment name (name = ... under [experiment])", NULL},
     /* Issue 7: more games in all than one run holds; a layout where a side cannot move. */
-    {"[experiment]\nname = big\ngames = 100000000\n[rules]\npresets = brandubh, tablut\n"
+    {"[experiment]\nname = big\ngames = 10000000\n[rules]\npresets = brandubh, tablut\n"
      "[agent.a]\ntype = random\n",
      ST_EINVAL,
-     " 2 rulesets x 1 pairings x 100000000 games = 200000000 games, more than one run holds "
+     " 2 rulesets x 1 pairings x 10000000 games = 20000000 games, more than one run holds "
      "(10000000: every row is kept in memory for the summary); lower games or split the study "
      "into several experiments",
      NULL},

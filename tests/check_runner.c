@@ -157,10 +157,12 @@ START_TEST(test_existing_results_are_never_overwritten)
     ck_assert_int_ne(run_into(exp, base, 1, false, &err), ST_OK);
     ck_assert_msg(strstr(err.text, "already holds games: add --resume") != NULL, "%s", err.text);
 
-    /* Another experiment's games are refused on resume. */
+    /* Another experiment's games are refused on resume, naming what changed (issue 17). */
     exp->seed = 43;
     ck_assert_int_ne(run_into(exp, base, 1, true, &err), ST_OK);
-    ck_assert_msg(strstr(err.text, "belongs to another run") != NULL, "%s", err.text);
+    ck_assert_msg(strstr(err.text, "resume refused: ") != NULL &&
+                      strstr(err.text, "seed was '42', now '43'") != NULL,
+                  "%s", err.text);
     remove_tree(base);
     free(exp);
 }
