@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "formats/plot.h"
+#include "harness/league.h"
 #include "stats/ratings.h"
 #include "stats/stats.h"
 
@@ -30,33 +31,6 @@ static int index_of_agent(const Experiment *exp, const char *name)
         }
     }
     return -1;
-}
-
-/* The head-to-head tables of one ruleset: points[a*n+d] what agent a scored against d, over
- * both sides (a win 1, a draw 1/2), games[a*n+d] their games (symmetric). */
-typedef struct {
-    double *points, *games;
-} HeadToHead;
-
-/* Elo of every agent of ruleset rs from the games between different agents; leaves NaN (and
- * returns false) when they do not connect every agent, or there are none. */
-static bool rung_elos(const Experiment *exp, const HeadToHead *h2h, double *elo, double *low,
-                      double *high)
-{
-    int n = exp->agent_count;
-    for (int a = 0; a < n; a++) {
-        elo[a] = low[a] = high[a] = NAN;
-    }
-    bool prior = false;
-    Error why = {{0}};
-    if (n < 2 ||
-        ratings_bradley_terry(n, h2h->points, h2h->games, elo, low, high, &prior, &why) != ST_OK) {
-        for (int a = 0; a < n; a++) {
-            elo[a] = low[a] = high[a] = NAN;
-        }
-        return false;
-    }
-    return true;
 }
 
 /* Orders one ruleset's points by Elo (stable: ties keep file order) and numbers the rungs by
@@ -93,28 +67,31 @@ static void fill_point(CurvePoint *p)
     p->draw_rate = (double)p->draws / games;
 }
 
+/* The Elo of agent on ruleset rules from league_rate's table; false (and NaN) when unrated. */
+static bool rung_elo(const LeagueRating *ratings, long n, const char *rules, const char *agent,
+                     CurvePoint *p)
+{
+    p->elo = p->elo_low = p->elo_high = NAN;
+    for (long i = 0; i < n; i++) {
+        if (strcmp(ratings[i].rules, rules) == 0 && strcmp(ratings[i].agent, agent) == 0) {
+            p->elo = ratings[i].elo;
+            p->elo_low = ratings[i].low;
+            p->elo_high = ratings[i].high;
+        }
+    }
+    return !isnan(p->elo);
+}
+
 void curve_points(const Experiment *exp, const GameRow *rows, long count, CurvePoint **points,
                   int *n)
 {
     int agents = exp->agent_count, cells = exp->ruleset_count * agents;
     CurvePoint *all = xcalloc((size_t)cells + 1, sizeof *all);
-    size_t table = (size_t)exp->ruleset_count * agents * agents;
-    HeadToHead h2h = {xcalloc(table + 1, sizeof(double)), xcalloc(table + 1, sizeof(double))};
     for (long g = 0; g < count; g++) {
         const GameRow *r = &rows[g];
         int rs = index_of_ruleset(exp, r->rules);
         int a = index_of_agent(exp, r->attacker), d = index_of_agent(exp, r->defender);
-        if (rs < 0 || a < 0 || d < 0) {
-            continue;
-        }
-        if (a != d) {
-            /* A draw is half a point to each (ratings.h). */
-            size_t base = (size_t)rs * agents * agents;
-            double att = r->winner == WINNER_ATTACKERS ? 1 : r->winner == WINNER_DRAW ? 0.5 : 0;
-            h2h.points[base + (size_t)a * agents + d] += att;
-            h2h.points[base + (size_t)d * agents + a] += 1 - att;
-            h2h.games[base + (size_t)a * agents + d] += 1;
-            h2h.games[base + (size_t)d * agents + a] += 1;
+        if (rs < 0 || a < 0 || a != d) {
             continue;
         }
         CurvePoint *p = &all[rs * agents + a];
@@ -123,13 +100,18 @@ void curve_points(const Experiment *exp, const GameRow *rows, long count, CurveP
         p->defender_wins += r->winner == WINNER_DEFENDERS;
         p->draws += r->winner == WINNER_DRAW;
     }
-    double *elo = xcalloc((size_t)agents * 3, sizeof *elo);
+    /* The rungs' strength: the same Bradley-Terry fit as tafl ratings, from the games between
+     * different agents (self-play left out), per ruleset. */
+    LeagueRating *ratings = NULL;
+    long rated = 0;
+    Error ignored = {{0}};
+    if (count == 0 || league_rate(rows, count, &ratings, &rated, &ignored) != ST_OK) {
+        rated = 0;
+    }
     int used = 0;
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
-        size_t base = (size_t)rs * agents * agents;
-        HeadToHead one = {h2h.points + base, h2h.games + base};
-        bool measured = rung_elos(exp, &one, elo, elo + agents, elo + 2 * agents);
         int first = used;
+        bool measured = true;
         for (int a = 0; a < agents; a++) {
             CurvePoint p = all[rs * agents + a];
             if (p.games == 0) {
@@ -137,18 +119,14 @@ void curve_points(const Experiment *exp, const GameRow *rows, long count, CurveP
             }
             p.rules = exp->rulesets[rs].name;
             p.agent = exp->agents[a].name;
-            p.elo = elo[a];
-            p.elo_low = elo[agents + a];
-            p.elo_high = elo[2 * agents + a];
             p.rung = a;
+            measured &= rung_elo(ratings, rated, p.rules, p.agent, &p);
             fill_point(&p);
             all[used++] = p;
         }
         order_rungs(all + first, used - first, measured);
     }
-    free(elo);
-    free(h2h.points);
-    free(h2h.games);
+    free(ratings);
     *points = all;
     *n = used;
 }

@@ -92,9 +92,9 @@ static int compare_rating(const void *pa, const void *pb)
 }
 
 /* Rates the rows of one ruleset (rows[i] with rules == name) into out[0..agents). */
-static int rate_ruleset(const GameRow *rows, long count, const char *name, LeagueRating *out)
+/* The agents of ruleset `name`, in order of first appearance (caller frees *names). */
+static int collect_names(const GameRow *rows, long count, const char *name, char (**out)[64])
 {
-    /* The agents, in order of first appearance. At most 2 per row. */
     int cap = 16, n = 0;
     char(*names)[64] = xmalloc((size_t)cap * sizeof *names);
     for (long g = 0; g < count; g++) {
@@ -112,15 +112,32 @@ static int rate_ruleset(const GameRow *rows, long count, const char *name, Leagu
             }
         }
     }
+    *out = names;
+    return n;
+}
 
-    /* Overall: players 0..n-1. By side: player i is agent i attacking, n + i agent i
-     * defending. points[i*m+j] = what i scored against j. */
+/* The head-to-head tables of one ruleset. Overall: players 0..n-1. By side: player i is agent i
+ * attacking, n + i agent i defending (m = 2n). points[i*k+j] = what i scored against j. */
+typedef struct {
+    int n, m;
+    double *pts, *gms;   /* overall, n x n, self-play left out */
+    double *spts, *sgms; /* by side, m x m */
+    long *side_games;    /* games of each side player */
+    long *ordered;       /* ordered[i*n+j]: games of i attacking j */
+} Tally;
+
+static Tally tally_games(const GameRow *rows, long count, const char *name, char (*names)[64],
+                         int n)
+{
     int m = 2 * n;
-    double *pts = xcalloc((size_t)n * n, sizeof *pts), *gms = xcalloc((size_t)n * n, sizeof *gms);
-    double *spts = xcalloc((size_t)m * m, sizeof *spts);
-    double *sgms = xcalloc((size_t)m * m, sizeof *sgms);
-    long *side_games = xcalloc((size_t)m, sizeof *side_games);
-    long *ordered = xcalloc((size_t)n * n, sizeof *ordered); /* games of i attacking j */
+    Tally t = {n,
+               m,
+               xcalloc((size_t)n * n, sizeof(double)),
+               xcalloc((size_t)n * n, sizeof(double)),
+               xcalloc((size_t)m * m, sizeof(double)),
+               xcalloc((size_t)m * m, sizeof(double)),
+               xcalloc((size_t)m, sizeof(long)),
+               xcalloc((size_t)n * n, sizeof(long))};
     for (long g = 0; g < count; g++) {
         const GameRow *r = &rows[g];
         if (strcmp(r->rules, name) != 0) {
@@ -129,31 +146,48 @@ static int rate_ruleset(const GameRow *rows, long count, const char *name, Leagu
         int a = find_name(names, n, r->attacker), d = find_name(names, n, r->defender);
         double s = r->winner == WINNER_ATTACKERS ? 1.0 : r->winner == WINNER_DRAW ? 0.5 : 0.0;
         int sa = a, sd = n + d;
-        spts[sa * m + sd] += s;
-        spts[sd * m + sa] += 1 - s;
-        sgms[sa * m + sd] += 1;
-        sgms[sd * m + sa] += 1;
-        side_games[sa]++;
-        side_games[sd]++;
-        ordered[a * n + d]++;
+        t.spts[sa * m + sd] += s;
+        t.spts[sd * m + sa] += 1 - s;
+        t.sgms[sa * m + sd] += 1;
+        t.sgms[sd * m + sa] += 1;
+        t.side_games[sa]++;
+        t.side_games[sd]++;
+        t.ordered[a * n + d]++;
         if (a != d) {
-            pts[a * n + d] += s;
-            pts[d * n + a] += 1 - s;
-            gms[a * n + d] += 1;
-            gms[d * n + a] += 1;
+            t.pts[a * n + d] += s;
+            t.pts[d * n + a] += 1 - s;
+            t.gms[a * n + d] += 1;
+            t.gms[d * n + a] += 1;
         }
     }
+    return t;
+}
+
+static void tally_free(Tally *t)
+{
+    free(t->pts);
+    free(t->gms);
+    free(t->spts);
+    free(t->sgms);
+    free(t->side_games);
+    free(t->ordered);
+}
+
+/* The overall fit into out[0..n-1] (elo: 3m doubles of scratch). */
+static void rate_overall(const Tally *t, const char *name, char (*names)[64], double *elo,
+                         LeagueRating *out)
+{
+    int n = t->n, m = t->m;
     bool balanced = true;
     for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
-            balanced = balanced && ordered[i * n + j] == ordered[j * n + i];
+            balanced = balanced && t->ordered[i * n + j] == t->ordered[j * n + i];
         }
     }
-
     /* Only players with games enter a fit; the rest stay unrated. */
-    double *elo = xmalloc(3 * (size_t)m * sizeof *elo), *low = elo + m, *high = elo + 2 * m;
-    bool prior = false, side_prior = false;
-    bool overall_ok = fit(n, pts, gms, elo, low, high, &prior);
+    double *low = elo + m, *high = elo + 2 * m;
+    bool prior = false;
+    bool overall_ok = fit(n, t->pts, t->gms, elo, low, high, &prior);
     for (int i = 0; i < n; i++) {
         LeagueRating *o = &out[i];
         memset(o, 0, sizeof *o);
@@ -161,8 +195,8 @@ static int rate_ruleset(const GameRow *rows, long count, const char *name, Leagu
         snprintf(o->agent, sizeof o->agent, "%s", names[i]);
         double p = 0, games = 0;
         for (int j = 0; j < n; j++) {
-            p += pts[i * n + j];
-            games += gms[i * n + j];
+            p += t->pts[i * n + j];
+            games += t->gms[i * n + j];
         }
         o->games = (long)games;
         o->score = games > 0 ? p / games : NAN;
@@ -172,25 +206,31 @@ static int rate_ruleset(const GameRow *rows, long count, const char *name, Leagu
         o->prior = prior;
         o->overall_linked = overall_ok;
         o->balanced = balanced;
-        o->attacker_games = side_games[i];
-        o->defender_games = side_games[n + i];
+        o->attacker_games = t->side_games[i];
+        o->defender_games = t->side_games[n + i];
     }
+}
 
-    /* The side fit over the side players that played: compact them to 0..k-1. */
+/* The side fit over the side players that played (compacted to 0..k-1) into out. */
+static void rate_sides(const Tally *t, double *elo, LeagueRating *out)
+{
+    int n = t->n, m = t->m;
+    double *low = elo + m, *high = elo + 2 * m;
     int *index = xmalloc((size_t)m * sizeof *index), k = 0;
     for (int i = 0; i < m; i++) {
-        index[i] = side_games[i] > 0 ? k++ : -1;
+        index[i] = t->side_games[i] > 0 ? k++ : -1;
     }
     double *cp = xcalloc((size_t)k * k, sizeof *cp), *cg = xcalloc((size_t)k * k, sizeof *cg);
     for (int i = 0; i < m; i++) {
         for (int j = 0; j < m; j++) {
             if (index[i] >= 0 && index[j] >= 0) {
-                cp[index[i] * k + index[j]] = spts[i * m + j];
-                cg[index[i] * k + index[j]] = sgms[i * m + j];
+                cp[index[i] * k + index[j]] = t->spts[i * m + j];
+                cg[index[i] * k + index[j]] = t->sgms[i * m + j];
             }
         }
     }
     /* Players without games cannot be linked: then no side rating at all. */
+    bool side_prior = false;
     bool sides_ok = k == m && fit(k, cp, cg, elo, low, high, &side_prior);
     for (int i = 0; i < n; i++) {
         LeagueRating *o = &out[i];
@@ -203,18 +243,22 @@ static int rate_ruleset(const GameRow *rows, long count, const char *name, Leagu
         o->defender_low = sides_ok ? low[n + i] : NAN;
         o->defender_high = sides_ok ? high[n + i] : NAN;
     }
-    qsort(out, (size_t)n, sizeof *out, compare_rating);
-
     free(cg);
     free(cp);
     free(index);
+}
+
+static int rate_ruleset(const GameRow *rows, long count, const char *name, LeagueRating *out)
+{
+    char(*names)[64] = NULL;
+    int n = collect_names(rows, count, name, &names);
+    Tally t = tally_games(rows, count, name, names, n);
+    double *elo = xmalloc(3 * (size_t)t.m * sizeof *elo);
+    rate_overall(&t, name, names, elo, out);
+    rate_sides(&t, elo, out);
+    qsort(out, (size_t)n, sizeof *out, compare_rating);
     free(elo);
-    free(ordered);
-    free(side_games);
-    free(sgms);
-    free(spts);
-    free(gms);
-    free(pts);
+    tally_free(&t);
     free(names);
     return n;
 }
