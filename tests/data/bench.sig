@@ -1,1 +1,1 @@
-bench: 81959082 cdefd109
+bench: 81959082 a5c9951f
