@@ -27,7 +27,7 @@
 #define OPENING_MAX         1000
 #define DEFAULT_GAMES       100 /* as `tafl match` */
 #define DEFAULT_OUTPUT      "results"
-#define DEFAULT_CHECK_EVERY 100 /* SEQUENTIAL_CHECK_EVERY */
+#define DEFAULT_CHECK_EVERY 100 /* RUNNER_CHECK_EVERY */
 
 typedef enum { SEC_NONE, SEC_EXPERIMENT, SEC_RULES, SEC_AGENT, SEC_MATCHUPS } SectionKind;
 
