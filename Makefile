@@ -89,7 +89,8 @@ CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 
 BUILD_SOURCES = Makefile $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
 $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
+	@echo "$(CC) ... -c -o $@ $< (build identity: revision, -dirty, source hash)"
+	@$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
 	    -DTAFL_FLAGS='"$(strip $(OPT))"' \
 	    -DTAFL_DIRTY="\"$$(git diff --quiet HEAD -- $(BUILD_SOURCES) 2>/dev/null || echo -dirty)\"" \
 	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@ $<

@@ -10,7 +10,6 @@
 #include "formats/files.h"
 #include "harness/buildinfo.h"
 #include "harness/runmeta.h"
-#include "harness/sequential.h"
 
 #define PATH_LEN 2048
 
@@ -120,17 +119,17 @@ int cmd_reproduce(int argc, char **argv)
                       .progress = progress,
                       .quiet = !progress,
                       .command = command,
-                      .shard = shard};
-    GameRow *rows = NULL;
-    long count = 0;
-    Status st = exp->max_width > 0 ? sequential_width(exp, &opt, &rows, &count, &err)
-                                   : runner_run(exp, &opt, &rows, &count, &err);
+                      .shard = shard,
+                      .stop.kind = exp->max_width > 0 ? RUN_STOP_WIDTH : RUN_STOP_COUNT};
+    RunResult res = {0};
+    Status st = runner_run(exp, &opt, &res, &err);
     free(exp);
+    long count = res.count;
+    runner_result_free(&res);
     if (st != ST_OK) {
         fprintf(stderr, "tafl reproduce: %s\n", err.text);
         return EXIT_FAILURE;
     }
-    results_free_rows(rows, count);
     bool same = compare_file(dir, out_dir, "games.csv");
     if (shard.count == 0)
         same = compare_file(dir, out_dir, "summary.csv") && same;

@@ -14,13 +14,6 @@ int cmd_ratings(int argc, char **argv);
 /* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (cli/cmd_tune.c) */
 int cmd_tune(int argc, char **argv);
 
-/* The stopping options of `tafl match` and `tafl run` (cli/cmd_sequential.c): runs exp with
- * --sprt SPEC (match only: exp holds one ruleset and two agents; the pairings are set here) or
- * with a width stop (--max-width W, --check-every N, or exp->max_width from the file); any of
- * the three texts may be NULL. Prints the balance table, and the SPRT report; returns the exit
- * status. */
-int cmd_sequential(const char *command, Experiment *exp, const RunOptions *opt, const char *sprt,
-                   const char *max_width, const char *check_every, bool games_given);
 /* `tafl engine` (cli/cmd_engine.c): an agent as an OpenTafl Engine Protocol engine. */
 int cmd_engine(int argc, char **argv);
 

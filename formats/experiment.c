@@ -30,7 +30,7 @@
 #define OPENING_MAX         1000
 #define DEFAULT_GAMES       100 /* as `tafl match` */
 #define DEFAULT_OUTPUT      "results"
-#define DEFAULT_CHECK_EVERY 100 /* SEQUENTIAL_CHECK_EVERY */
+#define DEFAULT_CHECK_EVERY 100 /* RUNNER_CHECK_EVERY */
 #define DEFAULT_MIN_GAMES   100 /* STATS_MIN_GAMES */
 /* A curve has converged when its strongest three rungs' attackers' scores lie within this:
  * the issue's bar for "more strength does not move the verdict" (two 200-game scores near 1/2

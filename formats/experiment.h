@@ -45,7 +45,7 @@ typedef struct {
     char output[EXPERIMENT_PATH_MAX]; /* [experiment] output: base directory (default
                                          "results"); the run writes <output>/<name>/ */
     double max_width;      /* [experiment] max_width: > 0 stops each pairing once its attackers'
-                              score 95% interval is narrower (harness/sequential.h); 0 = off */
+                              score 95% interval is narrower (harness/runner.h); 0 = off */
     int check_every;       /* [experiment] check_every: games per pairing between those checks */
     int min_games;         /* [experiment] min_games: games a pairing plays at least before a
                               width stop ends it (default STATS_MIN_GAMES; 0 = that default) */

@@ -190,7 +190,10 @@ typedef struct {
     long row_line;   /* the line the current row starts on (1-based) */
     GameRow *rows;
     long count, cap;
-    bool failed; /* an error is in *err; stop */
+    ResultsRowFn each; /* when set, each row goes to it instead of to rows */
+    void *each_ctx;
+    Status each_status; /* what each returned when it failed */
+    bool failed;        /* an error is in *err; stop */
     Error *err;
 } ReadCtx;
 
@@ -360,6 +363,15 @@ static void take_row(ReadCtx *c)
     row.attackers_lost = (int)alost;
     row.defenders_lost = (int)dlost;
     row.moves = f[10].null ? NULL : dup_string(f[10].text);
+    if (c->each) {
+        Status st = c->each(&row, c->count++, c->each_ctx, c->err);
+        free(row.moves);
+        if (st != ST_OK) {
+            c->failed = true;
+            c->each_status = st;
+        }
+        return;
+    }
     if (c->count == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 256;
         c->rows = xrealloc(c->rows, (size_t)c->cap * sizeof *c->rows);
@@ -421,6 +433,9 @@ static bool feed_line(ReadCtx *c, struct csv_parser *p, const char *line, size_t
     return c->row_done;
 }
 
+static Status read_stream(FILE *f, const char *path, ResultsRowFn each, void *each_ctx,
+                          GameRow **rows, long *count, long *valid_bytes, Error *err);
+
 Status results_games_read(const char *path, GameRow **rows, long *count, long *valid_bytes,
                           Error *err)
 {
@@ -440,6 +455,30 @@ Status results_games_read(const char *path, GameRow **rows, long *count, long *v
 Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long *count,
                                  long *valid_bytes, Error *err)
 {
+    return read_stream(f, path, NULL, NULL, rows, count, valid_bytes, err);
+}
+
+Status results_games_scan(const char *path, ResultsRowFn each, void *ctx, long *count,
+                          long *valid_bytes, Error *err)
+{
+    *count = 0;
+    *valid_bytes = 0;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    GameRow *none;
+    Status st = read_stream(f, path, each, ctx, &none, count, valid_bytes, err);
+    (void)fclose(f);
+    return st;
+}
+
+/* Reads rows from f into *rows, or hands each to `each` (then *rows is NULL); see
+ * results_games_read and results_games_scan. */
+static Status read_stream(FILE *f, const char *path, ResultsRowFn each, void *each_ctx,
+                          GameRow **rows, long *count, long *valid_bytes, Error *err)
+{
     *rows = NULL;
     *count = 0;
     *valid_bytes = 0;
@@ -448,6 +487,8 @@ Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long
     memset(&c, 0, sizeof c);
     c.path = path;
     c.err = err;
+    c.each = each;
+    c.each_ctx = each_ctx;
     struct csv_parser p;
     if (csv_init(&p, CSV_STRICT | CSV_REPALL_NL | CSV_EMPTY_IS_NULL) != 0) {
         error_set(err, "%s: libcsv failed to start", path);
@@ -512,7 +553,7 @@ Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long
         }
     }
     if (c.failed) {
-        st = ST_EPARSE;
+        st = c.each_status != ST_OK ? c.each_status : ST_EPARSE;
     }
     free(line);
     free(chunk);
@@ -523,6 +564,9 @@ Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long
     if (st == ST_OK) {
         *rows = c.rows;
         *count = c.count;
+    } else if (each) {
+        *count = c.count;
+        *valid_bytes = 0;
     } else {
         results_free_rows(c.rows, c.count);
         *valid_bytes = 0;
@@ -533,15 +577,22 @@ Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long
 /* ------------------------------------------------------------------------------------------ */
 /* Summaries                                                                                   */
 
-/* The statistics of one (rules, attacker, defender) group. */
+/* Game lengths below this are counted in a dense histogram; longer ones (only a huge
+ * max_plies makes them) are kept one by one and sorted when a percentile is asked. */
+#define TALLY_DENSE_PLIES 4096
+
+/* The statistics of one (rules, attacker, defender) group, gathered row by row: counts and a
+ * histogram of game lengths, so that memory does not grow with the games. */
 typedef struct {
-    const GameRow *first; /* the group's first row: its names */
+    GameRow names; /* the group's names (moves NULL) */
     long games;
     long wins[4];                   /* by Winner */
     long reasons[END_REASON_COUNT]; /* by EndReason */
     int external;                   /* RESULTS_EXTERNAL_* bits of any of its rows */
     long long plies_sum;
-    int *plies; /* game lengths, sorted by finish_groups */
+    long dense[TALLY_DENSE_PLIES]; /* games of each length below TALLY_DENSE_PLIES */
+    int *long_plies;               /* the other lengths, unsorted */
+    long long_count, long_cap;
     double win_rate, win_low, win_high, draw_rate, plies_mean;
     ScoreEstimate verdict; /* the balance verdict: attackers' score, interval, p-value */
     int median, p10, p90;
@@ -550,6 +601,12 @@ typedef struct {
     ScoreDiff diff;     /* attackers' score minus the baseline's (when base >= 0) */
     double diff_p_holm; /* diff.p_value after Holm over every compared group */
 } Group;
+
+struct ResultsTally {
+    Group *groups;
+    long n, cap;
+    long last; /* the group of the last row: rows come in runs of one group */
+};
 
 static bool same_group(const GameRow *a, const GameRow *b)
 {
@@ -563,56 +620,84 @@ static int compare_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Nearest rank: the p-th percentile of n sorted values is the value at index ceil(p/100 n) - 1,
- * computed in integers so that no rounding can move it. */
-static int percentile(const int *sorted, long n, int p)
+/* Nearest rank: the p-th percentile of the group's n game lengths in sorted order is the value
+ * at index ceil(p/100 n) - 1, computed in integers so that no rounding can move it. The
+ * histogram is walked in order; the long games, sorted, follow every dense one. */
+static int percentile(const Group *gr, int p)
 {
-    long idx = ((long)p * n + 99) / 100 - 1;
-    return sorted[idx < 0 ? 0 : idx];
+    long idx = ((long)p * gr->games + 99) / 100 - 1;
+    idx = idx < 0 ? 0 : idx;
+    for (int v = 0; v < TALLY_DENSE_PLIES; v++) {
+        if (idx < gr->dense[v]) {
+            return v;
+        }
+        idx -= gr->dense[v];
+    }
+    return gr->long_plies[idx];
 }
 
-/* Groups the rows in order of first appearance and computes every statistic. Caller frees with
- * free_groups. */
-static Group *make_groups(const GameRow *rows, long count, long *ngroups)
+ResultsTally *results_tally_create(void)
 {
-    Group *groups = NULL;
-    long n = 0, cap = 0;
-    long *of_row = xmalloc((size_t)(count > 0 ? count : 1) * sizeof *of_row);
-    for (long i = 0; i < count; i++) {
-        long g = 0;
-        while (g < n && !same_group(groups[g].first, &rows[i])) {
-            g++;
+    ResultsTally *t = xcalloc(1, sizeof *t);
+    return t;
+}
+
+void results_tally_add(ResultsTally *t, const GameRow *r)
+{
+    long g = t->last;
+    if (g >= t->n || !same_group(&t->groups[g].names, r)) {
+        for (g = 0; g < t->n && !same_group(&t->groups[g].names, r); g++) {
         }
-        if (g == n) {
-            if (n == cap) {
-                cap = cap ? 2 * cap : 16;
-                groups = xrealloc(groups, (size_t)cap * sizeof *groups);
-            }
-            memset(&groups[n], 0, sizeof groups[n]);
-            groups[n].first = &rows[i];
-            n++;
+    }
+    if (g == t->n) {
+        if (t->n == t->cap) {
+            t->cap = t->cap ? 2 * t->cap : 4;
+            t->groups = xrealloc(t->groups, (size_t)t->cap * sizeof *t->groups);
         }
-        of_row[i] = g;
-        groups[g].games++;
+        memset(&t->groups[g], 0, sizeof t->groups[g]);
+        memcpy(t->groups[g].names.rules, r->rules, sizeof r->rules);
+        memcpy(t->groups[g].names.attacker, r->attacker, sizeof r->attacker);
+        memcpy(t->groups[g].names.defender, r->defender, sizeof r->defender);
+        t->n++;
     }
-    for (long g = 0; g < n; g++) {
-        groups[g].plies = xmalloc((size_t)groups[g].games * sizeof(int));
-        groups[g].games = 0;
+    t->last = g;
+    Group *gr = &t->groups[g];
+    assert((unsigned)r->winner < 4 && (unsigned)r->reason < END_REASON_COUNT);
+    gr->games++;
+    gr->wins[r->winner]++;
+    gr->reasons[r->reason]++;
+    gr->external |= r->external;
+    gr->plies_sum += r->plies;
+    if (r->plies >= 0 && r->plies < TALLY_DENSE_PLIES) {
+        gr->dense[r->plies]++;
+        return;
     }
-    for (long i = 0; i < count; i++) {
-        Group *gr = &groups[of_row[i]];
-        const GameRow *r = &rows[i];
-        assert((unsigned)r->winner < 4 && (unsigned)r->reason < END_REASON_COUNT);
-        gr->wins[r->winner]++;
-        gr->reasons[r->reason]++;
-        gr->external |= r->external;
-        gr->plies_sum += r->plies;
-        gr->plies[gr->games++] = r->plies;
+    if (gr->long_count == gr->long_cap) {
+        gr->long_cap = gr->long_cap ? 2 * gr->long_cap : 16;
+        gr->long_plies = xrealloc(gr->long_plies, (size_t)gr->long_cap * sizeof(int));
     }
-    for (long g = 0; g < n; g++) {
-        Group *gr = &groups[g];
+    gr->long_plies[gr->long_count++] = r->plies;
+}
+
+void results_tally_destroy(ResultsTally *t)
+{
+    if (t == NULL) {
+        return;
+    }
+    for (long g = 0; g < t->n; g++) {
+        free(t->groups[g].long_plies);
+    }
+    free(t->groups);
+    free(t);
+}
+
+/* Computes every statistic of every group from its counts. */
+static void finish_groups(ResultsTally *t)
+{
+    for (long g = 0; g < t->n; g++) {
+        Group *gr = &t->groups[g];
         double games = (double)gr->games;
-        qsort(gr->plies, (size_t)gr->games, sizeof(int), compare_int);
+        qsort(gr->long_plies, (size_t)gr->long_count, sizeof(int), compare_int);
         gr->win_rate = (double)gr->wins[WINNER_ATTACKERS] / games;
         stats_wilson((double)gr->wins[WINNER_ATTACKERS], games, WILSON_Z_95, &gr->win_low,
                      &gr->win_high);
@@ -620,13 +705,10 @@ static Group *make_groups(const GameRow *rows, long count, long *ngroups)
         stats_score(gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DRAW], gr->wins[WINNER_DEFENDERS],
                     WILSON_Z_95, &gr->verdict);
         gr->plies_mean = (double)gr->plies_sum / games;
-        gr->median = percentile(gr->plies, gr->games, 50);
-        gr->p10 = percentile(gr->plies, gr->games, 10);
-        gr->p90 = percentile(gr->plies, gr->games, 90);
+        gr->median = percentile(gr, 50);
+        gr->p10 = percentile(gr, 10);
+        gr->p90 = percentile(gr, 90);
     }
-    free(of_row);
-    *ngroups = n;
-    return groups;
 }
 
 /* The groups' Holm-adjusted balance p-values and, for every group of another ruleset than
@@ -644,13 +726,13 @@ static void compare_groups(Group *groups, long n, const char *baseline)
         gr->p_holm = p[g];
         gr->base = -1;
         p[g] = NAN;
-        if (strcmp(gr->first->rules, baseline) == 0) {
+        if (strcmp(gr->names.rules, baseline) == 0) {
             continue;
         }
         for (long b = 0; b < n; b++) {
-            const GameRow *x = groups[b].first;
-            if (strcmp(x->rules, baseline) == 0 && strcmp(x->attacker, gr->first->attacker) == 0 &&
-                strcmp(x->defender, gr->first->defender) == 0) {
+            const GameRow *x = &groups[b].names;
+            if (strcmp(x->rules, baseline) == 0 && strcmp(x->attacker, gr->names.attacker) == 0 &&
+                strcmp(x->defender, gr->names.defender) == 0) {
                 const long *w = groups[g].wins, *v = groups[b].wins;
                 long mine[3] = {w[WINNER_ATTACKERS], w[WINNER_DRAW], w[WINNER_DEFENDERS]};
                 long base[3] = {v[WINNER_ATTACKERS], v[WINNER_DRAW], v[WINNER_DEFENDERS]};
@@ -666,6 +748,20 @@ static void compare_groups(Group *groups, long n, const char *baseline)
         groups[g].diff_p_holm = p[g];
     }
     free(p);
+}
+
+/* The baseline of the comparisons: the given one, else the first row's ruleset (groups come
+ * in order of first appearance). */
+static const char *baseline_of(const ResultsTally *t, const char *baseline)
+{
+    return baseline ? baseline : t->n > 0 ? t->groups[0].names.rules : "";
+}
+
+/* Every statistic of every group, then the comparisons with the baseline. */
+static void finish_tally(ResultsTally *t, const char *baseline)
+{
+    finish_groups(t);
+    compare_groups(t->groups, t->n, baseline_of(t, baseline));
 }
 
 /* The balance verdict at LEVEL after Holm: the side the score leans to, when significant. */
@@ -688,22 +784,24 @@ static const char *diff_verdict(const Group *gr)
     return gr->diff.low > 0 ? "attackers" : "defenders";
 }
 
-static bool has_rules(const GameRow *rows, long count, const char *name)
+static bool has_rules(const ResultsTally *t, const char *name)
 {
-    for (long i = 0; i < count; i++) {
-        if (strcmp(rows[i].rules, name) == 0) {
+    for (long g = 0; g < t->n; g++) {
+        if (strcmp(t->groups[g].names.rules, name) == 0) {
             return true;
         }
     }
     return false;
 }
 
-static void free_groups(Group *groups, long n)
+/* The tally of count rows. Caller destroys. */
+static ResultsTally *tally_rows(const GameRow *rows, long count)
 {
-    for (long g = 0; g < n; g++) {
-        free(groups[g].plies);
+    ResultsTally *t = results_tally_create();
+    for (long i = 0; i < count; i++) {
+        results_tally_add(t, &rows[i]);
     }
-    free(groups);
+    return t;
 }
 
 static bool put_summary(FILE *f, const Group *groups, long n)
@@ -711,9 +809,9 @@ static bool put_summary(FILE *f, const Group *groups, long n)
     bool ok = fputs(SUMMARY_HEADER "\n", f) != EOF;
     for (long g = 0; ok && g < n; g++) {
         const Group *gr = &groups[g];
-        ok = put_text(f, gr->first->rules) && fputc(',', f) != EOF &&
-             put_text(f, gr->first->attacker) && fputc(',', f) != EOF &&
-             put_text(f, gr->first->defender) &&
+        ok = put_text(f, gr->names.rules) && fputc(',', f) != EOF &&
+             put_text(f, gr->names.attacker) && fputc(',', f) != EOF &&
+             put_text(f, gr->names.defender) &&
              put_printf(f, ",%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.3g,%.2f,%d,%d,%d",
                         gr->games, gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DEFENDERS],
                         gr->wins[WINNER_DRAW], gr->win_rate, gr->win_low, gr->win_high,
@@ -725,7 +823,7 @@ static bool put_summary(FILE *f, const Group *groups, long n)
         ok = ok && put_printf(f, ",%s", EXTERNAL_NAMES[gr->external & 3]);
         ok = ok && put_printf(f, ",%.3g,%s,", gr->p_holm, balance_verdict(gr));
         if (gr->base >= 0) {
-            ok = ok && put_text(f, groups[gr->base].first->rules) &&
+            ok = ok && put_text(f, groups[gr->base].names.rules) &&
                  put_printf(f, ",%.4f,%.4f,%.4f,%.3g,%.3g,%s", gr->diff.diff, gr->diff.low,
                             gr->diff.high, gr->diff.p_value, gr->diff_p_holm, diff_verdict(gr));
         } else {
@@ -736,21 +834,14 @@ static bool put_summary(FILE *f, const Group *groups, long n)
     return ok;
 }
 
-Status results_write_summary(const char *path, const GameRow *rows, long count, Error *err)
+Status results_tally_write(ResultsTally *t, const char *path, Error *err)
 {
-    return results_write_summary_vs(path, rows, count, NULL, err);
+    return results_tally_write_vs(t, path, NULL, err);
 }
 
-/* The baseline of the comparisons: the given one, else the first row's ruleset. */
-static const char *baseline_of(const GameRow *rows, long count, const char *baseline)
+Status results_tally_write_vs(ResultsTally *t, const char *path, const char *baseline, Error *err)
 {
-    return baseline ? baseline : count > 0 ? rows[0].rules : "";
-}
-
-Status results_write_summary_vs(const char *path, const GameRow *rows, long count,
-                                const char *baseline, Error *err)
-{
-    if (baseline && !has_rules(rows, count, baseline)) {
+    if (baseline && !has_rules(t, baseline)) {
         error_set(err, "baseline '%s': no game of the file was played under that ruleset",
                   baseline);
         return ST_EINVAL;
@@ -759,9 +850,7 @@ Status results_write_summary_vs(const char *path, const GameRow *rows, long coun
     size_t len = strlen(path) + sizeof ".tmp";
     char *tmp = xmalloc(len);
     snprintf(tmp, len, "%s.tmp", path);
-    long n;
-    Group *groups = make_groups(rows, count, &n);
-    compare_groups(groups, n, baseline_of(rows, count, baseline));
+    finish_tally(t, baseline);
     FILE *f = fopen(tmp, "w");
     if (f == NULL) {
         error_set(err, "%s: cannot open: %s", tmp, strerror(errno));
@@ -769,7 +858,8 @@ Status results_write_summary_vs(const char *path, const GameRow *rows, long coun
         goto free_all;
     }
     /* fsync before rename: the new name must never point at data still only in memory. */
-    bool ok = put_summary(f, groups, n) && fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    bool ok =
+        put_summary(f, t->groups, t->n) && fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     int saved = errno;
     if (fclose(f) != 0 && ok) {
         ok = false;
@@ -787,8 +877,21 @@ Status results_write_summary_vs(const char *path, const GameRow *rows, long coun
         (void)remove(tmp);
     }
 free_all:
-    free_groups(groups, n);
     free(tmp);
+    return st;
+}
+
+Status results_write_summary(const char *path, const GameRow *rows, long count, Error *err)
+{
+    return results_write_summary_vs(path, rows, count, NULL, err);
+}
+
+Status results_write_summary_vs(const char *path, const GameRow *rows, long count,
+                                const char *baseline, Error *err)
+{
+    ResultsTally *t = tally_rows(rows, count);
+    Status st = results_tally_write_vs(t, path, baseline, err);
+    results_tally_destroy(t);
     return st;
 }
 
@@ -798,23 +901,23 @@ static int name_width(const Group *groups, long n, size_t field, int min)
 {
     int w = min;
     for (long g = 0; g < n; g++) {
-        const char *name = (const char *)groups[g].first + field;
+        const char *name = (const char *)&groups[g].names + field;
         int len = (int)strlen(name);
         w = len > w ? len : w;
     }
     return w;
 }
 
-void results_print_table(FILE *out, const GameRow *rows, long count)
+void results_tally_print(ResultsTally *t, FILE *out)
 {
-    results_print_table_vs(out, rows, count, NULL);
+    results_tally_print_vs(t, out, NULL);
 }
 
-void results_print_table_vs(FILE *out, const GameRow *rows, long count, const char *baseline)
+void results_tally_print_vs(ResultsTally *t, FILE *out, const char *baseline)
 {
-    long n;
-    Group *groups = make_groups(rows, count, &n);
-    compare_groups(groups, n, baseline_of(rows, count, baseline));
+    finish_tally(t, baseline);
+    const Group *groups = t->groups;
+    long n = t->n;
     int wr = name_width(groups, n, offsetof(GameRow, rules), 5);
     int wa = name_width(groups, n, offsetof(GameRow, attacker), 8);
     int wd = name_width(groups, n, offsetof(GameRow, defender), 8);
@@ -828,7 +931,7 @@ void results_print_table_vs(FILE *out, const GameRow *rows, long count, const ch
         fprintf(out,
                 "%-*s  %-*s  %-*s  %6ld  %6.1f  %6.1f  %6.1f  %.3f [%.3f-%.3f]  %8.2g  %7.1f  "
                 "%8.2g  %s\n",
-                wr, gr->first->rules, wa, gr->first->attacker, wd, gr->first->defender, gr->games,
+                wr, gr->names.rules, wa, gr->names.attacker, wd, gr->names.defender, gr->games,
                 100 * gr->win_rate, 100 * (double)gr->wins[WINNER_DEFENDERS] / games,
                 100 * gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
                 gr->verdict.p_value, gr->plies_mean, gr->p_holm, balance_verdict(gr));
@@ -838,7 +941,7 @@ void results_print_table_vs(FILE *out, const GameRow *rows, long count, const ch
         fprintf(out,
                 "\nattackers' score minus that under %s, same pairing (95%% interval, "
                 "Agresti-Caffo; p Holm-adjusted over %ld comparison%s):\n",
-                baseline_of(rows, count, baseline), compared, compared > 1 ? "s" : "");
+                baseline_of(t, baseline), compared, compared > 1 ? "s" : "");
         fprintf(out, "%-*s  %-*s  %-*s  %-24s  %8s  %8s  %s\n", wr, "rules", wa, "attacker", wd,
                 "defender", "difference [95%]", "p", "p Holm", "verdict");
         for (long g = 0; g < n; g++) {
@@ -847,10 +950,21 @@ void results_print_table_vs(FILE *out, const GameRow *rows, long count, const ch
                 continue;
             }
             fprintf(out, "%-*s  %-*s  %-*s  %+.3f [%+.3f, %+.3f]  %8.2g  %8.2g  %s\n", wr,
-                    gr->first->rules, wa, gr->first->attacker, wd, gr->first->defender,
-                    gr->diff.diff, gr->diff.low, gr->diff.high, gr->diff.p_value, gr->diff_p_holm,
+                    gr->names.rules, wa, gr->names.attacker, wd, gr->names.defender, gr->diff.diff,
+                    gr->diff.low, gr->diff.high, gr->diff.p_value, gr->diff_p_holm,
                     diff_verdict(gr));
         }
     }
-    free_groups(groups, n);
+}
+
+void results_print_table(FILE *out, const GameRow *rows, long count)
+{
+    results_print_table_vs(out, rows, count, NULL);
+}
+
+void results_print_table_vs(FILE *out, const GameRow *rows, long count, const char *baseline)
+{
+    ResultsTally *t = tally_rows(rows, count);
+    results_tally_print_vs(t, out, baseline);
+    results_tally_destroy(t);
 }

@@ -61,6 +61,41 @@ MUST_CHECK Status results_games_read(const char *path, GameRow **rows, long *cou
 MUST_CHECK Status results_games_read_stream(FILE *f, const char *path, GameRow **rows, long *count,
                                             long *valid_bytes, Error *err);
 
+/* Called by results_games_scan with each complete row (borrowed for the call) and its number k
+ * (from 0). Anything but ST_OK stops the scan, and the scan returns it, *err set by the callee. */
+typedef Status (*ResultsRowFn)(const GameRow *row, long k, void *ctx, Error *err);
+
+/* results_games_read without holding the rows: each row goes to `each` as it is parsed, so
+ * memory does not grow with the file. *count is the rows handed over (also on failure). */
+MUST_CHECK Status results_games_scan(const char *path, ResultsRowFn each, void *ctx, long *count,
+                                     long *valid_bytes, Error *err);
+
+/* The statistics of summary.csv gathered one row at a time (memory per group, not per game). */
+typedef struct ResultsTally ResultsTally;
+
+/* An empty tally; caller destroys. */
+ResultsTally *results_tally_create(void);
+
+/* Adds one row (copied; the row stays the caller's). */
+void results_tally_add(ResultsTally *t, const GameRow *row);
+
+/* Writes summary.csv from the tally, as results_write_summary. */
+MUST_CHECK Status results_tally_write(ResultsTally *t, const char *path, Error *err);
+
+/* results_tally_write comparing with the ruleset `baseline` (NULL: the first row's), as
+ * results_write_summary_vs. */
+MUST_CHECK Status results_tally_write_vs(ResultsTally *t, const char *path, const char *baseline,
+                                         Error *err);
+
+/* Prints the balance table of the tally, as results_print_table. */
+void results_tally_print(ResultsTally *t, FILE *out);
+
+/* results_tally_print comparing with `baseline`, as results_print_table_vs. */
+void results_tally_print_vs(ResultsTally *t, FILE *out, const char *baseline);
+
+/* NULL-safe. */
+void results_tally_destroy(ResultsTally *t);
+
 /* Writes summary.csv for the rows, one line per (rules, attacker, defender) in order of first
  * appearance: counts, attacker win rate with its 95% Wilson interval, draw rate, the balance
  * verdict (attackers' score with its 95% interval and the p-value of score = 1/2, see

@@ -7,10 +7,10 @@
 
 #include "agents/agent.h"
 #include "agents/mcts.h"
+#include "harness/match.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
-#include "sim/match.h"
 #include "tests/tests.h"
 
 /* --- helpers --- */

@@ -554,6 +554,9 @@ START_TEST(test_game_over_no_legal_moves_after_escape_brandubh)
 }
 END_TEST
 
+/* The king between two attackers, as in check_rules_king_capture.c. */
+static const char POS_KING_PLAIN[] = "/7/1tK2t1/7/7/7/5T1/7/";
+
 /* RULES.md 5: "A position where the game is over has no legal moves": after the king's
  * capture. (position POS_KING_PLAIN) */
 START_TEST(test_game_over_no_legal_moves_after_king_capture_brandubh)
@@ -671,5 +674,6 @@ TCase *rules_end_tcase(void)
     tcase_add_test(tc, test_game_over_no_legal_moves_after_king_capture_brandubh);
     tcase_add_test(tc, test_game_over_no_legal_moves_after_draw_brandub_cyningstan);
     tcase_add_test(tc, test_check_order_encirclement_before_no_moves_tablut_seed003);
+    tcase_add_test(tc, test_capture_then_king_capture_same_move_brandub_cyningstan_seed000);
     return tc;
 }

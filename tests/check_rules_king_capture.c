@@ -596,6 +596,5 @@ TCase *rules_king_capture_tcase(void)
     tcase_add_test(tc, test_king_strong_on_throne_needs_four_custom);
     tcase_add_test(tc, test_king_capture_only_after_adjacent_move_brandubh_seed003);
     tcase_add_test(tc, test_king_moves_between_two_attackers_safe_brandubh_seed003);
-    tcase_add_test(tc, test_capture_then_king_capture_same_move_brandub_cyningstan_seed000);
     return tc;
 }

@@ -23,7 +23,6 @@ int main(void)
     srunner_add_suite(runner, runner_suite());
     srunner_add_suite(runner, statistics_suite());
     srunner_add_suite(runner, league_suite());
-    srunner_add_suite(runner, sequential_suite());
     srunner_add_suite(runner, otep_suite());
     srunner_add_suite(runner, tune_suite());
     srunner_add_suite(runner, curve_suite());

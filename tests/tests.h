@@ -30,8 +30,6 @@ Suite *statistics_suite(void);
 /* check_league.c: agent ratings from games (overall and by side) */
 Suite *league_suite(void);
 
-/* check_sequential.c: SPRT and width-stopped runs */
-Suite *sequential_suite(void);
 /* check_otep.c: the OpenTafl Engine Protocol, `tafl engine`'s transcript */
 Suite *otep_suite(void);
 
