@@ -15,9 +15,11 @@
 #include "sim/cli.h"
 #include "sim/commands.h"
 #include "sim/experiment.h"
+#include "sim/outpath.h"
 #include "sim/results.h"
 #include "sim/rulesfile.h"
 #include "sim/runner.h"
+#include "sim/signals.h"
 #include "sim/version.h"
 
 typedef int (*CommandFn)(int argc, char **argv);
@@ -580,17 +582,18 @@ static int cmd_summarize(int argc, char **argv)
         return EXIT_USAGE;
     if (!games)
         return cli_usage_error("summarize", "needs a games.csv");
-    char path[4096];
-    if (out) {
-        snprintf(path, sizeof path, "%s", out);
-    } else {
-        const char *slash = strrchr(games, '/');
-        snprintf(path, sizeof path, "%.*ssummary.csv", slash ? (int)(slash - games + 1) : 0, games);
-    }
+    char path[OUTPATH_MAX];
+    const char *slash = strrchr(games, '/');
+    Error err = {{0}};
+    Status st = out ? outpath_format(path, sizeof path, &err, "%s", out)
+                    : outpath_format(path, sizeof path, &err, "%.*ssummary.csv",
+                                     slash ? (int)(slash - games + 1) : 0, games);
+    if (st == ST_OK)
+        st = outpath_check_replace(path, &err); /* never a device, a FIFO or a dangling link */
     GameRow *rows = NULL;
     long count = 0, valid;
-    Error err = {{0}};
-    Status st = results_games_read(games, &rows, &count, &valid, &err);
+    if (st == ST_OK)
+        st = results_games_read(games, &rows, &count, &valid, &err);
     if (st == ST_OK && count == 0) {
         /* A summary of nothing would look like the summary of a finished run. */
         error_set(&err, "%s: no games to summarize", games);
@@ -673,5 +676,11 @@ int main(int argc, char **argv)
             return finish(name, EXIT_SUCCESS);
         }
     }
-    return finish(name, c->run(argc - 1, argv + 1));
+    /* SIGTERM, SIGINT, SIGHUP stop every engine started; a run ends cleanly, with 128 + the
+     * signal's number (143, 130, 129) as its status (sim/signals.h). */
+    signals_install();
+    int status = c->run(argc - 1, argv + 1);
+    if (status != EXIT_SUCCESS && signals_caught())
+        status = 128 + signals_caught();
+    return finish(name, status);
 }

@@ -17,7 +17,9 @@
 #include "sim/buildinfo.h"
 #include "sim/files.h"
 #include "sim/match.h"
+#include "sim/rundir.h"
 #include "sim/shard.h"
+#include "sim/signals.h"
 #include "sim/version.h"
 
 #define PATH_MAX_LEN 2048
@@ -223,7 +225,7 @@ static void play_all(RunState *rs, int threads)
             bool stop;
 #pragma omp atomic read
             stop = rs->failed;
-            if (stop)
+            if (stop || signals_stop_requested())
                 continue;
             long g = shard_game(rs->shard, k);
             Job j = job_of(exp, g);
@@ -265,6 +267,11 @@ static void play_all(RunState *rs, int threads)
                 if (wst != ST_OK && !rs->failed) {
                     rs->failed = true;
                     rs->error = werr;
+                }
+                if (signals_stop_requested()) { /* tafl is stopping: drop the game (signals.h) */
+                    free(row->moves);
+                    free(row);
+                    row = NULL;
                 }
                 rs->pending[k - rs->start] = row;
                 flush_in_order(rs);
@@ -396,18 +403,21 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
     char meta_path[PATH_MAX_LEN] = "";
     GameRow *old_rows = NULL;
     long old_count = 0;
+    DirLock *lock = NULL;
     if (st == ST_OK && opt->write_files) {
         if (opt->out_dir)
-            snprintf(dir, sizeof dir, "%s", opt->out_dir);
+            st = outpath_format(dir, sizeof dir, err, "%s", opt->out_dir);
         else if (opt->shard.count > 0)
-            snprintf(dir, sizeof dir, "%s/%s/shard-%ld-of-%ld", exp->output, exp->name,
-                     rs.shard.index, rs.shard.count);
+            st = outpath_format(dir, sizeof dir, err, "%s/%s/shard-%ld-of-%ld", exp->output,
+                                exp->name, rs.shard.index, rs.shard.count);
         else
-            snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
+            st = outpath_format(dir, sizeof dir, err, "%s/%s", exp->output, exp->name);
+        /* rundir_open bounds dir so that these and every other name inside it fit. */
         snprintf(games_path, sizeof games_path, "%s/games.csv", dir);
         snprintf(summary_path, sizeof summary_path, "%s/summary.csv", dir);
         snprintf(meta_path, sizeof meta_path, "%s/meta", dir);
-        st = files_make_directories(dir, err);
+        if (st == ST_OK)
+            st = rundir_open(dir, &lock, err); /* one writer; regular files only */
         struct stat sb;
         bool exists = st == ST_OK && stat(games_path, &sb) == 0;
         if (exists && !S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode)) {
@@ -468,7 +478,9 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         }
         rs.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
         rs.started = clock_seconds();
+        signals_cooperate(true);
         play_all(&rs, threads);
+        signals_cooperate(false);
         for (long g = rs.start; g < rs.total; g++)
             if (rs.pending[g - rs.start]) {
                 free(rs.pending[g - rs.start]->moves);
@@ -477,6 +489,9 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         free(rs.pending);
         if (rs.failed) {
             *err = rs.error;
+            st = ST_EIO;
+        } else if (signals_stop_requested()) {
+            signals_describe_stop(err, opt->write_files ? games_path : NULL, rs.next);
             st = ST_EIO;
         }
     }
@@ -506,6 +521,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, GameRow **rows, 
         results_free_rows(all, n);
     }
     results_free_rows(old_rows, old_count);
+    dirlock_release(lock);
     free(compiled);
     free(external);
     if (rows && st == ST_OK) {

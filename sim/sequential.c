@@ -18,6 +18,8 @@
 #include "sim/files.h"
 #include "sim/match.h"
 #include "sim/ratings.h"
+#include "sim/rundir.h"
+#include "sim/signals.h"
 #include "sim/stats.h"
 #include "sim/version.h"
 
@@ -44,6 +46,7 @@ typedef struct {
     Agent **cache; /* threads x slots, each created by its thread on first use */
     char dir[PATH_LEN], games_path[PATH_LEN + 16], summary_path[PATH_LEN + 16];
     GamesWriter *writer; /* NULL without files */
+    DirLock *lock;       /* the run directory's, held from seq_open to seq_close */
     GameRow *old;        /* the rows of games.csv at a resume: the first games, re-judged */
     long old_count;
     GameRow *kept; /* every kept game, when the caller wants rows */
@@ -78,6 +81,7 @@ static Status seq_open(Seq *q, const Experiment *exp, const RunOptions *opt, Gam
     q->rules = xcalloc((size_t)exp->ruleset_count, sizeof *q->rules);
     utc_now(q->started_utc, sizeof q->started_utc);
     q->started = clock_seconds();
+    signals_cooperate(true); /* until seq_close: seq_play checks after each round */
     Status st = ST_OK;
     for (int i = 0; i < exp->ruleset_count && st == ST_OK; i++) {
         Ruleset r = exp->rulesets[i];
@@ -103,13 +107,16 @@ static Status seq_open(Seq *q, const Experiment *exp, const RunOptions *opt, Gam
         return st;
     }
     if (opt->out_dir) {
-        snprintf(q->dir, sizeof q->dir, "%s", opt->out_dir);
+        st = outpath_format(q->dir, sizeof q->dir, err, "%s", opt->out_dir);
     } else {
-        snprintf(q->dir, sizeof q->dir, "%s/%s", exp->output, exp->name);
+        st = outpath_format(q->dir, sizeof q->dir, err, "%s/%s", exp->output, exp->name);
     }
+    /* rundir_open bounds dir so that these and every other name inside it fit. */
     snprintf(q->games_path, sizeof q->games_path, "%s/games.csv", q->dir);
     snprintf(q->summary_path, sizeof q->summary_path, "%s/summary.csv", q->dir);
-    st = files_make_directories(q->dir, err);
+    if (st == ST_OK) {
+        st = rundir_open(q->dir, &q->lock, err); /* one writer; regular files only */
+    }
     struct stat sb;
     bool have_games = st == ST_OK && stat(q->games_path, &sb) == 0 && sb.st_size > 0;
     if (st == ST_OK && have_games && !opt->resume) {
@@ -232,6 +239,14 @@ static Status seq_play(Seq *q, const Job *jobs, long n, GameRow *out, Error *err
             play_job(q, agents, &jobs[i], q->next + i, &out[i]);
         }
     }
+    if (signals_stop_requested()) { /* tafl is stopping: drop the whole round (signals.h) */
+        for (long i = 0; i < n; i++) {
+            free(out[i].moves);
+        }
+        signals_describe_stop(err, q->writer ? q->games_path : NULL,
+                              q->next > q->old_count ? q->next : q->old_count);
+        return ST_EIO;
+    }
     return ST_OK;
 }
 
@@ -344,6 +359,8 @@ static Status seq_close(Seq *q, Status st, const char *stop, GameRow **rows, lon
     }
     free(q->cache);
     free(q->rules);
+    dirlock_release(q->lock);
+    signals_cooperate(false);
     results_free_rows(q->old, q->old_count);
     if (st == ST_OK && rows) {
         *rows = q->kept ? q->kept : xcalloc(1, sizeof **rows);

@@ -13,6 +13,7 @@
 #include "sim/buildinfo.h"
 #include "sim/experiment.h"
 #include "sim/files.h"
+#include "sim/rundir.h"
 #include "sim/version.h"
 
 #define PATH_MAX_LEN 2048
@@ -310,12 +311,14 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
     if (st == ST_OK)
         st = check_together(sds, n, err);
 
+    /* rundir_open bounds out_dir so that these and every other name inside it fit. */
     char games[PATH_MAX_LEN], summary[PATH_MAX_LEN], meta[PATH_MAX_LEN];
     snprintf(games, sizeof games, "%s/games.csv", out_dir);
     snprintf(summary, sizeof summary, "%s/summary.csv", out_dir);
     snprintf(meta, sizeof meta, "%s/meta", out_dir);
+    DirLock *lock = NULL;
     if (st == ST_OK)
-        st = files_make_directories(out_dir, err);
+        st = rundir_open(out_dir, &lock, err); /* one writer; regular files only */
     struct stat sb;
     if (st == ST_OK && stat(games, &sb) == 0 && (!S_ISREG(sb.st_mode) || sb.st_size > 0)) {
         error_set(err, "%s already holds games: merge into another directory", games);
@@ -358,6 +361,7 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
             st = results_write_summary(summary, all, total, err);
     }
 
+    dirlock_release(lock);
     for (int i = 0; i < n; i++) {
         free(sds[i].ini);
         results_free_rows(sds[i].rows, sds[i].count);

@@ -245,7 +245,7 @@ for n in -1 0 99999999999999999999 x; do
 done
 refused 2 "--games '-1' must be an integer 1..10000000" - -- match --attacker random --defender random --games -1
 refused 2 "--games '100000000' must be an integer 1..10000000" - -- match --attacker random --defender random --games 100000000
-refused 2 "max_nodes='0': want an integer 1000..1000000000" - -- move --agent mcts:max_nodes=0
+refused 2 "max_nodes='0': want an integer 1000..50000000" - -- move --agent mcts:max_nodes=0
 exp_ini "$h/big.ini" 100000000
 refused 2 "big.ini: 1 rulesets x 1 pairings x 100000000 games = 100000000 games, more than one run holds" - -- run "$h/big.ini"
 
