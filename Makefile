@@ -114,6 +114,7 @@ test: deps
 	TAFL=$(TAFL) sh tests/kill_resume.sh
 	TAFL=$(TAFL) sh tests/shards.sh
 	TAFL=$(TAFL) sh tests/repro.sh
+	TAFL=$(TAFL) sh tests/safety.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 bench: all

@@ -49,8 +49,9 @@ static const ParamSpec MCTS_PARAMS[P_COUNT] = {
      "playout policy: random = uniform moves; greedy = an immediate win when there is one"},
     {"playout_plies", PARAM_INT, 200, 0, 1000000, NULL,
      "cap on a playout's length in plies (a capped playout scores 0.5); 0 = to the end"},
-    {"max_nodes", PARAM_INT, 1000000, 1000, 1000000000, NULL,
-     "tree arena size in nodes of 32 bytes; a full arena stops the tree's growth"},
+    {"max_nodes", PARAM_INT, 1000000, 1000, 50000000, NULL,
+     "tree arena size in nodes of 32 bytes, at most 50000000 (1.6 GB a tree, twice with reuse, "
+     "per thread and seat); a full arena stops the tree's growth"},
     {"reuse", PARAM_BOOL, 0, 0, 1, NULL,
      "keep the subtree of the moves played since the last search when found there"},
     {"eval_plies", PARAM_INT, EVAL_PLIES_DEFAULT, -1, 1000000, NULL,

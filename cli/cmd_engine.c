@@ -7,7 +7,11 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "formats/linein.h"
 #include "harness/engine.h"
+
+/* The longest protocol line read (bytes): OTEP lines are a few hundred bytes. */
+#define ENGINE_LINE_MAX 65536
 
 int cmd_engine(int argc, char **argv)
 {
@@ -28,14 +32,20 @@ int cmd_engine(int argc, char **argv)
     /* Every reply is flushed at once: the host waits for it before it says anything more. */
     fputs(engine_greeting(), stdout);
     fflush(stdout);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    /* A line is held to ENGINE_LINE_MAX bytes: a host that sends more gets it ignored, not a
+     * buffer as large as what it sent. */
+    char *line = xmalloc(ENGINE_LINE_MAX + 1);
+    bool too_long;
+    long lineno = 0;
     EngineReply reply;
     int status = EXIT_SUCCESS;
-    while ((len = getline(&line, &cap, stdin)) >= 0) {
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
+    while (linein_read(stdin, line, ENGINE_LINE_MAX + 1, &too_long)) {
+        lineno++;
+        if (too_long) {
+            fprintf(stderr, "tafl engine: line %ld is longer than %d bytes: ignored\n", lineno,
+                    ENGINE_LINE_MAX);
+            continue;
+        }
         bool more = engine_handle(e, line, &reply);
         if (reply.note[0])
             fprintf(stderr, "tafl engine: %s\n", reply.note);

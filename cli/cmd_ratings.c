@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "formats/outpath.h"
 #include "formats/results.h"
 #include "harness/league.h"
 
@@ -60,19 +61,21 @@ int cmd_ratings(int argc, char **argv)
         free(files);
         return cli_usage_error("ratings", "needs at least one games.csv");
     }
-    char path[4096];
-    if (out) {
-        snprintf(path, sizeof path, "%s", out);
-    } else {
-        const char *slash = strrchr(files[0], '/');
-        snprintf(path, sizeof path, "%.*sratings.csv", slash ? (int)(slash - files[0] + 1) : 0,
-                 files[0]);
-    }
+    char path[OUTPATH_MAX];
+    const char *slash = strrchr(files[0], '/');
+    Error err = {{0}};
+    Status st = out ? outpath_format(path, sizeof path, &err, "%s", out)
+                    : outpath_format(path, sizeof path, &err, "%.*sratings.csv",
+                                     slash ? (int)(slash - files[0] + 1) : 0, files[0]);
+    if (st == ST_OK)
+        st = outpath_check_replace(path, &err); /* never a device, a FIFO or a dangling link */
     GameRow *rows = NULL;
     long count = 0, n = 0;
     LeagueRating *ratings = NULL;
-    Error err = {{0}};
-    if (!read_all(files, nfiles, &rows, &count)) {
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl ratings: %s\n", err.text);
+        status = EXIT_USAGE;
+    } else if (!read_all(files, nfiles, &rows, &count)) {
         status = EXIT_USAGE;
     } else if (league_rate(rows, count, &ratings, &n, &err) != ST_OK) {
         fprintf(stderr, "tafl ratings: %s\n", err.text);

@@ -12,10 +12,12 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/experiment.h"
+#include "formats/outpath.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/bench.h"
 #include "harness/runner.h"
+#include "harness/signals.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
@@ -693,17 +695,18 @@ static int cmd_summarize(int argc, char **argv)
         return EXIT_USAGE;
     if (!games)
         return cli_usage_error("summarize", "needs a games.csv");
-    char path[4096];
-    if (out) {
-        snprintf(path, sizeof path, "%s", out);
-    } else {
-        const char *slash = strrchr(games, '/');
-        snprintf(path, sizeof path, "%.*ssummary.csv", slash ? (int)(slash - games + 1) : 0, games);
-    }
+    char path[OUTPATH_MAX];
+    const char *slash = strrchr(games, '/');
+    Error err = {{0}};
+    Status st = out ? outpath_format(path, sizeof path, &err, "%s", out)
+                    : outpath_format(path, sizeof path, &err, "%.*ssummary.csv",
+                                     slash ? (int)(slash - games + 1) : 0, games);
+    if (st == ST_OK)
+        st = outpath_check_replace(path, &err); /* never a device, a FIFO or a dangling link */
     GameRow *rows = NULL;
     long count = 0, valid;
-    Error err = {{0}};
-    Status st = results_games_read(games, &rows, &count, &valid, &err);
+    if (st == ST_OK)
+        st = results_games_read(games, &rows, &count, &valid, &err);
     if (st == ST_OK && count == 0) {
         /* A summary of nothing would look like the summary of a finished run. */
         error_set(&err, "%s: no games to summarize", games);
@@ -786,5 +789,11 @@ int main(int argc, char **argv)
             return finish(name, EXIT_SUCCESS);
         }
     }
-    return finish(name, c->run(argc - 1, argv + 1));
+    /* SIGTERM, SIGINT, SIGHUP stop every engine started; a run ends cleanly, with 128 + the
+     * signal's number (143, 130, 129) as its status (harness/signals.h). */
+    signals_install();
+    int status = c->run(argc - 1, argv + 1);
+    if (status != EXIT_SUCCESS && signals_caught())
+        status = 128 + signals_caught();
+    return finish(name, status);
 }

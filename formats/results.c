@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formats/rowcheck.h"
 #include "stats/stats.h"
 
 #define GAMES_HEADER                                                                               \
@@ -356,6 +357,11 @@ static void take_row(ReadCtx *c)
         }
         read_fail(c, line, "field %d '%s': bad value '%.40s'%s", bad + 1, names[bad], f[bad].text,
                   want);
+        return;
+    }
+    char why[200];
+    if (!rowcheck_consistent(&row, why, sizeof why)) { /* an edited result, say */
+        read_fail(c, line, "the row does not agree with itself: %s", why);
         return;
     }
     row.game = (long)game;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/signals.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
 
@@ -63,6 +64,8 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
     EndReason reason = END_NONE;
 
     while (!state_is_over(&s)) {
+        if (signals_stop_requested())
+            break; /* tafl is stopping: the caller drops this unfinished game (signals.h) */
         Move m;
         if ((int)s.ply < opening_plies) {
             if (!movegen_random(r, &s, &opening, &m))

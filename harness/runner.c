@@ -17,11 +17,14 @@
 
 #include "agents/agent.h"
 #include "formats/files.h"
+#include "formats/outpath.h"
 #include "harness/buildinfo.h"
 #include "harness/match.h"
 #include "harness/progress.h"
+#include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/shard.h"
+#include "harness/signals.h"
 #include "harness/version.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
@@ -119,6 +122,7 @@ typedef struct {
     bool *external; /* per agent: agent_is_external */
     bool any_external;
     int threads;
+    DirLock *dir_lock; /* the run directory's lock (rundir_open), released at the end */
     char dir[PATH_MAX_LEN], games_path[PATH_MAX_LEN + 16], summary_path[PATH_MAX_LEN + 16];
     char meta_path[PATH_MAX_LEN + 16];
     char transcripts[PATH_MAX_LEN + 16]; /* directory of external games' transcripts; "" = none */
@@ -343,13 +347,14 @@ static bool take_job(RunState *rs, long *k, Job *j)
 {
     pthread_mutex_lock(&rs->lock);
     Next n = NEXT_END;
-    while (!rs->failed) {
+    /* A stop signal (signals.h) ends the handing out: the games in play finish or are dropped. */
+    while (!rs->failed && !signals_stop_requested()) {
         n = rs->handed < rs->next + rs->window ? job_at(rs, rs->handed, j) : NEXT_WAIT;
         if (n != NEXT_WAIT)
             break;
         pthread_cond_wait(&rs->moved, &rs->lock);
     }
-    bool take = !rs->failed && n == NEXT_JOB;
+    bool take = !rs->failed && !signals_stop_requested() && n == NEXT_JOB;
     if (take)
         *k = rs->handed++;
     pthread_mutex_unlock(&rs->lock);
@@ -445,8 +450,16 @@ static void play_all(RunState *rs)
                 rs->failed = true;
                 rs->error = werr;
             }
-            rs->ring[k % rs->window] = row;
-            flush_in_order(rs);
+            if (signals_stop_requested()) {
+                /* tafl is stopping: the game may have been cut short (its engine killed), so it
+                 * is dropped, and so is every game after it; the threads waiting wake up. */
+                free(row->moves);
+                free(row);
+                pthread_cond_broadcast(&rs->moved);
+            } else {
+                rs->ring[k % rs->window] = row;
+                flush_in_order(rs);
+            }
             pthread_mutex_unlock(&rs->lock);
         }
         for (int i = 0; i < slots; i++)
@@ -605,17 +618,21 @@ static Status open_directory(RunState *rs, Error *err)
 {
     const Experiment *exp = rs->exp;
     const RunOptions *opt = rs->opt;
+    Status st;
     if (opt->out_dir)
-        snprintf(rs->dir, sizeof rs->dir, "%s", opt->out_dir);
+        st = outpath_format(rs->dir, sizeof rs->dir, err, "%s", opt->out_dir);
     else if (opt->shard.count > 0)
-        snprintf(rs->dir, sizeof rs->dir, "%s/%s/shard-%ld-of-%ld", exp->output, exp->name,
-                 rs->shard.index, rs->shard.count);
+        st = outpath_format(rs->dir, sizeof rs->dir, err, "%s/%s/shard-%ld-of-%ld", exp->output,
+                            exp->name, rs->shard.index, rs->shard.count);
     else
-        snprintf(rs->dir, sizeof rs->dir, "%s/%s", exp->output, exp->name);
+        st = outpath_format(rs->dir, sizeof rs->dir, err, "%s/%s", exp->output, exp->name);
+    if (st != ST_OK)
+        return st;
+    /* rundir_open bounds dir so that these and every other name inside it fit. */
     snprintf(rs->games_path, sizeof rs->games_path, "%s/games.csv", rs->dir);
     snprintf(rs->summary_path, sizeof rs->summary_path, "%s/summary.csv", rs->dir);
     snprintf(rs->meta_path, sizeof rs->meta_path, "%s/meta", rs->dir);
-    Status st = files_make_directories(rs->dir, err);
+    st = rundir_open(rs->dir, &rs->dir_lock, err); /* one writer; regular files only */
     struct stat sb;
     bool exists = st == ST_OK && stat(rs->games_path, &sb) == 0;
     if (exists && !S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode)) {
@@ -799,11 +816,16 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
         rs.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
         pthread_mutex_init(&rs.lock, NULL);
         pthread_cond_init(&rs.moved, NULL);
+        signals_cooperate(true);
         play_all(&rs);
+        signals_cooperate(false);
         pthread_cond_destroy(&rs.moved);
         pthread_mutex_destroy(&rs.lock);
         if (rs.failed) {
             *err = rs.error;
+            st = ST_EIO;
+        } else if (signals_stop_requested()) {
+            signals_describe_stop(err, opt->write_files ? rs.games_path : NULL, rs.kept);
             st = ST_EIO;
         }
     }
@@ -819,6 +841,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
         sprt_elo_pentanomial(o->counts, &o->elo, &o->elo_low, &o->elo_high);
     }
     rs.res->count = rs.kept;
+    dirlock_release(rs.dir_lock);
     free_state(&rs);
     if (st != ST_OK || !res)
         runner_result_free(rs.res);

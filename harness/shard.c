@@ -13,6 +13,7 @@
 #include "formats/experiment.h"
 #include "formats/files.h"
 #include "harness/buildinfo.h"
+#include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/version.h"
 
@@ -356,12 +357,14 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
     if (st == ST_OK)
         st = check_together(sds, n, err);
 
+    /* rundir_open bounds out_dir so that these and every other name inside it fit. */
     char games[PATH_MAX_LEN], summary[PATH_MAX_LEN], meta[PATH_MAX_LEN];
     snprintf(games, sizeof games, "%s/games.csv", out_dir);
     snprintf(summary, sizeof summary, "%s/summary.csv", out_dir);
     snprintf(meta, sizeof meta, "%s/meta", out_dir);
+    DirLock *lock = NULL;
     if (st == ST_OK)
-        st = files_make_directories(out_dir, err);
+        st = rundir_open(out_dir, &lock, err); /* one writer; regular files only */
     struct stat sb;
     if (st == ST_OK && stat(games, &sb) == 0 && (!S_ISREG(sb.st_mode) || sb.st_size > 0)) {
         error_set(err, "%s already holds games: merge into another directory", games);
@@ -406,6 +409,7 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
             st = results_write_summary(summary, all, total, err);
     }
 
+    dirlock_release(lock);
     for (int i = 0; i < n; i++) {
         free(sds[i].ini);
         free(sds[i].setup);

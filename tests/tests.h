@@ -33,6 +33,9 @@ Suite *league_suite(void);
 /* check_otep.c: the OpenTafl Engine Protocol, `tafl engine`'s transcript */
 Suite *otep_suite(void);
 
+/* check_safety.c: output paths, run directory locks, stop signals, bounded lines, row checks */
+Suite *safety_suite(void);
+
 /* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
 Suite *tune_suite(void);
 

@@ -14,6 +14,7 @@
 #include "formats/files.h"
 #include "formats/plot.h"
 #include "harness/match.h"
+#include "harness/rundir.h"
 #include "harness/runner.h"
 #include "rules/rng.h"
 #include "stats/ratings.h"
@@ -456,17 +457,21 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         return st;
     }
     char csv[sizeof out->dir + 16];
+    DirLock *lock = NULL; /* the output directory's, held until the files are written */
     if (opt->write_files) {
         if (opt->out_dir) {
-            snprintf(out->dir, sizeof out->dir, "%s", opt->out_dir);
+            st = outpath_format(out->dir, sizeof out->dir, err, "%s", opt->out_dir);
         } else {
-            snprintf(out->dir, sizeof out->dir, "%s/%s", t->output, t->name);
+            st = outpath_format(out->dir, sizeof out->dir, err, "%s/%s", t->output, t->name);
         }
-        snprintf(csv, sizeof csv, "%s/tune.csv", out->dir);
+        snprintf(csv, sizeof csv, "%s/tune.csv", out->dir); /* rundir_open bounds out->dir */
         struct stat sb;
-        st = files_make_directories(out->dir, err);
+        if (st == ST_OK) {
+            st = rundir_open(out->dir, &lock, err); /* one writer; regular files only */
+        }
         if (st == ST_OK && stat(csv, &sb) == 0) {
             error_set(err, "%s already exists: choose another output directory or remove it", csv);
+            dirlock_release(lock);
             return ST_EINVAL;
         }
         if (st != ST_OK) {
@@ -512,5 +517,6 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         free(data);
         free(body);
     }
+    dirlock_release(lock);
     return st;
 }
