@@ -14,12 +14,17 @@ typedef struct {
     double king_open_lines;   /* per escape square the king reaches in one move (negative) */
     double king_attackers;    /* per attacker (or hostile square) next to the king */
     double mobility;          /* per legal move of the attackers minus the defenders' */
+    double king_two_move;     /* per open line to an escape square from a square the king
+                                 reaches in one move (negative) */
+    double corner_guards;     /* per attacker beside a corner (corner escape only) */
+    double king_threats;      /* per square beside the king on which an attacker that can get
+                                 there in one move would capture him */
 } EvalWeights;
 
 /* Number of weights, and their parameter specs (keys attacker_material, defender_material,
- * king_distance, king_open_lines, king_attackers, mobility, in EvalWeights' order), for agents
- * to include in their own parameter tables. */
-#define EVAL_PARAM_COUNT 6
+ * king_distance, king_open_lines, king_attackers, mobility, king_two_move, corner_guards,
+ * king_threats, in EvalWeights' order), for agents to include in their own parameter tables. */
+#define EVAL_PARAM_COUNT 9
 extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
 
 /* The initialisers of EVAL_PARAMS, for agents whose own static parameter tables end with the
@@ -53,7 +58,16 @@ extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
                          "(attackers' view)"),                                                     \
         EVAL_WEIGHT_SPEC(                                                                          \
             "mobility", 1.0,                                                                       \
-            "per legal move of the attackers minus the defenders' (0 skips counting moves)")
+            "per legal move of the attackers minus the defenders' (0 skips counting moves)"),      \
+        EVAL_WEIGHT_SPEC("king_two_move", 8.0,                                                     \
+                         "per open line to an escape square from a square the king reaches in "    \
+                         "one move, counted against the attackers"),                               \
+        EVAL_WEIGHT_SPEC("corner_guards", 4.0,                                                     \
+                         "per attacker on a square beside a corner, corner escape only "           \
+                         "(attackers' view)"),                                                     \
+        EVAL_WEIGHT_SPEC("king_threats", 10.0,                                                     \
+                         "per square beside the king where an attacker arriving in one move "      \
+                         "would capture him (attackers' view)")
 
 /* Reads weights from EVAL_PARAM_COUNT consecutive parameter values. */
 void eval_weights_from(const double *values, EvalWeights *w);
@@ -61,5 +75,34 @@ void eval_weights_from(const double *values, EvalWeights *w);
 /* The position's value for the side to move (higher is better), in the weights' units; the
  * game must not be over. Pure and thread-safe. */
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w);
+
+/* The features the searches also read (pure, thread-safe; s need not have the side to move
+ * that the feature concerns). */
+
+/* Escape squares the king reaches in one move (an "open line": a threat to win next move). */
+int eval_king_open_lines(const Rules *r, const GameState *s);
+
+/* Squares beside the king that an attacker can reach in one move and where its arrival would
+ * capture him under the ruleset's king capture (the attackers' threat to win next move). */
+int eval_king_threats(const Rules *r, const GameState *s);
+
+/* eval_king_threats, and in path (RULES_WORDS words) each threatened square with the squares a
+ * threatening attacker would cross to reach it: where a defender would stop the threat. */
+int eval_king_threat_squares(const Rules *r, const GameState *s, uint64_t *path);
+
+/* The king's open lines, as eval_king_open_lines, and in on_line (RULES_WORDS words) the
+ * squares of those lines, escape squares included: where a piece would close one. */
+int eval_king_lines(const Rules *r, const GameState *s, uint64_t *on_line);
+
+/* True when the side to move's legal move m ends on a square of one of the king's open lines
+ * (between him and an escape square, the escape square included): a move that may close it. */
+bool eval_move_blocks_line(const Rules *r, const GameState *s, Move m);
+
+/* True when the king's legal move m stops on an escape square, or on a square from which he
+ * would have an open line. */
+bool eval_king_move_threatens(const Rules *r, const GameState *s, Move m);
+
+/* True when the attackers' legal move m captures the king (s: attackers to move). */
+bool eval_move_captures_king(const Rules *r, const GameState *s, Move m);
 
 #endif

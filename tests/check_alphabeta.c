@@ -88,7 +88,7 @@ static void check_equal_minimax(const Rules *r, GameState *s, History *h, int ma
 {
     EvalWeights w;
     default_weights(&w);
-    Agent *a = make_agent(r, "alphabeta:tt_mb=1", 5);
+    Agent *a = make_agent(r, "alphabeta:tt_mb=1,quiesce=no", 5);
     for (int d = 1; d <= max_depth; d++) {
         Move m;
         double want = minimax(r, s, h, d, 0, &w);
@@ -177,8 +177,8 @@ START_TEST(test_tt_equals_plain_deep)
     GameState s;
     History h;
     fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
-    Agent *plain = make_agent(&r, "alphabeta:tt_mb=0", 1);
-    Agent *tt = make_agent(&r, "alphabeta:tt_mb=1", 1);
+    Agent *plain = make_agent(&r, "alphabeta:tt_mb=0,quiesce=no", 1);
+    Agent *tt = make_agent(&r, "alphabeta:tt_mb=1,quiesce=no", 1);
     double want = alphabeta_search(plain, &s, &h, 5, NULL);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
@@ -586,8 +586,9 @@ START_TEST(test_eval_mobility_and_sum)
     double v = eval_evaluate(&r, &s, &w);
     ck_assert_double_eq(v, s.side == SIDE_ATTACKERS ? att - def : def - att);
 
-    /* One more attacker, placed where it touches no line of the king, raises the attackers'
-     * evaluation by exactly attacker_material (mobility off: the new piece has moves). */
+    /* One more attacker, placed where it touches no line of the king, no square he reaches and
+     * no corner, raises the attackers' evaluation by exactly attacker_material (mobility off: the
+     * new piece has moves). */
     EvalWeights d;
     default_weights(&d);
     d.mobility = 0;
@@ -595,7 +596,7 @@ START_TEST(test_eval_mobility_and_sum)
     fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/7/", SIDE_ATTACKERS, &r, &s, &h);
     double before = eval_evaluate(&r, &s, &d);
     history_free(&h);
-    fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/5t1/", SIDE_ATTACKERS, &r, &s, &h);
+    fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/1t2T2/7/", SIDE_ATTACKERS, &r, &s, &h);
     ck_assert_double_eq(eval_evaluate(&r, &s, &d) - before, d.attacker_material);
     history_free(&h);
 }

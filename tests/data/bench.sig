@@ -1,1 +1,1 @@
-bench: 81959082 cdefd109
+bench: 81712014 c2bcf7d3
