@@ -35,7 +35,11 @@ extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
  * the attackers. An open line from the king to an escape square threatens to win next move (two
  * usually cannot both be blocked), so it weighs more than any piece. Each step the king stands
  * farther from escape, and each attacker hugging him, is worth a fraction of a piece. Mobility
- * is a light tie-breaker and the costliest feature (two move counts); weight 0 skips it. */
+ * is a light tie-breaker and the costliest feature (two move counts); weight 0 skips it.
+ * Material fixes the scale; the seven positional weights are SPSA-tuned for alpha-beta with
+ * quiescence on Brandubh (experiments/tune-eval-brandubh.ini, results/tune-eval-brandubh/).
+ * The tune made an attacker beside a corner a liability (negative corner_guards): beside a
+ * hostile corner it is one defender move from capture. */
 #define EVAL_WEIGHT_SPEC(key, def, help)                                                           \
     {                                                                                              \
         key, PARAM_REAL, def, -1000.0, 1000.0, NULL, help                                          \
@@ -47,25 +51,25 @@ extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
             "defender_material", 20.0,                                                             \
             "value of each defender other than the king (counted against the attackers)"),         \
         EVAL_WEIGHT_SPEC(                                                                          \
-            "king_distance", 4.0,                                                                  \
+            "king_distance", 0.7,                                                                  \
             "per step of Manhattan distance from the king to the nearest escape square (corner, "  \
             "or edge when any edge square escapes), in the attackers' favour"),                    \
         EVAL_WEIGHT_SPEC(                                                                          \
-            "king_open_lines", 30.0,                                                               \
+            "king_open_lines", 24.3,                                                               \
             "per escape square the king reaches in one move, counted against the attackers"),      \
-        EVAL_WEIGHT_SPEC("king_attackers", 6.0,                                                    \
+        EVAL_WEIGHT_SPEC("king_attackers", 0.56,                                                   \
                          "per attacker, hostile corner or hostile empty throne beside the king "   \
                          "(attackers' view)"),                                                     \
         EVAL_WEIGHT_SPEC(                                                                          \
-            "mobility", 1.0,                                                                       \
+            "mobility", 1.84,                                                                      \
             "per legal move of the attackers minus the defenders' (0 skips counting moves)"),      \
-        EVAL_WEIGHT_SPEC("king_two_move", 8.0,                                                     \
+        EVAL_WEIGHT_SPEC("king_two_move", 2.31,                                                    \
                          "per open line to an escape square from a square the king reaches in "    \
                          "one move, counted against the attackers"),                               \
-        EVAL_WEIGHT_SPEC("corner_guards", 4.0,                                                     \
+        EVAL_WEIGHT_SPEC("corner_guards", -2.5,                                                    \
                          "per attacker on a square beside a corner, corner escape only "           \
                          "(attackers' view)"),                                                     \
-        EVAL_WEIGHT_SPEC("king_threats", 10.0,                                                     \
+        EVAL_WEIGHT_SPEC("king_threats", 11.5,                                                     \
                          "per square beside the king where an attacker arriving in one move "      \
                          "would capture him (attackers' view)")
 

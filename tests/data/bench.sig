@@ -1,1 +1,1 @@
-bench: 81712014 c2bcf7d3
+bench: 81885882 c2bcf7d3
