@@ -439,7 +439,7 @@ static Experiment *width_exp(void)
     e->pairings[1] = (Pairing){1, 1};
     e->pairings[2] = (Pairing){0, 1};
     e->pairing_count = 3;
-    e->max_width = 0.15;
+    e->max_width = 0.2;
     e->check_every = 20;
     e->min_games = 40;
     return e;
