@@ -32,9 +32,13 @@ static void print_rows(const TuneFile *t, const TuneResult *r)
 int cmd_tune(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL;
-    bool progress = false;
-    const Option opts[] = {
-        {"--threads", &threads_arg, NULL}, {"--out", &out, NULL}, {"--progress", NULL, &progress}};
+    bool progress = false, resume = false;
+    const Option opts[] = {{"--threads", &threads_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--progress", NULL, &progress},
+                           {"--resume", NULL, &resume}};
+    char command[4096];
+    cli_join_command(argc, argv, command, sizeof command);
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
         argv++;
@@ -55,8 +59,12 @@ int cmd_tune(int argc, char **argv)
         free(t);
         return EXIT_USAGE;
     }
-    TuneOptions opt = {
-        .threads = (int)threads, .out_dir = out, .write_files = true, .progress = progress};
+    TuneOptions opt = {.threads = (int)threads,
+                       .out_dir = out,
+                       .write_files = true,
+                       .progress = progress,
+                       .resume = resume,
+                       .command = command};
     TuneResult r;
     int status = EXIT_SUCCESS;
     if (tuner_run(t, &opt, &r, &err) != ST_OK) {

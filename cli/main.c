@@ -170,7 +170,7 @@ static const Command COMMANDS[] = {
      "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
      "  --seed N        the agent's seed when the host sends none (default 1)\n"},
     {"tune", cmd_tune, "tune numeric agent parameters by SPSA or a grid",
-     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--progress]\n"
+     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
      "\n"
      "Varies the [param.KEY] parameters of the file's agent (any numeric parameter, see\n"
      "`tafl agents`) within [min, max] to maximise its score against the fixed opponent:\n"
@@ -180,7 +180,11 @@ static const Command COMMANDS[] = {
      "tune.csv (iteration, parameters, score, 95% interval, games) and tune.png / tune.svg\n"
      "(through gnuplot; tune.gp redraws them) to <output>/<name>/ or DIR, prints the table\n"
      "and last `best SPEC`, the best parameters as a ready agent spec. The same file gives\n"
-     "the same result at any thread count. See experiments/README.md for the keys.\n"},
+     "the same result at any thread count. See experiments/README.md for the keys.\n"
+     "Rows are written as they finish, with setup, rulesets/, tune.ini, tune.state and\n"
+     "meta (see README, Tuning); a directory with rows is refused without --resume.\n"
+     "  --resume        go on with a cut tuning in the directory: refuses changed settings\n"
+     "                  in one line; ends byte-identical to an uninterrupted run\n"},
     {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
      "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
      "\n"

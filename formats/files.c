@@ -59,6 +59,7 @@ char *files_read(const char *path, size_t *size)
         errno = saved;
         return NULL;
     }
+    buf[n] = '\0'; /* n < cap: the loop grows buf when it is full */
     *size = n;
     return buf;
 }

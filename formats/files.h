@@ -11,7 +11,8 @@
  * a directory. Thread-safe. */
 MUST_CHECK Status files_make_directories(const char *path, Error *err);
 
-/* Reads the whole file into a new buffer (caller frees) and its length into *size; NULL, with
+/* Reads the whole file into a new buffer (caller frees) and its length into *size, followed by
+ * a NUL byte that size does not count (so the text may be searched as a string); NULL, with
  * errno set, when it cannot be read. Thread-safe. */
 char *files_read(const char *path, size_t *size);
 

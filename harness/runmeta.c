@@ -21,26 +21,27 @@
 #define SETUP_FORMAT 1
 #define RULES_TEXT   8192
 
-/* The file a ruleset's text is kept in, relative to the run directory. Ruleset names are file
+/* The file ruleset i's text is kept in, relative to the run directory. Ruleset names are file
  * names already (ruleset_name_ok: no '/'); any other name gets its index. */
-static void ruleset_file(const Experiment *exp, int i, char *buf, size_t size)
+static void ruleset_file_of(const Ruleset *r, int i, char *buf, size_t size)
 {
-    const char *name = exp->rulesets[i].name;
-    if (ruleset_name_ok(name))
-        snprintf(buf, size, "%s/%s.rules", RUNMETA_RULESETS, name);
+    if (ruleset_name_ok(r->name))
+        snprintf(buf, size, "%s/%s.rules", RUNMETA_RULESETS, r->name);
     else
         snprintf(buf, size, "%s/ruleset-%d.rules", RUNMETA_RULESETS, i + 1);
 }
 
-/* Every option of ruleset i as played (the experiment's max_plies applied). Caller frees. */
-static char *ruleset_text(const Experiment *exp, int i)
+static void ruleset_file(const Experiment *exp, int i, char *buf, size_t size)
 {
-    Ruleset r = exp->rulesets[i];
-    if (exp->max_plies > 0)
-        r.max_plies = exp->max_plies;
-    int n = ruleset_format(&r, NULL, 0);
+    ruleset_file_of(&exp->rulesets[i], i, buf, size);
+}
+
+/* Every option of the ruleset r as played. Caller frees. */
+static char *played_text(const Ruleset *r)
+{
+    int n = ruleset_format(r, NULL, 0);
     char *text = xmalloc((size_t)n + 1);
-    ruleset_format(&r, text, n + 1);
+    ruleset_format(r, text, n + 1);
     return text;
 }
 
@@ -153,8 +154,11 @@ static bool same_text(const char *a, size_t a_len, const char *b)
     return a_len == strlen(b) && memcmp(a, b, a_len) == 0;
 }
 
-/* Compares exp with the setup and rulesets of dir; ST_EINVAL naming the first change. */
-static Status compare_setup(const Experiment *exp, const char *dir, const char *now, Error *err)
+/* Compares now and the rulesets as played with the setup and rulesets of dir; ST_EINVAL naming
+ * the first change, ending in rule (what a resume may change). games >= 0: the setup's `games`
+ * line may rise to it; -1: the setup has no game count. */
+static Status compare_setup(const char *dir, const char *now, const Ruleset *played, int count,
+                            long games, const char *rule, Error *err)
 {
     char path[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
@@ -172,60 +176,58 @@ static Status compare_setup(const Experiment *exp, const char *dir, const char *
     if (!same_text(was, size, now)) {
         /* The game count may rise; every other line must be as it was. */
         size_t len;
-        const char *games = find_value(was, "games", &len);
-        long old_games = games ? strtol(games, NULL, 10) : 0;
-        if (old_games > exp->games) {
-            snprintf(what, sizeof what, "games was %ld, now %d (a resume may only raise it)",
-                     old_games, exp->games);
+        const char *old = games >= 0 ? find_value(was, "games", &len) : NULL;
+        long old_games = old ? strtol(old, NULL, 10) : 0;
+        if (old && old_games > games) {
+            snprintf(what, sizeof what, "games was %ld, now %ld (a resume may only raise it)",
+                     old_games, games);
         } else if (!first_difference(was, now, true, what, sizeof what)) {
             /* A line the earlier run had and this one lacks. */
             (void)first_difference(now, was, true, what, sizeof what);
         }
     }
-    for (int i = 0; i < exp->ruleset_count && !what[0]; i++) {
+    for (int i = 0; i < count && !what[0]; i++) {
         char file[PATH_LEN], rpath[PATH_LEN * 2];
-        ruleset_file(exp, i, file, sizeof file);
+        ruleset_file_of(&played[i], i, file, sizeof file);
         snprintf(rpath, sizeof rpath, "%s/%s", dir, file);
         size_t old_size;
         char *old = files_read(rpath, &old_size);
-        char *text = ruleset_text(exp, i);
+        char *text = played_text(&played[i]);
         if (!old) {
             snprintf(what, sizeof what, "%.600s: cannot read: %s", file, strerror(errno));
         } else if (!same_text(old, old_size, text)) {
             char diff[1024] = "";
             if (!first_difference(old, text, false, diff, sizeof diff))
                 snprintf(diff, sizeof diff, "its text differs");
-            snprintf(what, sizeof what, "ruleset %s: %s", exp->rulesets[i].name, diff);
+            snprintf(what, sizeof what, "ruleset %s: %s", played[i].name, diff);
         }
         free(old);
         free(text);
     }
     if (what[0]) {
-        error_set(err,
-                  "resume refused: %s: %s; a resume must play the games the run began with "
-                  "(only the game count may rise): use those settings or another output "
-                  "directory",
-                  path, what);
+        error_set(err, "resume refused: %s: %s; %s: use those settings or another output directory",
+                  path, what, rule);
         st = ST_EINVAL;
     }
     free(was);
     return st;
 }
 
-Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err)
+/* Compares (resume) or writes the setup text now and the ruleset texts of played. */
+static Status prepare(const char *dir, const char *now, const Ruleset *played, int count,
+                      long games, const char *rule, bool resume, Error *err)
 {
-    char *now = setup_text(exp);
-    Status st = resume ? compare_setup(exp, dir, now, err) : ST_OK;
+    Status st = resume ? compare_setup(dir, now, played, count, games, rule, err) : ST_OK;
     char path[PATH_LEN + 16];
     if (st == ST_OK) {
         snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_RULESETS);
         st = files_make_directories(path, err);
     }
-    for (int i = 0; i < exp->ruleset_count && st == ST_OK; i++) {
+    for (int i = 0; i < count && st == ST_OK; i++) {
         char file[PATH_LEN];
-        ruleset_file(exp, i, file, sizeof file);
+        ruleset_file_of(&played[i], i, file, sizeof file);
         snprintf(path, sizeof path, "%s/%s", dir, file);
-        char *text = ruleset_text(exp, i);
+        char *text = played_text(&played[i]);
         st = files_write(path, text, strlen(text), err);
         free(text);
     }
@@ -233,8 +235,37 @@ Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Erro
         snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
         st = files_write(path, now, strlen(now), err);
     }
+    return st;
+}
+
+Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err)
+{
+    char *now = setup_text(exp);
+    Ruleset *played = xcalloc((size_t)exp->ruleset_count + 1, sizeof *played);
+    for (int i = 0; i < exp->ruleset_count; i++) {
+        played[i] = exp->rulesets[i];
+        if (exp->max_plies > 0)
+            played[i].max_plies = exp->max_plies;
+    }
+    Status st = prepare(dir, now, played, exp->ruleset_count, exp->games,
+                        "a resume must play the games the run began with (only the game count "
+                        "may rise)",
+                        resume, err);
+    free(played);
     free(now);
     return st;
+}
+
+Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *rulesets, int count,
+                             bool resume, Error *err)
+{
+    return prepare(dir, setup, rulesets, count, -1,
+                   "a resume must go on with the settings the run began with", resume, err);
+}
+
+void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size)
+{
+    ruleset_file_of(r, i, buf, size);
 }
 
 void runmeta_bench_signature(char *buf)

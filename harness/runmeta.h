@@ -41,6 +41,18 @@ typedef struct {
  * a file that cannot be read or written. Thread-safe for distinct directories. */
 MUST_CHECK Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err);
 
+/* The same for a run that is not an experiment (tafl tune): setup is the whole text of
+ * DIR/setup (`key value` lines, made by the caller: every setting that changes the results; no
+ * `games` line), rulesets[0..count-1] the rulesets as played. Without resume writes DIR/setup
+ * and DIR/rulesets/NAME.rules; with resume compares both with what dir holds and refuses any
+ * difference with one line naming it ("resume refused: DIR/setup: pairs was '4', now '6'; ..."),
+ * writing nothing. ST_EIO naming a file. Thread-safe for distinct directories. */
+MUST_CHECK Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *rulesets,
+                                        int count, bool resume, Error *err);
+
+/* The file ruleset i (r) is kept in, relative to the run directory ("rulesets/NAME.rules"). */
+void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size);
+
 /* Writes DIR/meta for a finished run of exp (see RunMetaFacts): the tool and version, the build
  * identity (git revision with a -dirty mark, source hash, flags), the quick bench signature of
  * this binary, the experiment's settings, the command line, counts and times, each ruleset's

@@ -20,7 +20,8 @@ SpsaParams spsa_params(int iterations, double a, double c, double A, uint64_t se
                         .gamma = 0.101,
                         .lower = NULL,
                         .upper = NULL,
-                        .seed = seed};
+                        .seed = seed,
+                        .first = 0};
 }
 
 static double clamp(const SpsaParams *sp, int i, double x)
@@ -39,6 +40,7 @@ void spsa_run(const SpsaParams *params, double *theta, int p, SpsaObjective f, v
 {
     assert(params && theta && f && p >= 1 && params->iterations >= 0);
     assert(params->a > 0 && params->c > 0 && params->A >= 0);
+    assert(params->first >= 0 && params->first <= params->iterations);
     for (int i = 0; i < p; i++) {
         assert(!params->lower || !params->upper || params->lower[i] <= params->upper[i]);
         theta[i] = clamp(params, i, theta[i]);
@@ -50,7 +52,12 @@ void spsa_run(const SpsaParams *params, double *theta, int p, SpsaObjective f, v
     double *plus = xmalloc((size_t)p * sizeof *plus);
     double *minus = xmalloc((size_t)p * sizeof *minus);
 
-    for (int k = 0; k < params->iterations; k++) {
+    /* Each iteration draws one value per 64 parameters; a resumed run drops the draws of the
+     * iterations already done, so iteration k sees the same perturbation either way. */
+    for (long n = (long)params->first * ((p + 63) / 64); n > 0; n--) {
+        (void)rng_next(&rng);
+    }
+    for (int k = params->first; k < params->iterations; k++) {
         /* Spall 1998, eq. (1)-(2) and section III's gain sequences. */
         double ak = params->a / pow(params->A + k + 1, params->alpha);
         double ck = params->c / pow(k + 1, params->gamma);

@@ -1,13 +1,11 @@
 /* Tuning agent parameters by SPSA or a grid, scored by paired games (see tuner.h). */
 #include "tune/tuner.h"
 
-#include <errno.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "agents/agent.h"
@@ -20,6 +18,7 @@
 #include "stats/ratings.h"
 #include "stats/spsa.h"
 #include "stats/stats.h"
+#include "tune/tunedir.h"
 
 /* The state of a tuning run. */
 typedef struct {
@@ -34,6 +33,9 @@ typedef struct {
     double center[TUNE_MAX_PARAMS];
     int calls;
     long counts[5];
+    TuneDir *dir; /* NULL: no files */
+    bool failed;  /* a row could not be written: play no more */
+    Error error;
 } Tuner;
 
 static double value_of(const TuneParam *p, double u)
@@ -112,6 +114,7 @@ static TuneRow *add_row(Tuner *tu, int iteration, const double *values, const lo
     memset(row, 0, sizeof *row);
     row->iteration = iteration;
     memcpy(row->values, values, (size_t)tu->t->param_count * sizeof *values);
+    memcpy(row->counts, counts, sizeof row->counts);
     long pairs = 0;
     for (int i = 0; i < 5; i++) {
         pairs += counts[i];
@@ -119,6 +122,14 @@ static TuneRow *add_row(Tuner *tu, int iteration, const double *values, const lo
     row->games = 2 * pairs;
     stats_pair_score(counts, RATINGS_Z95, &row->score, &row->low, &row->high);
     return row;
+}
+
+/* Writes the row just added (and SPSA's next point) to the directory, as it finishes. */
+static void keep_row(Tuner *tu, const TuneRow *row, const double *next)
+{
+    if (tu->dir && !tu->failed && tunedir_append(tu->dir, row, next, &tu->error) != ST_OK) {
+        tu->failed = true;
+    }
 }
 
 static void show_row(const Tuner *tu, const TuneRow *row, const char *what)
@@ -149,7 +160,9 @@ static double spsa_objective(void *ctx, const double *u, int p)
     char spec[EXPERIMENT_SPEC_MAX * 2];
     tuner_spec(tu->t, values, spec, sizeof spec);
     long counts[5] = {0};
-    evaluate(tu, spec, tu->calls / 2, tu->t->pairs, counts);
+    if (!tu->failed) {
+        evaluate(tu, spec, tu->calls / 2, tu->t->pairs, counts);
+    }
     tu->calls++;
     double s, low, high;
     stats_pair_score(counts, RATINGS_Z95, &s, &low, &high);
@@ -169,19 +182,26 @@ static void spsa_trace(void *ctx, int k, const double *u, int p, double estimate
     for (int i = 0; i < p; i++) {
         values[i] = value_of(&tu->t->params[i], tu->center[i]);
     }
-    show_row(tu, add_row(tu, k, values, tu->counts), "iteration");
+    TuneRow *row = add_row(tu, k, values, tu->counts);
+    keep_row(tu, row, u);
+    show_row(tu, row, "iteration");
     memset(tu->counts, 0, sizeof tu->counts);
     memcpy(tu->center, u, (size_t)p * sizeof *u);
 }
 
-static void run_spsa(Tuner *tu)
+/* Runs (or, after tu->count resumed rows whose last left SPSA at the scaled point next, goes
+ * on with) the iterations and the final check. */
+static void run_spsa(Tuner *tu, const double *next)
 {
     const TuneFile *t = tu->t;
     int p = t->param_count;
+    if (tu->count > t->iterations) {
+        return; /* the final check is done too */
+    }
     double u[TUNE_MAX_PARAMS], lower[TUNE_MAX_PARAMS], upper[TUNE_MAX_PARAMS];
     for (int i = 0; i < p; i++) {
         const TuneParam *q = &t->params[i];
-        u[i] = (q->start - q->min) / (q->max - q->min);
+        u[i] = tu->count > 0 ? next[i] : (q->start - q->min) / (q->max - q->min);
         lower[i] = 0;
         upper[i] = 1;
     }
@@ -191,7 +211,12 @@ static void run_spsa(Tuner *tu)
     sp.gamma = t->gamma;
     sp.lower = lower;
     sp.upper = upper;
+    sp.first = tu->count; /* iteration k is row k */
+    tu->calls = 2 * tu->count;
     spsa_run(&sp, u, p, spsa_objective, tu, spsa_trace, tu);
+    if (tu->failed) {
+        return;
+    }
     /* The final point, checked on openings no iteration used. */
     double values[TUNE_MAX_PARAMS];
     for (int i = 0; i < p; i++) {
@@ -201,7 +226,9 @@ static void run_spsa(Tuner *tu)
     tuner_spec(t, values, spec, sizeof spec);
     long counts[5] = {0};
     evaluate(tu, spec, t->iterations, t->final_pairs, counts);
-    show_row(tu, add_row(tu, t->iterations, values, counts), "final");
+    TuneRow *row = add_row(tu, t->iterations, values, counts);
+    keep_row(tu, row, NULL);
+    show_row(tu, row, "final");
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -220,27 +247,39 @@ static int grid_values(const TuneParam *p, int points, double *out)
     return n;
 }
 
+/* The grid's axes: each parameter's distinct values (a missing second parameter has one, 0).
+ * Caller frees axis[0] and axis[1]. Returns the number of points. */
+static int grid_axes(const TuneFile *t, double *axis[2], int len[2])
+{
+    for (int i = 0; i < 2; i++) {
+        axis[i] = xmalloc((size_t)t->points * sizeof *axis[i]);
+        axis[i][0] = 0;
+        len[i] = i < t->param_count ? grid_values(&t->params[i], t->points, axis[i]) : 1;
+    }
+    return len[0] * len[1];
+}
+
+/* Evaluates every point after the tu->count already done (resumed). */
 static void run_grid(Tuner *tu)
 {
     const TuneFile *t = tu->t;
     double *axis[2];
-    int len[2] = {1, 1};
-    for (int i = 0; i < 2; i++) {
-        axis[i] = xmalloc((size_t)t->points * sizeof *axis[i]);
-        axis[i][0] = 0;
-        if (i < t->param_count) {
-            len[i] = grid_values(&t->params[i], t->points, axis[i]);
-        }
-    }
+    int len[2];
+    (void)grid_axes(t, axis, len);
     int index = 0;
-    for (int i = 0; i < len[0]; i++) {
-        for (int j = 0; j < len[1]; j++) {
+    for (int i = 0; i < len[0] && !tu->failed; i++) {
+        for (int j = 0; j < len[1] && !tu->failed; j++, index++) {
+            if (index < tu->count) {
+                continue;
+            }
             double values[2] = {axis[0][i], axis[1][j]};
             char spec[EXPERIMENT_SPEC_MAX * 2];
             tuner_spec(t, values, spec, sizeof spec);
             long counts[5] = {0};
             evaluate(tu, spec, 0, t->pairs, counts);
-            show_row(tu, add_row(tu, index++, values, counts), "point");
+            TuneRow *row = add_row(tu, index, values, counts);
+            keep_row(tu, row, NULL);
+            show_row(tu, row, "point");
         }
     }
     free(axis[0]);
@@ -315,44 +354,6 @@ void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r)
 
 /* ------------------------------------------------------------------------------------------
  * Files */
-
-static void put_value(FILE *f, const TuneParam *p, double v)
-{
-    if (p->integer) {
-        fprintf(f, "%.0f", v);
-    } else {
-        fprintf(f, "%.6g", v);
-    }
-}
-
-static Status write_csv(const Tuner *tu, const char *path, Error *err)
-{
-    const TuneFile *t = tu->t;
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    fputs("iteration", f);
-    for (int i = 0; i < t->param_count; i++) {
-        fprintf(f, ",%s", t->params[i].key);
-    }
-    fputs(",score,score_low,score_high,games\n", f);
-    for (int r = 0; r < tu->count; r++) {
-        const TuneRow *row = &tu->rows[r];
-        fprintf(f, "%d", row->iteration);
-        for (int i = 0; i < t->param_count; i++) {
-            fputc(',', f);
-            put_value(f, &t->params[i], row->values[i]);
-        }
-        fprintf(f, ",%.4f,%.4f,%.4f,%ld\n", row->score, row->low, row->high, row->games);
-    }
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    return ST_OK;
-}
 
 /* The figure: SPSA's trace (score with its band over iterations above, the parameters below,
  * each as a fraction of its range when there are several); the grid's score over one
@@ -439,6 +440,20 @@ static void plot_text(const Tuner *tu, FILE *data, FILE *body)
     }
 }
 
+/* The rows of the whole tuning: SPSA's iterations and final check, or the grid's points. */
+static int rows_total(const TuneFile *t)
+{
+    if (t->method == TUNE_SPSA) {
+        return t->iterations + 1;
+    }
+    double *axis[2];
+    int len[2];
+    int n = grid_axes(t, axis, len);
+    free(axis[0]);
+    free(axis[1]);
+    return n;
+}
+
 Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err)
 {
     memset(out, 0, sizeof *out);
@@ -456,31 +471,29 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
     if (st != ST_OK) {
         return st;
     }
-    char csv[sizeof out->dir + 16];
-    DirLock *lock = NULL; /* the output directory's, held until the files are written */
+    double next[TUNE_MAX_PARAMS] = {0};
     if (opt->write_files) {
         if (opt->out_dir) {
             st = outpath_format(out->dir, sizeof out->dir, err, "%s", opt->out_dir);
         } else {
             st = outpath_format(out->dir, sizeof out->dir, err, "%s/%s", t->output, t->name);
         }
-        snprintf(csv, sizeof csv, "%s/tune.csv", out->dir); /* rundir_open bounds out->dir */
-        struct stat sb;
-        if (st == ST_OK) {
-            st = rundir_open(out->dir, &lock, err); /* one writer; regular files only */
-        }
-        if (st == ST_OK && stat(csv, &sb) == 0) {
-            error_set(err, "%s already exists: choose another output directory or remove it", csv);
-            dirlock_release(lock);
-            return ST_EINVAL;
-        }
+        TuneDirFacts facts = {
+            .command = opt->command, .threads = tu.threads, .rows_total = rows_total(t)};
+        st = tunedir_open(out->dir, t, &rs, &facts, opt->resume, &tu.rows, &tu.count, next, &tu.dir,
+                          err);
         if (st != ST_OK) {
             return st;
+        }
+        tu.cap = tu.count;
+        if (tu.show_progress && tu.count > 0) {
+            fprintf(stderr, "resuming %s: %d of %d rows done\n", out->dir, tu.count,
+                    facts.rows_total);
         }
     }
 
     if (t->method == TUNE_SPSA) {
-        run_spsa(&tu);
+        run_spsa(&tu, next);
         out->best = tu.count - 1;
     } else {
         run_grid(&tu);
@@ -491,13 +504,18 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
             }
         }
     }
+    if (tu.failed) {
+        *err = tu.error;
+        tunedir_close(tu.dir);
+        free(tu.rows);
+        return ST_EIO;
+    }
     out->rows = tu.rows;
     out->count = tu.count;
     tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
     gather_evidence(&tu, out, &out->evidence);
 
     if (opt->write_files) {
-        st = write_csv(&tu, csv, err);
         char *data = NULL, *body = NULL;
         size_t data_len, body_len;
         FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
@@ -511,12 +529,14 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         char comment[EXPERIMENT_NAME_MAX + 64];
         snprintf(comment, sizeof comment, "tafl tune %s: the trace of %s", t->name,
                  t->method == TUNE_SPSA ? "SPSA" : "the grid");
-        if (st == ST_OK) {
-            st = plot_render(out->dir, "tune", comment, data, body, &out->plotted, err);
-        }
+        st = plot_render(out->dir, "tune", comment, data, body, &out->plotted, err);
         free(data);
         free(body);
+        /* meta says `finished` only once every file is in place. */
+        if (st == ST_OK) {
+            st = tunedir_finish(tu.dir, err);
+        }
+        tunedir_close(tu.dir);
     }
-    dirlock_release(lock);
     return st;
 }

@@ -16,6 +16,8 @@ typedef struct {
     bool write_files;    /* false: compute only (no directory, no files, no plot) */
     bool progress;       /* progress on stderr even when it is not a terminal */
     bool quiet;          /* no progress at all */
+    bool resume;         /* go on with the rows out_dir holds (see tuner_run) */
+    const char *command; /* the command line, for meta (NULL: "-") */
 } TuneOptions;
 
 /* One row of tune.csv: a point and its score. */
@@ -26,6 +28,7 @@ typedef struct {
     double score, low, high;        /* the tuned agent's score per game and its 95% interval
                                        from the pair scores (stats_pair_score) */
     long games;
+    long counts[5]; /* the pentanomial counts of its pairs (tuned agent's score 0..4 of 4) */
 } TuneRow;
 
 /* The evidence behind the best point: it and the default (the tuned agent's spec as given, so
@@ -58,11 +61,17 @@ typedef struct {
  * not the openings) and its row holds the point it started from with the score of both
  * evaluations together; then the final point is checked on a fresh set (iterations) with
  * final_pairs pairs. The grid evaluates every point (points per parameter, integers rounded and
- * repeated values dropped; the first parameter major) on opening set 0. With write_files,
- * refuses a directory that already holds tune.csv, writes tune.csv and draws tune.gp, tune.png
- * and tune.svg there (a missing gnuplot only leaves plotted false). Then the best point and the
- * default play opening set iterations + 1 (SPSA) or 1 (grid) for out->evidence. Same result at
- * any thread count. Caller frees out->rows. */
+ * repeated values dropped; the first parameter major) on opening set 0. With write_files, the
+ * directory records the tuning (tune/tunedir.h: setup, rulesets/, tune.ini, meta) before the
+ * first game and grows tune.csv by one whole flushed row as each point or iteration finishes;
+ * a directory that holds rows is refused unless opt->resume, which compares the settings
+ * (refusing a change with one line naming it) and plays only the rows still missing: iteration
+ * k's perturbation and openings derive from the seed and k alone, and SPSA's point is read back
+ * exactly from tune.state, so a cut and resumed run ends with the rows, best and files of an
+ * uninterrupted one. At the end draws tune.gp, tune.png and tune.svg there (a missing gnuplot
+ * only leaves plotted false). Then the best point and the default play opening set
+ * iterations + 1 (SPSA) or 1 (grid) for out->evidence. Same result at any thread count. Caller
+ * frees out->rows. */
 MUST_CHECK Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err);
 
 /* Prints the evidence for the best point of r (made by tuner_run from t): ties, the check
