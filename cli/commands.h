@@ -14,13 +14,20 @@ int cmd_ratings(int argc, char **argv);
 /* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (cli/cmd_tune.c) */
 int cmd_tune(int argc, char **argv);
 
+/* The commands of cli/cmd_<name>.c, one file each. Each takes the command's own argv
+ * (argv[0] is the command name) and returns the process exit status. */
+int cmd_rules(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_agents(int argc, char **argv);
+int cmd_move(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_summarize(int argc, char **argv);
+
 /* `tafl engine` (cli/cmd_engine.c): an agent as an OpenTafl Engine Protocol engine. */
 int cmd_engine(int argc, char **argv);
 
-/* After `tafl run` of a kind = curve experiment (cli/cmd_curve.c): reads the run's games.csv
- * (in out_dir, or <output>/<name>) and writes curve.csv and its figure there. Returns the exit
- * status, after printing any error. */
-int cmd_curve_finish(const Experiment *exp, const char *out_dir);
 int cmd_replay(int argc, char **argv); /* cli/cmd_replay.c */
 int cmd_export(int argc, char **argv); /* cli/cmd_export.c */
 int cmd_play(int argc, char **argv);   /* cli/cmd_play.c */

@@ -1,0 +1,140 @@
+/* `tafl run`: every game an experiment file describes; a curve's figure at the end. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/runstep.h"
+#include "formats/experiment.h"
+#include "formats/outpath.h"
+#include "formats/results.h"
+#include "formats/rulesfile.h"
+#include "harness/bench.h"
+#include "harness/curve.h"
+#include "harness/runner.h"
+#include "harness/version.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "rules/perft.h"
+
+/* After the games of a kind = curve experiment: reads the run's games.csv (in out_dir, or
+ * <output>/<name>), writes curve.csv, convergence.csv and the figure there, and prints each
+ * ruleset's verdict. Returns the exit status, after printing any error. */
+static int finish_curve(const Experiment *exp, const char *out_dir)
+{
+    char dir[EXPERIMENT_PATH_MAX * 2], games[EXPERIMENT_PATH_MAX * 2 + 16];
+    if (out_dir) {
+        snprintf(dir, sizeof dir, "%s", out_dir);
+    } else {
+        snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
+    }
+    snprintf(games, sizeof games, "%s/games.csv", dir);
+    GameRow *rows = NULL;
+    long count = 0, valid;
+    CurvePoint *points = NULL;
+    int n = 0;
+    bool plotted = false;
+    Error err = {{0}};
+    int status = EXIT_SUCCESS;
+    if (results_games_read(games, &rows, &count, &valid, &err) != ST_OK) {
+        status = EXIT_FAILURE;
+    } else {
+        curve_points(exp, rows, count, &points, &n);
+        if (curve_write(exp, points, n, dir, &plotted, &err) != ST_OK) {
+            status = EXIT_FAILURE;
+        }
+        for (int rs = 0; status == EXIT_SUCCESS && rs < exp->ruleset_count; rs++) {
+            CurveVerdict v;
+            char line[512];
+            curve_verdict(exp, rs, points, n, &v);
+            curve_verdict_text(&v, exp->converge_width, line, sizeof line);
+            fprintf(stderr, "tafl run: %s\n", line);
+        }
+    }
+    if (status != EXIT_SUCCESS) {
+        fprintf(stderr, "tafl run: %s\n", err.text);
+    } else if (!plotted) {
+        fprintf(stderr,
+                "tafl run: gnuplot not found: wrote %s/curve.csv and curve.gp but no plot "
+                "(install gnuplot, Debian: gnuplot-nox, and run `gnuplot curve.gp` there)\n",
+                dir);
+    } else {
+        fprintf(stderr, "tafl run: balance curve in %s/curve.csv, curve.png and curve.svg\n", dir);
+    }
+    free(points);
+    results_free_rows(rows, count);
+    return status;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
+    const char *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
+    bool resume = false, progress = false;
+    const Option opts[] = {{"--max-width", &width_arg, NULL},
+                           {"--check-every", &every_arg, NULL},
+                           {"--min-games", &min_arg, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--resume", NULL, &resume},
+                           {"--progress", NULL, &progress},
+                           {"--shard", &shard_arg, NULL}};
+    if (argc >= 2 && argv[1][0] != '-') {
+        file = argv[1];
+        argv++;
+        argc--;
+    }
+    long threads = 0, min_games = 0;
+    if (cli_parse_options("run", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("run", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
+        cli_int_option("run", "--min-games", min_arg, 1, 100000000, &min_games))
+        return EXIT_USAGE;
+    if (!file)
+        return cli_usage_error("run", "needs an experiment file");
+    Shard shard = {0, 0};
+    if (shard_arg && !shard_parse(shard_arg, &shard))
+        return cli_usage_error("run", "--shard '%s' must be I/N with 1 <= I <= N <= %d", shard_arg,
+                               SHARD_MAX);
+    Experiment *exp = xcalloc(1, sizeof *exp);
+    Error err = {{0}};
+    if (experiment_load(file, exp, &err) != ST_OK) {
+        fprintf(stderr, "tafl run: %s\n", err.text);
+        free(exp);
+        return EXIT_USAGE;
+    }
+    if (min_arg)
+        exp->min_games = (int)min_games;
+    bool sequential = width_arg || every_arg || exp->max_width > 0;
+    if (min_arg && !sequential) {
+        free(exp);
+        return cli_usage_error("run", "--min-games needs --max-width (or max_width in the file)");
+    }
+    /* A width stop decides after each round which games exist, and a curve is drawn from the
+     * whole run: neither can be split by game number ahead of time. */
+    if (shard_arg && (sequential || exp->kind == EXPERIMENT_CURVE)) {
+        free(exp);
+        return cli_usage_error("run", "--shard cannot split a run with a width stop (max_width, "
+                                      "--max-width) or of kind = curve: run it whole");
+    }
+    char command[4096];
+    cli_join_command(argc + 1, argv - 1, command, sizeof command); /* the file, then options */
+    RunOptions opt = {.threads = (int)threads,
+                      .out_dir = out,
+                      .write_files = true,
+                      .resume = resume,
+                      .progress = progress,
+                      .command = command,
+                      .shard = shard};
+    int status = cli_stop_options("run", exp, NULL, width_arg, every_arg, true, &opt.stop);
+    if (status == 0)
+        status = cli_run_and_report("run", exp, &opt);
+    if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
+        status = finish_curve(exp, out);
+    free(exp);
+    return status;
+}

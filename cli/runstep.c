@@ -1,0 +1,118 @@
+/* The steps `tafl match` and `tafl run` share: their stopping options, and running an
+ * experiment with its balance table and SPRT report. */
+#include "cli/runstep.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "formats/experiment.h"
+#include "formats/outpath.h"
+#include "formats/results.h"
+#include "formats/rulesfile.h"
+#include "harness/bench.h"
+#include "harness/runner.h"
+#include "harness/version.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "rules/perft.h"
+
+/* Games of an SPRT when --games is not given: 10,000 pairs. */
+#define SPRT_DEFAULT_GAMES 20000
+
+static void print_sprt(FILE *out, const Experiment *exp, const SprtOutcome *o)
+{
+    const char *a = exp->agents[exp->pairings[0].attacker].name;
+    const char *b = exp->agents[exp->pairings[0].defender].name;
+    const SprtParams *p = &o->params;
+    fprintf(out, "\nSPRT of %s (A) against %s (B): elo0=%g elo1=%g alpha=%g beta=%g\n", a, b,
+            p->elo0, p->elo1, p->alpha, p->beta);
+    fprintf(out, "pairs %ld (games %ld), pentanomial LL LD WL+DD WD WW: %ld %ld %ld %ld %ld\n",
+            o->pairs, 2 * o->pairs, o->counts[0], o->counts[1], o->counts[2], o->counts[3],
+            o->counts[4]);
+    fprintf(out, "LLR %.3f, bounds [%.3f, %.3f]\n", o->llr, o->lower, o->upper);
+    if (isnan(o->elo))
+        fprintf(out, "Elo of A: -\n");
+    else
+        fprintf(out, "Elo of A: %+.1f [%+.1f, %+.1f] (95%%, from the pairs)\n", o->elo, o->elo_low,
+                o->elo_high);
+    if (o->decision > 0)
+        fprintf(out, "decision: H1 accepted (A's normalised Elo is %g rather than %g)\n", p->elo1,
+                p->elo0);
+    else if (o->decision < 0)
+        fprintf(out, "decision: H0 accepted (A's normalised Elo is %g rather than %g)\n", p->elo0,
+                p->elo1);
+    else
+        fprintf(out, "decision: none (the game limit came first)\n");
+}
+
+/* The stopping options of `tafl match` and `tafl run`: --sprt SPEC (match only: exp holds one
+ * ruleset and two agents; the pairings are set here) or a width stop (--max-width W,
+ * --check-every N, or exp->max_width from the file); any of the three texts may be NULL. Sets
+ * *stop (and exp); returns 0, or the exit status of a usage error after printing it. */
+int cli_stop_options(const char *command, Experiment *exp, const char *sprt, const char *max_width,
+                     const char *check_every, bool games_given, RunStop *stop)
+{
+    stop->kind = RUN_STOP_COUNT;
+    if (max_width) {
+        char *end;
+        errno = 0;
+        double w = strtod(max_width, &end);
+        if (errno || end == max_width || *end || !(w > 0 && w <= 1))
+            return cli_usage_error(command, "--max-width '%s' must be a number in (0, 1]",
+                                   max_width);
+        exp->max_width = w;
+    }
+    long every = exp->check_every > 0 ? exp->check_every : RUNNER_CHECK_EVERY;
+    if (cli_int_option(command, "--check-every", check_every, 1, 100000000, &every))
+        return EXIT_USAGE;
+    exp->check_every = (int)every;
+    if (check_every && !(exp->max_width > 0))
+        return cli_usage_error(command, "--check-every needs --max-width");
+    if (exp->max_width > 0)
+        stop->kind = RUN_STOP_WIDTH;
+    if (!sprt)
+        return 0;
+    Error err = {{0}};
+    if (exp->max_width > 0)
+        return cli_usage_error(command, "--sprt and --max-width do not go together");
+    if (sprt_parse(sprt, &stop->sprt, &err) != ST_OK) {
+        const char *why = strncmp(err.text, "sprt: ", 6) == 0 ? err.text + 6 : err.text;
+        return cli_usage_error(command, "--sprt: %s", why);
+    }
+    if (exp->agent_count != 2)
+        return cli_usage_error(command, "--sprt needs two different agents");
+    if (!games_given)
+        exp->games = SPRT_DEFAULT_GAMES;
+    else if (exp->games < 2)
+        return cli_usage_error(command, "--sprt plays game pairs: --games must be at least 2");
+    /* A attacks B, then B attacks A on the same opening. */
+    exp->pairings[0] = (Pairing){0, 1};
+    exp->pairings[1] = (Pairing){1, 0};
+    exp->pairing_count = 2;
+    stop->kind = RUN_STOP_SPRT;
+    return 0;
+}
+
+/* Runs exp with opt and prints the balance table (and the SPRT's report); returns the exit
+ * status. */
+int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt)
+{
+    RunResult res = {0};
+    Error err = {{0}};
+    if (runner_run(exp, opt, &res, &err) != ST_OK) {
+        fprintf(stderr, "tafl %s: %s\n", command, err.text);
+        return EXIT_FAILURE;
+    }
+    results_tally_print(res.tally, stdout);
+    if (opt->stop.kind == RUN_STOP_SPRT)
+        print_sprt(stdout, exp, &res.sprt);
+    runner_result_free(&res);
+    return EXIT_SUCCESS;
+}
