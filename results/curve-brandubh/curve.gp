@@ -1,17 +1,13 @@
 # balance curve of experiment curve-brandubh
 # Written by tafl; run `gnuplot curve.gp` in this directory to redraw curve.png and curve.svg.
 $r0 << EOD
-0 0.290000 0.210148 0.385389
-1 0.020000 0.003539 0.104954
-2 0.040000 0.011039 0.134601
-3 0.000000 0.000000 0.071348
-4 0.000000 0.000000 0.071348
-5 0.460000 0.365608 0.557351
-6 0.130000 0.077572 0.209804
-7 0.350000 0.263642 0.447456
-8 0.040000 0.011039 0.134601
-9 0.350000 0.263642 0.447456
-10 0.120000 0.056176 0.238048
+-806.162 0.275000 0.218501 0.339873 "random"
+-47.111 0.010000 0.002747 0.035722 "greedy"
+39.778 0.097500 0.063891 0.146176 "mcts-1000"
+108.407 0.040000 0.020406 0.076932 "mcts-4000"
+151.182 0.035000 0.017056 0.070471 "ab-2"
+239.922 0.085000 0.053746 0.131896 "ab-3"
+313.985 0.075000 0.045975 0.120044 "ab-4"
 EOD
 if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
     set terminal pngcairo size 960,600 noenhanced
@@ -19,33 +15,29 @@ if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
     set terminal png size 960,600 noenhanced
 }
 set output "curve.png"
-set title "curve-brandubh: attackers' win rate in self-play, 95% intervals"
-set ylabel "attackers' win rate"
-set xlabel "agent (self-play)"
+set title "curve-brandubh: attackers' score in self-play, 95% intervals\nbrandubh: converged (strongest three: 0.035-0.085, width 0.08)"
+set ylabel "attackers' score (wins + draws/2)"
+set xlabel "rung strength: Bradley-Terry Elo from games between the rungs (mean 0)"
 set yrange [0:1]
 set grid
 set key outside right top
-set xtics rotate by 30 right
-set xtics ("random" 0, "greedy" 1, "mcts-100" 2, "mcts-1000" 3, "mcts-10000" 4, "ab-1" 5, "ab-2" 6, "ab-3" 7, "ab-4" 8, "ab-5" 9, "ab-6" 10)
-set xrange [-0.3:10.3]
 plot $r0 using 1:3:4 with filledcurves fs transparent solid 0.15 lt 1 notitle, \
      $r0 using 1:2 with linespoints pt 7 lw 2 lt 1 title "brandubh", \
+     $r0 using 1:2:5 with labels offset 0,1 font ",8" notitle, \
      0.5 with lines dt 2 lc rgb "gray" title "balanced"
 
 unset output
 set terminal svg size 960,600 noenhanced
 set output "curve.svg"
-set title "curve-brandubh: attackers' win rate in self-play, 95% intervals"
-set ylabel "attackers' win rate"
-set xlabel "agent (self-play)"
+set title "curve-brandubh: attackers' score in self-play, 95% intervals\nbrandubh: converged (strongest three: 0.035-0.085, width 0.08)"
+set ylabel "attackers' score (wins + draws/2)"
+set xlabel "rung strength: Bradley-Terry Elo from games between the rungs (mean 0)"
 set yrange [0:1]
 set grid
 set key outside right top
-set xtics rotate by 30 right
-set xtics ("random" 0, "greedy" 1, "mcts-100" 2, "mcts-1000" 3, "mcts-10000" 4, "ab-1" 5, "ab-2" 6, "ab-3" 7, "ab-4" 8, "ab-5" 9, "ab-6" 10)
-set xrange [-0.3:10.3]
 plot $r0 using 1:3:4 with filledcurves fs transparent solid 0.15 lt 1 notitle, \
      $r0 using 1:2 with linespoints pt 7 lw 2 lt 1 title "brandubh", \
+     $r0 using 1:2:5 with labels offset 0,1 font ",8" notitle, \
      0.5 with lines dt 2 lc rgb "gray" title "balanced"
 
 unset output
