@@ -223,6 +223,102 @@ START_TEST(test_failed_move_is_reported_not_played)
 }
 END_TEST
 
+START_TEST(test_exception_then_silence_is_a_crash)
+{
+    /* OpenTafl's NullPointerException, then nothing: the engine's fault, not a timeout. */
+    assert_forfeit("exception.sh", ",timeout_ms=1000", END_ENGINE_CRASH,
+                   "# engine_crash: the engine stopped answering after reporting a fault in 3 "
+                   "line(s), the first 'Uncaught exception! This OpenTafl is running as ENGINE'");
+    assert_forfeit("exception.sh exit", "", END_ENGINE_CRASH,
+                   "# engine_crash: the engine exited after reporting a fault in 3 line(s)");
+}
+END_TEST
+
+START_TEST(test_engine_board_must_be_the_games)
+{
+    assert_forfeit("board.sh", "", END_ILLEGAL_MOVE,
+                   "# illegal_move: the engine's board '/7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/' is not "
+                   "the game's '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'");
+}
+END_TEST
+
+static bool starts(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+/* The messages as OpenTafl reads them (ExternalEngineClient): a clock before every `play` (it
+ * thinks with the clock it knows then), no `side` (it would make the engine's side the side to
+ * move and refuse the opponent's first move), one `opponent-move` line per ply (a '|' list is
+ * a berserk sequence of one side), and after `cenre` the re-entry keys OpenTafl reads only with
+ * it. The loopback game is still the in-process game. */
+START_TEST(test_messages_are_what_opentafl_reads)
+{
+    Rules r;
+    fixture_rules("brandub-cyningstan-2014", &r);
+    Agent *att = make("alphabeta:depth=2", &r), *def = make("alphabeta:depth=2", &r);
+    Agent *ext = make_loopback("alphabeta:depth=2", &r);
+    GameRecord ref, rec;
+    match_play(&r, att, def, 5, 3, true, &ref);
+    match_play(&r, att, ext, 5, 3, true, &rec);
+    assert_same_game(&rec, &ref, "cyningstan-2014, 3 opening plies, external defender");
+    const char *t = rec.transcript;
+    ck_assert_msg(strstr(t, " cenre: corre:tcnkmTCNKM aforre:tcnkmTCNKM dforre:tcnkmTCNKM start:"),
+                  "%s", t);
+    ck_assert_msg(!strstr(t, "\n> side "), "side sent to a playing engine:\n%s", t);
+    int plays = 0, clocked = 0, moves_before_play = 0;
+    bool first_play_seen = false;
+    for (const char *p = t; (p = strstr(p, "\n> ")) != NULL; p++) {
+        if (starts(p, "\n> play ")) {
+            plays++;
+            first_play_seen = true;
+            /* The line before it is a clock. */
+            const char *prev = p - 1;
+            while (prev > t && *prev != '\n')
+                prev--;
+            clocked += starts(prev, "\n> clock 1000* 1000* 1 2 2\n");
+        } else if (starts(p, "\n> opponent-move ")) {
+            const char *end = strchr(p + 1, '\n');
+            const char *bar = strchr(p + 18, '|');
+            ck_assert_msg(!bar || (end && bar > end), "a move list:\n%s", t);
+            moves_before_play += !first_play_seen;
+        }
+    }
+    ck_assert_msg(plays > 0, "%s", t);
+    ck_assert_int_eq(clocked, plays);
+    ck_assert_int_eq(moves_before_play, 3);
+    match_record_free(&ref);
+    match_record_free(&rec);
+    agent_destroy(att);
+    agent_destroy(def);
+    agent_destroy(ext);
+    ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
+START_TEST(test_opentafl_quirks_refuse_rules_it_plays_otherwise)
+{
+    /* Livas' king is captured by three on an edge: no OTN rules string says so. */
+    Rules r;
+    fixture_rules("brandubh-livas", &r);
+    char spec[1024];
+    snprintf(spec, sizeof spec, "external:cmd=%s/stall.sh,quirks=opentafl", engines_dir());
+    Agent *a = make(spec, &r);
+    agent_new_game(a, 1);
+    GameState s;
+    state_init(&r, &s);
+    (void)agent_choose(a, &s, NULL);
+    ck_assert_int_eq(agent_last_stats(a)->failure, AGENT_FAILURE_CRASH);
+    const char *t = agent_transcript(a);
+    ck_assert_msg(strstr(t, "# engine_crash: refused: OpenTafl cannot play "
+                            "king_capture=throne4_adj3_edge3") &&
+                      !strstr(t, "# started"),
+                  "%s", t);
+    agent_destroy(a);
+    ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
 static void assert_spec_error(const char *spec, const char *needle)
 {
     Rules r;
@@ -258,7 +354,7 @@ START_TEST(test_command_line_may_hold_commas)
     char full[2048];
     agent_describe(a, full, sizeof full);
     ck_assert_str_eq(full, "external:cmd=sh -c 'exit 0' alphabeta:depth=2,noise=0,movetime_ms=50,"
-                           "timeout_ms=0,start_ms=10000");
+                           "timeout_ms=0,start_ms=10000,quirks=none");
     agent_destroy(a);
 }
 END_TEST
@@ -276,6 +372,10 @@ Suite *external_suite(void)
     tcase_add_test(tc, test_no_hello_forfeits_on_time);
     tcase_add_test(tc, test_exit_before_hello_forfeits_as_crash);
     tcase_add_test(tc, test_failed_move_is_reported_not_played);
+    tcase_add_test(tc, test_exception_then_silence_is_a_crash);
+    tcase_add_test(tc, test_engine_board_must_be_the_games);
+    tcase_add_test(tc, test_messages_are_what_opentafl_reads);
+    tcase_add_test(tc, test_opentafl_quirks_refuse_rules_it_plays_otherwise);
     tcase_add_test(tc, test_spec_errors_name_the_problem);
     tcase_add_test(tc, test_command_line_may_hold_commas);
     suite_add_tcase(s, tc);
