@@ -142,9 +142,20 @@ static bool program_exists(const char *program)
     return false;
 }
 
+/* OpenTafl plans movetime_ms - 750 ms (send_clock) and schedules the timer that ends its
+ * search only when it plans more than 500 ms (AiWorkspace.explore, POST_SEARCH_PAD): below
+ * that its search can run on for seconds, or for good (seen at movetime_ms=1000). */
+#define OPENTAFL_MOVETIME_MIN 1300
+
 static Status external_check(const double *params, char *const *text, Error *err)
 {
-    (void)params;
+    if ((int)params[P_QUIRKS] == QUIRKS_OPENTAFL && params[P_MOVETIME] < OPENTAFL_MOVETIME_MIN) {
+        error_set(err,
+                  "agent external: quirks=opentafl needs movetime_ms >= %d: OpenTafl plans "
+                  "movetime_ms - 750 ms and sets no timer to end its search below 500 ms",
+                  OPENTAFL_MOVETIME_MIN);
+        return ST_EINVAL;
+    }
     char buf[1024], *argv[MAX_ARGS + 1];
     if (split_command(text[P_CMD], buf, sizeof buf, argv, err) < 0) {
         error_prefix(err, "agent external: ");

@@ -302,7 +302,8 @@ START_TEST(test_opentafl_quirks_refuse_rules_it_plays_otherwise)
     Rules r;
     fixture_rules("brandubh-livas", &r);
     char spec[1024];
-    snprintf(spec, sizeof spec, "external:cmd=%s/stall.sh,quirks=opentafl", engines_dir());
+    snprintf(spec, sizeof spec, "external:cmd=%s/stall.sh,quirks=opentafl,movetime_ms=1500",
+             engines_dir());
     Agent *a = make(spec, &r);
     agent_new_game(a, 1);
     GameState s;
@@ -333,6 +334,8 @@ START_TEST(test_spec_errors_name_the_problem)
 {
     assert_spec_error("external", "agent external: needs cmd=... (the engine's command line");
     assert_spec_error("external:movetime_ms=5", "needs cmd=");
+    assert_spec_error("external:cmd=true,quirks=opentafl,movetime_ms=1000",
+                      "agent external: quirks=opentafl needs movetime_ms >= 1300");
     assert_spec_error("external:cmd=/no/such/engine --flag",
                       "cmd: program '/no/such/engine' is not found or not executable");
     assert_spec_error("external:cmd=no-such-engine-in-path",
