@@ -16,7 +16,7 @@
 #include "rules/movegen.h"
 #include "rules/otn.h"
 
-enum { P_CMD, P_MOVETIME, P_TIMEOUT, P_START, P_QUIRKS, P_COUNT };
+enum { P_CMD, P_MOVETIME, P_TIMEOUT, P_START, P_QUIRKS, P_LOG_TIMES, P_COUNT };
 
 /* Engine-specific care (the `quirks` parameter). */
 enum { QUIRKS_NONE, QUIRKS_OPENTAFL };
@@ -42,6 +42,9 @@ static const ParamSpec PARAMS[] = {
      "engine-specific care: opentafl = after each of its moves wait for the end of its search "
      "report (it applies its move to its own board only after sending it), and refuse rules it "
      "would play differently"},
+    {"log_times", PARAM_BOOL, 0, 0, 1, NULL,
+     "note in the transcript each move's wall time from `play` to `move` (the OTEP clock's "
+     "span), for measuring time per move; transcripts then differ from run to run"},
 };
 
 /* OpenTafl prints this status line last after each of its moves (AiWorkspace.printSearchStats),
@@ -615,6 +618,7 @@ static Move external_choose(Agent *agent, const GameState *s, const History *his
         res = send_catch_up(a, s, hist, deadline);
     if (res == PROCESS_OK)
         res = send_clock(a, deadline);
+    double asked = clock_seconds();
     if (res == PROCESS_OK)
         res = say(a, deadline, "play %s", ruleset_side_name((Side)s->side));
     if (res == PROCESS_OK)
@@ -643,6 +647,8 @@ static Move external_choose(Agent *agent, const GameState *s, const History *his
         if (!movegen_is_legal(r, s, m))
             return fail(a, AGENT_FAILURE_ILLEGAL_MOVE, "'%s' is not a legal move for the %s", args,
                         ruleset_side_name((Side)s->side));
+        if (agent->params[P_LOG_TIMES] != 0)
+            log_note(a, "move in %.1f ms", (clock_seconds() - asked) * 1000);
         /* Spec 14: confirm with the board after the move; it is what the engine now holds. */
         a->known = *s;
         history_clear(&a->scratch);

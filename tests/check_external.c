@@ -357,7 +357,7 @@ START_TEST(test_command_line_may_hold_commas)
     char full[2048];
     agent_describe(a, full, sizeof full);
     ck_assert_str_eq(full, "external:cmd=sh -c 'exit 0' alphabeta:depth=2,noise=0,movetime_ms=50,"
-                           "timeout_ms=0,start_ms=10000,quirks=none");
+                           "timeout_ms=0,start_ms=10000,quirks=none,log_times=no");
     agent_destroy(a);
 }
 END_TEST
