@@ -385,12 +385,21 @@ static ProcessResult send_rules(External *a, double deadline)
 
 /* Why OpenTafl cannot play these rules as tafl-lab does, or NULL. Of the options OTN cannot
  * carry (otep.h), draw_fort, no_moves and max_plies only change how tafl-lab ends a game; a
- * king captured by three on an edge changes captures, so the two boards would part. */
+ * king captured by three on an edge changes captures, so the two boards would part. And where
+ * the rules string bars pieces from re-entering the throne (cenre), OpenTafl also bars them
+ * from passing over the empty throne (GenericRules.canTaflmanMoveThrough), which tafl-lab
+ * allows: replaying tafl-lab's games in OpenTafl's rules engine, about half the games of
+ * brandub-cyningstan-2014 hold such a move (tests/opentafl/rules-check.sh). */
 static const char *opentafl_refusal(const Ruleset *rs)
 {
     if (rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3)
         return "king_capture=throne4_adj3_edge3 (a king captured by three on an edge), which an "
                "OpenTafl rules string cannot express";
+    char otn[OTN_RULES_MAX];
+    otn_format_rules(rs, otn, NULL);
+    if (has_otn_key(otn, "cenre"))
+        return "cenre (pieces barred from re-entering the throne): OpenTafl also bars them from "
+               "passing over the empty throne, and tafl-lab does not";
     return NULL;
 }
 
