@@ -325,12 +325,16 @@ static ProcessResult hear(External *a, char *line, size_t size, double deadline)
  * is what tafl-lab was waiting for ("hello", "move"). */
 static Move broken(External *a, ProcessResult res, const char *what, double limit)
 {
+    if (a->faults_since_move > 0 && res == PROCESS_TIMEOUT)
+        return fail(a, AGENT_FAILURE_CRASH,
+                    "the engine stopped answering after reporting a fault in %d line(s), the "
+                    "first '%s' (no %s within %.0f ms)",
+                    a->faults_since_move, a->first_fault, what, limit * 1000);
     if (a->faults_since_move > 0)
         return fail(a, AGENT_FAILURE_CRASH,
-                    "the engine %s after reporting a fault in %d line(s), the first '%s' "
-                    "(no %s within %.0f ms)",
-                    res == PROCESS_TIMEOUT ? "stopped answering" : "exited", a->faults_since_move,
-                    a->first_fault, what, limit * 1000);
+                    "the engine exited after reporting a fault in %d line(s), the first '%s' "
+                    "(before its %s)",
+                    a->faults_since_move, a->first_fault, what);
     if (res == PROCESS_TIMEOUT)
         return fail(a, AGENT_FAILURE_TIMEOUT, "no %s within %.0f ms", what, limit * 1000);
     return fail(a, AGENT_FAILURE_CRASH, "the engine exited or closed its end before its %s", what);
