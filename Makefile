@@ -46,7 +46,7 @@ TAFL     := $(BUILD)/tafl
 CHECKBIN := $(BUILD)/check_all
 
 .PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help \
-        install uninstall tsan fuzz fuzz-build
+        install uninstall tsan fuzz fuzz-build test-opentafl
 
 all: build/tafl
 
@@ -55,6 +55,7 @@ help:
 	@echo "make run        install missing packages, build, run experiments/quick-balance.ini"
 	@echo "make test       install missing packages, build, run every test"
 	@echo "make test SAN=address,undefined   the same under sanitizers"
+	@echo "make test-opentafl   games against the real OpenTafl (tests/opentafl.sh)"
 	@echo "make tsan       a parallel match and run under ThreadSanitizer (clang)"
 	@echo "make fuzz FUZZ_SECONDS=N   every libFuzzer target for N seconds (clang)"
 	@echo "make bench      run build/tafl bench"
@@ -117,6 +118,12 @@ test: deps
 	TAFL=$(TAFL) sh tests/safety.sh
 	TAFL=$(TAFL) sh tests/tune_resume.sh
 	@echo "make test: all tests passed ($(BUILD))"
+
+# Games against the real OpenTafl (tests/opentafl.sh): SKIPPED with a message where it is
+# not found, a failure instead with OPENTAFL_REQUIRED=1 (as in CI).
+test-opentafl: deps
+	@$(MAKE) --no-print-directory $(TAFL)
+	TAFL=$(TAFL) sh tests/opentafl.sh
 
 bench: all
 	./build/tafl bench

@@ -35,6 +35,12 @@ if ! printf '#include <csv.h>\n' | ${CC:-cc} -E -x c - >/dev/null 2>&1; then
     need libcsv-dev
 fi
 
+# OpenTafl, the peer engine of the integration test (tests/opentafl.sh, make test-opentafl),
+# runs on Java with Debian's ini4j and jline2.
+command -v java >/dev/null 2>&1 || need default-jre-headless
+[ -e /usr/share/java/ini4j.jar ] || need libini4j-java
+[ -e /usr/share/java/jline2.jar ] || need libjline2-java
+
 # gnuplot draws the figures (balance curves, tuning traces); gnuplot-nox has the pngcairo
 # and svg terminals without X.
 command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox

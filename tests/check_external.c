@@ -223,6 +223,126 @@ START_TEST(test_failed_move_is_reported_not_played)
 }
 END_TEST
 
+START_TEST(test_exception_then_silence_is_a_crash)
+{
+    /* OpenTafl's NullPointerException, then nothing: the engine's fault, not a timeout. */
+    assert_forfeit("exception.sh", ",timeout_ms=1000", END_ENGINE_CRASH,
+                   "# engine_crash: the engine stopped answering after reporting a fault in 3 "
+                   "line(s), the first 'Uncaught exception! This OpenTafl is running as ENGINE'");
+    assert_forfeit("exception.sh exit", "", END_ENGINE_CRASH,
+                   "# engine_crash: the engine exited after reporting a fault in 3 line(s)");
+}
+END_TEST
+
+START_TEST(test_engine_board_must_be_the_games)
+{
+    assert_forfeit("board.sh", "", END_ILLEGAL_MOVE,
+                   "# illegal_move: the engine's board '/7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/' is not "
+                   "the game's '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'");
+}
+END_TEST
+
+static bool starts(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+/* The messages as OpenTafl reads them (ExternalEngineClient): a clock before every `play` (it
+ * thinks with the clock it knows then), no `side` (it would make the engine's side the side to
+ * move and refuse the opponent's first move), one `opponent-move` line per ply (a '|' list is
+ * a berserk sequence of one side), and after `cenre` the re-entry keys OpenTafl reads only with
+ * it. The loopback game is still the in-process game. */
+START_TEST(test_messages_are_what_opentafl_reads)
+{
+    Rules r;
+    fixture_rules("brandub-cyningstan-2014", &r);
+    Agent *att = make("alphabeta:depth=2", &r), *def = make("alphabeta:depth=2", &r);
+    Agent *ext = make_loopback("alphabeta:depth=2", &r);
+    GameRecord ref, rec;
+    match_play(&r, att, def, 5, 3, true, &ref);
+    match_play(&r, att, ext, 5, 3, true, &rec);
+    assert_same_game(&rec, &ref, "cyningstan-2014, 3 opening plies, external defender");
+    const char *t = rec.transcript;
+    ck_assert_msg(strstr(t, " cenre: corre:tcnkmTCNKM aforre:tcnkmTCNKM dforre:tcnkmTCNKM start:"),
+                  "%s", t);
+    ck_assert_msg(!strstr(t, "\n> side "), "side sent to a playing engine:\n%s", t);
+    int plays = 0, clocked = 0, moves_before_play = 0;
+    bool first_play_seen = false;
+    for (const char *p = t; (p = strstr(p, "\n> ")) != NULL; p++) {
+        if (starts(p, "\n> play ")) {
+            plays++;
+            first_play_seen = true;
+            /* The line before it is a clock. */
+            const char *prev = p - 1;
+            while (prev > t && *prev != '\n')
+                prev--;
+            clocked += starts(prev, "\n> clock 1000* 1000* 1 2 2\n");
+        } else if (starts(p, "\n> opponent-move ")) {
+            const char *end = strchr(p + 1, '\n');
+            const char *bar = strchr(p + 18, '|');
+            ck_assert_msg(!bar || (end && bar > end), "a move list:\n%s", t);
+            moves_before_play += !first_play_seen;
+        }
+    }
+    ck_assert_msg(plays > 0, "%s", t);
+    ck_assert_int_eq(clocked, plays);
+    ck_assert_int_eq(moves_before_play, 3);
+    match_record_free(&ref);
+    match_record_free(&rec);
+    agent_destroy(att);
+    agent_destroy(def);
+    agent_destroy(ext);
+    ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
+/* quirks=opentafl on one preset: the failure of the first move against a stalling engine
+ * (given 50 ms), and the transcript. */
+static AgentFailure opentafl_first_move(const char *preset, char *transcript, size_t size)
+{
+    Rules r;
+    fixture_rules(preset, &r);
+    char spec[1024];
+    snprintf(spec, sizeof spec,
+             "external:cmd=%s/stall.sh,quirks=opentafl,movetime_ms=1500,timeout_ms=50",
+             engines_dir());
+    Agent *a = make(spec, &r);
+    agent_new_game(a, 1);
+    GameState s;
+    state_init(&r, &s);
+    (void)agent_choose(a, &s, NULL);
+    AgentFailure f = agent_last_stats(a)->failure;
+    snprintf(transcript, size, "%s", agent_transcript(a));
+    agent_destroy(a);
+    return f;
+}
+
+START_TEST(test_opentafl_quirks_refuse_rules_it_plays_otherwise)
+{
+    /* Livas' king is captured by three on an edge: no OTN rules string says so. Where the
+     * throne bars re-entry (cenre), OpenTafl also bars passing over it. Neither engine is
+     * started. */
+    const char *refused[][2] = {
+        {"brandubh-livas", "refused: OpenTafl cannot play king_capture=throne4_adj3_edge3"},
+        {"brandub-cyningstan-2014", "refused: OpenTafl cannot play cenre (pieces barred"},
+    };
+    char t[65536];
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        ck_assert_int_eq(opentafl_first_move(refused[i][0], t, sizeof t), AGENT_FAILURE_CRASH);
+        ck_assert_msg(strstr(t, refused[i][1]) && !strstr(t, "# started"), "%s: %s", refused[i][0],
+                      t);
+    }
+    /* The presets whose games OpenTafl's rules engine replays as tafl-lab plays them are
+     * played: the engine is started (and here times out). */
+    const char *played[] = {"brandubh",  "brandub-cyningstan", "ard-ri",       "tablut",
+                            "tawlbwrdd", "hnefatafl-13",       "hnefatafl-15", "copenhagen"};
+    for (size_t i = 0; i < sizeof played / sizeof played[0]; i++)
+        ck_assert_msg(opentafl_first_move(played[i], t, sizeof t) == AGENT_FAILURE_TIMEOUT,
+                      "%s: %s", played[i], t);
+    ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
 static void assert_spec_error(const char *spec, const char *needle)
 {
     Rules r;
@@ -237,6 +357,8 @@ START_TEST(test_spec_errors_name_the_problem)
 {
     assert_spec_error("external", "agent external: needs cmd=... (the engine's command line");
     assert_spec_error("external:movetime_ms=5", "needs cmd=");
+    assert_spec_error("external:cmd=true,quirks=opentafl,movetime_ms=1000",
+                      "agent external: quirks=opentafl needs movetime_ms >= 1300");
     assert_spec_error("external:cmd=/no/such/engine --flag",
                       "cmd: program '/no/such/engine' is not found or not executable");
     assert_spec_error("external:cmd=no-such-engine-in-path",
@@ -258,7 +380,7 @@ START_TEST(test_command_line_may_hold_commas)
     char full[2048];
     agent_describe(a, full, sizeof full);
     ck_assert_str_eq(full, "external:cmd=sh -c 'exit 0' alphabeta:depth=2,noise=0,movetime_ms=50,"
-                           "timeout_ms=0,start_ms=10000");
+                           "timeout_ms=0,start_ms=10000,quirks=none,log_times=no");
     agent_destroy(a);
 }
 END_TEST
@@ -276,6 +398,10 @@ Suite *external_suite(void)
     tcase_add_test(tc, test_no_hello_forfeits_on_time);
     tcase_add_test(tc, test_exit_before_hello_forfeits_as_crash);
     tcase_add_test(tc, test_failed_move_is_reported_not_played);
+    tcase_add_test(tc, test_exception_then_silence_is_a_crash);
+    tcase_add_test(tc, test_engine_board_must_be_the_games);
+    tcase_add_test(tc, test_messages_are_what_opentafl_reads);
+    tcase_add_test(tc, test_opentafl_quirks_refuse_rules_it_plays_otherwise);
     tcase_add_test(tc, test_spec_errors_name_the_problem);
     tcase_add_test(tc, test_command_line_may_hold_commas);
     suite_add_tcase(s, tc);
