@@ -926,21 +926,9 @@ static bool check_whole(ReadCtx *c)
 
 Status experiment_load(const char *path, Experiment *out, Error *err)
 {
-    if (strlen(path) >= EXPERIMENT_PATH_MAX) {
-        error_set(err, "%.60s...: the path is longer than %d characters", path,
-                  EXPERIMENT_PATH_MAX - 1);
-        return ST_EINVAL;
-    }
-    FILE *f = fopen(path, "r");
+    FILE *f = inilines_open(path, EXPERIMENT_PATH_MAX, err);
     if (f == NULL) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        error_set(err, "%s: cannot open: %s", path, strerror(EISDIR)); /* fopen lets it pass */
-        fclose(f);
-        return ST_EIO;
+        return strlen(path) >= EXPERIMENT_PATH_MAX ? ST_EINVAL : ST_EIO;
     }
     Status st = experiment_load_stream(f, path, out, err);
     fclose(f);

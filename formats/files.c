@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define PATH_MAX_LEN 2048
 
@@ -78,4 +79,37 @@ Status files_write(const char *path, const char *data, size_t size, Error *err)
         return ST_EIO;
     }
     return ST_OK;
+}
+
+Status files_write_through(const char *path, bool (*put)(FILE *f, const void *ctx), const void *ctx,
+                           Error *err)
+{
+    size_t len = strlen(path) + sizeof ".tmp";
+    char *tmp = xmalloc(len);
+    snprintf(tmp, len, "%s.tmp", path);
+    Status st = ST_OK;
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        error_set(err, "%s: cannot open: %s", tmp, strerror(errno));
+        free(tmp);
+        return ST_EIO;
+    }
+    /* fsync before rename: the new name must never point at data still only in memory. */
+    bool ok = put(f, ctx) && fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        error_set(err, "%s: cannot write: %s", tmp, strerror(saved));
+        (void)remove(tmp);
+        st = ST_EIO;
+    } else if (rename(tmp, path) != 0) {
+        error_set(err, "%s: cannot rename %s over it: %s", path, tmp, strerror(errno));
+        (void)remove(tmp);
+        st = ST_EIO;
+    }
+    free(tmp);
+    return st;
 }

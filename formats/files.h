@@ -3,7 +3,9 @@
 #ifndef TAFL_FORMATS_FILES_H
 #define TAFL_FORMATS_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "rules/common.h"
 
@@ -19,5 +21,12 @@ char *files_read(const char *path, size_t *size);
 /* Creates or replaces path with size bytes of data. ST_EIO "PATH: cannot write: <strerror>".
  * Thread-safe for distinct paths. */
 MUST_CHECK Status files_write(const char *path, const char *data, size_t size, Error *err);
+
+/* Writes what put writes (put(f, ctx): false on a write error) to PATH.tmp, flushes and fsyncs
+ * it, then renames it over path, so that path only ever names a whole file: a crash leaves the
+ * old one or the new one. ST_EIO "PATH.tmp: cannot open|write: ..." or "PATH: cannot rename
+ * ...", the temporary file removed. Thread-safe for distinct paths. */
+MUST_CHECK Status files_write_through(const char *path, bool (*put)(FILE *f, const void *ctx),
+                                      const void *ctx, Error *err);
 
 #endif

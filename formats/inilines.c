@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define UTF8_BOM "\xEF\xBB\xBF"
 
@@ -90,6 +91,26 @@ bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniE
         out->name_length = close ? (size_t)(close - p - 1) : strcspn(p + 1, "\r\n");
     }
     return true;
+}
+
+FILE *inilines_open(const char *path, size_t max_path, Error *err)
+{
+    if (max_path > 0 && strlen(path) >= max_path) {
+        error_set(err, "%.60s...: the path is longer than %zu characters", path, max_path - 1);
+        return NULL;
+    }
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        error_set(err, "%s: cannot open: %s", path, strerror(EISDIR));
+        fclose(f);
+        return NULL;
+    }
+    return f;
 }
 
 bool inilines_relative_path(const char *ini_path, const char *file, char *out, size_t size)

@@ -60,6 +60,12 @@ bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniE
  * holds an error. */
 void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap) PRINTF_LIKE(4, 0);
 
+/* Opens the INI file at path for reading: NULL with "PATH: cannot open: why" in err when it
+ * cannot be opened or is a directory (which fopen lets pass), or, when max_path > 0, with
+ * "PATH...: the path is longer than N characters" when path holds max_path bytes or more.
+ * Caller fcloses. Thread-safe. */
+FILE *inilines_open(const char *path, size_t max_path, Error *err);
+
 /* Writes file into out (size bytes) as a path relative to the directory of the INI file at
  * ini_path, unless file is absolute or ini_path names no directory. False when it does not fit. */
 bool inilines_relative_path(const char *ini_path, const char *file, char *out, size_t size);

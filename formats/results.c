@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formats/files.h"
 #include "formats/rowcheck.h"
 #include "stats/stats.h"
 
@@ -845,6 +846,12 @@ Status results_tally_write(ResultsTally *t, const char *path, Error *err)
     return results_tally_write_vs(t, path, NULL, err);
 }
 
+static bool put_tally(FILE *f, const void *ctx)
+{
+    const ResultsTally *t = ctx;
+    return put_summary(f, t->groups, t->n);
+}
+
 Status results_tally_write_vs(ResultsTally *t, const char *path, const char *baseline, Error *err)
 {
     if (baseline && !has_rules(t, baseline)) {
@@ -852,39 +859,8 @@ Status results_tally_write_vs(ResultsTally *t, const char *path, const char *bas
                   baseline);
         return ST_EINVAL;
     }
-    Status st = ST_OK;
-    size_t len = strlen(path) + sizeof ".tmp";
-    char *tmp = xmalloc(len);
-    snprintf(tmp, len, "%s.tmp", path);
     finish_tally(t, baseline);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        error_set(err, "%s: cannot open: %s", tmp, strerror(errno));
-        st = ST_EIO;
-        goto free_all;
-    }
-    /* fsync before rename: the new name must never point at data still only in memory. */
-    bool ok =
-        put_summary(f, t->groups, t->n) && fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-    int saved = errno;
-    if (fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        error_set(err, "%s: cannot write: %s", tmp, strerror(saved));
-        st = ST_EIO;
-        (void)remove(tmp);
-        goto free_all;
-    }
-    if (rename(tmp, path) != 0) {
-        error_set(err, "%s: cannot rename %s over it: %s", path, tmp, strerror(errno));
-        st = ST_EIO;
-        (void)remove(tmp);
-    }
-free_all:
-    free(tmp);
-    return st;
+    return files_write_through(path, put_tally, t, err);
 }
 
 Status results_write_summary(const char *path, const GameRow *rows, long count, Error *err)

@@ -227,9 +227,8 @@ static Status check_layout(ReadCtx *c)
 
 Status rulesfile_read(const char *path, Ruleset *out, Error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = inilines_open(path, 0, err);
     if (f == NULL) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
         return ST_EIO;
     }
     Status st = rulesfile_read_stream(f, path, out, err);

@@ -454,21 +454,9 @@ static bool check_whole(ReadCtx *c)
 
 Status tunefile_load(const char *path, TuneFile *out, Error *err)
 {
-    if (strlen(path) >= EXPERIMENT_PATH_MAX) {
-        error_set(err, "%.60s...: the path is longer than %d characters", path,
-                  EXPERIMENT_PATH_MAX - 1);
-        return ST_EINVAL;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        error_set(err, "%s: cannot open: %s", path, strerror(EISDIR));
-        fclose(f);
-        return ST_EIO;
+    FILE *f = inilines_open(path, EXPERIMENT_PATH_MAX, err);
+    if (f == NULL) {
+        return strlen(path) >= EXPERIMENT_PATH_MAX ? ST_EINVAL : ST_EIO;
     }
     ReadCtx *c = xcalloc(1, sizeof *c);
     c->first.path = path;

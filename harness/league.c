@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "formats/files.h"
 #include "stats/ratings.h"
 
 /* Union-find over players, to tell whether games link all of them. */
@@ -330,35 +331,22 @@ static bool put_ratings(FILE *f, const LeagueRating *r, long n)
     return ok;
 }
 
+/* What league_write_csv writes, for files_write_through. */
+typedef struct {
+    const LeagueRating *r;
+    long n;
+} RatingsTable;
+
+static bool put_ratings_table(FILE *f, const void *ctx)
+{
+    const RatingsTable *t = ctx;
+    return put_ratings(f, t->r, t->n);
+}
+
 Status league_write_csv(const char *path, const LeagueRating *r, long n, Error *err)
 {
-    size_t len = strlen(path) + sizeof ".tmp";
-    char *tmp = xmalloc(len);
-    snprintf(tmp, len, "%s.tmp", path);
-    Status st = ST_OK;
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        error_set(err, "%s: cannot open: %s", tmp, strerror(errno));
-        free(tmp);
-        return ST_EIO;
-    }
-    bool ok = put_ratings(f, r, n) && fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-    int saved = errno;
-    if (fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        error_set(err, "%s: cannot write: %s", tmp, strerror(saved));
-        (void)remove(tmp);
-        st = ST_EIO;
-    } else if (rename(tmp, path) != 0) {
-        error_set(err, "%s: cannot rename %s over it: %s", path, tmp, strerror(errno));
-        (void)remove(tmp);
-        st = ST_EIO;
-    }
-    free(tmp);
-    return st;
+    RatingsTable t = {r, n};
+    return files_write_through(path, put_ratings_table, &t, err);
 }
 
 /* "+12.3 [-40.1, +64.7]" or "-" when unrated, into buf. */
