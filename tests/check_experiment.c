@@ -75,7 +75,7 @@ START_TEST(test_quick_balance)
     }
     static const char *const agents[][2] = {{"random", "random"},
                                             {"greedy", "greedy"},
-                                            {"mcts", "mcts:iterations=200"},
+                                            {"mcts", "mcts:iterations=1000"},
                                             {"alphabeta", "alphabeta:depth=2"}};
     ck_assert_int_eq(e->agent_count, 4);
     for (int i = 0; i < 4; i++) {
