@@ -248,8 +248,7 @@ static void play_all(RunState *rs, int threads)
                            (rs->external[p->defender] ? RESULTS_EXTERNAL_DEFENDER : 0);
             bool keep_moves = exp->record_moves || external != 0;
             GameRecord rec;
-            match_play(r, seat[0], seat[1], seed, exp->opening_plies, keep_moves || rs->out_rows,
-                       &rec);
+            match_play(r, seat[0], seat[1], seed, exp->opening_plies, keep_moves, &rec);
             GameRow *row = make_row(exp, r, g, &j, &rec, external);
             if (!keep_moves) {
                 free(row->moves);
