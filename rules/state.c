@@ -7,7 +7,6 @@
 
 #include "rules/movegen.h"
 #include "rules/movegen_impl.h"
-#include "rules/otn.h"
 #include "rules/zobrist.h"
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -27,10 +26,17 @@ static inline void bit_clear(uint64_t *bits, int sq)
 
 void state_init(const Rules *r, GameState *s)
 {
-    /* rules_compile parsed the start already, so this cannot fail. */
-    Status st = otn_parse_position(r, r->opt.start, r->opt.first, s, NULL);
-    assert(st == ST_OK);
-    (void)st;
+    /* rules_compile parsed the start once; a game copies it (issue 14). */
+    const RulesStart *sp = &r->start_pos;
+    memset(s, 0, sizeof *s);
+    memcpy(s->attackers, sp->attackers, sizeof s->attackers);
+    memcpy(s->defenders, sp->defenders, sizeof s->defenders);
+    s->hash = sp->hash;
+    s->fort_hash = sp->fort_hash;
+    s->king = sp->king;
+    s->attacker_count = sp->attacker_count;
+    s->defender_count = sp->defender_count;
+    s->side = (uint8_t)r->opt.first;
 }
 
 Piece state_piece_at(const Rules *r, const GameState *s, int sq)
@@ -97,9 +103,11 @@ bool state_validate(const Rules *r, const GameState *s, Error *err)
         bool restricted =
             (r->opt.throne && sq == r->throne_sq) || (r->opt.corners && bit_test(r->corner, sq));
         if (restricted && (bit_test(s->attackers, sq) || bit_test(s->defenders, sq))) {
-            char name[8];
-            otn_format_square(r, sq, name);
-            error_set(err, "a piece other than the king stands on restricted square %s", name);
+            /* Rows and files from 1, as the board text shows them: the rules core words no
+             * notation (issue 14). */
+            error_set(err,
+                      "a piece other than the king stands on a restricted square (row %d, file %d)",
+                      sq / r->size + 1, sq % r->size + 1);
             return false;
         }
     }
