@@ -4,7 +4,8 @@
 #   1. `tafl bench` playouts_per_s / the reference's random playouts per second (target >= 0.95);
 #   2. perft 6 from the Brandubh start: the reference's time / tafl's (higher is faster);
 #   3. a random Brandubh match of MATCH_GAMES games on 2 threads with --out (games.csv written):
-#      its wall time / the reference's single-thread time for as many playouts (target <= 0.6).
+#      its wall time / the reference's single-thread time for as many playouts (target <= 0.6),
+#      and the same for CPU seconds (the work done, which a busy machine changes less).
 # Each figure is the best of REPEAT runs (default 3), tafl and reference alternating, so that
 # a busy machine hurts both alike.
 #
@@ -43,6 +44,9 @@ trap 'rm -rf "$tmp"' EXIT
 gcc -O3 -march=native -o "$tmp/reference" "$ref"
 
 now() { date +%s.%N; }
+# cpu_seconds FILE: the CPU seconds (user + system) of finished children in `times` output.
+# `times >FILE` must run in this shell itself: in $(...) or a pipeline it has no children.
+cpu_seconds() { tail -n 1 "$1" | tr 'ms' '  ' | awk '{ print $1 * 60 + $2 + $3 * 60 + $4 }'; }
 # best NAME VALUE MODE: keeps in $tmp/NAME the max (MODE max) or min (MODE min) so far.
 best() {
     if [ -f "$tmp/$1" ]; then
@@ -89,24 +93,33 @@ while [ "$r" -le "$REPEAT" ]; do
         i=$((i + 2))
     done
     # 3. the random match, games.csv written, 2 threads; the reference on one thread
+    times >"$tmp/times0"
     t0=$(now)
     "$tmp/reference" playout "$MATCH_GAMES" 3 >/dev/null
+    times >"$tmp/times1"
     best ref_match "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }')" min
+    best ref_match_cpu "$(awk -v a="$(cpu_seconds "$tmp/times0")" -v b="$(cpu_seconds "$tmp/times1")" \
+        'BEGIN { print b - a }')" min
     i=1
     while [ "$i" -lt $# ]; do
         eval "name=\${$i} bin=\${$((i + 1))}"
         rm -rf "$tmp/match"
+        times >"$tmp/times0"
         t0=$(now)
         "$bin" match --rules brandubh --attacker random --defender random --games "$MATCH_GAMES" \
             --threads 2 --out "$tmp/match" >/dev/null
         best "${name}_match" "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }')" min
+        times >"$tmp/times1"
+        best "${name}_match_cpu" "$(awk -v a="$(cpu_seconds "$tmp/times0")" \
+            -v b="$(cpu_seconds "$tmp/times1")" 'BEGIN { print b - a }')" min
         i=$((i + 2))
     done
     r=$((r + 1))
 done
 
 echo "reference: playouts_per_s $(cat "$tmp/ref_playouts") perft6 $(cat "$tmp/ref_perft")s" \
-    "(leaves $(cut -d' ' -f2 "$tmp/ref_perft_count")) playouts_${MATCH_GAMES} $(cat "$tmp/ref_match")s"
+    "(leaves $(cut -d' ' -f2 "$tmp/ref_perft_count")) playouts_${MATCH_GAMES} $(cat "$tmp/ref_match")s" \
+    "(cpu $(cat "$tmp/ref_match_cpu")s)"
 i=1
 while [ "$i" -lt $# ]; do
     eval "name=\${$i}"
@@ -117,5 +130,8 @@ while [ "$i" -lt $# ]; do
         "speed ratio $(ratio "$(cat "$tmp/ref_perft")" "$(cat "$tmp/${name}_perft")")"
     echo "$name: match ${MATCH_GAMES} games 2 threads $(cat "$tmp/${name}_match")s time ratio" \
         "$(ratio "$(cat "$tmp/${name}_match")" "$(cat "$tmp/ref_match")") (target <= 0.60)"
+    # CPU seconds over both threads: the work, whatever the machine's load did to the wall time.
+    echo "$name: match cpu $(cat "$tmp/${name}_match_cpu")s cpu ratio" \
+        "$(ratio "$(cat "$tmp/${name}_match_cpu")" "$(cat "$tmp/ref_match_cpu")")"
     i=$((i + 2))
 done
