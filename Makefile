@@ -32,8 +32,11 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 CFLAGS_ALL := $(BASE) $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL := -fopenmp $(filter -fsanitize=%,$(OPT)) $(LDFLAGS)
 
-LIB_SRC  := $(wildcard rules/*.c agents/*.c) $(filter-out sim/main.c,$(wildcard sim/*.c))
-MAIN_SRC := sim/main.c
+# The layers, lowest first: each folder may include only itself and the folders before it
+# (make layers checks it; CONTRIBUTING.md says what each folder owns).
+LAYERS   := rules agents stats formats harness tune cli
+LIB_SRC  := $(filter-out cli/main.c,$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
+MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
@@ -82,10 +85,17 @@ $(BUILD)/flags: FORCE
 # Build facts for run metadata: only this object sees them, and it is rebuilt every time.
 GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 1)
-$(BUILD)/sim/buildinfo.o: sim/buildinfo.c FORCE
+# The source identity notices local edits: "-dirty" when tracked sources differ from HEAD, and a
+# hash of every source file that makes the binary (tracked or not), so an edited, rebuilt tree
+# never passes for the clean commit.
+BUILD_SOURCES = Makefile $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
+$(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
-	    -DTAFL_FLAGS='"$(strip $(OPT))"' -c -o $@ $<
+	@echo "$(CC) ... -c -o $@ $< (build identity: revision, -dirty, source hash)"
+	@$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
+	    -DTAFL_FLAGS='"$(strip $(OPT))"' \
+	    -DTAFL_DIRTY="\"$$(git diff --quiet HEAD -- $(BUILD_SOURCES) 2>/dev/null || echo -dirty)\"" \
+	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
@@ -105,6 +115,9 @@ test: deps
 	TAFL=$(TAFL) sh tests/cli.sh
 	TAFL=$(TAFL) sh tests/kill_resume.sh
 	TAFL=$(TAFL) sh tests/shards.sh
+	TAFL=$(TAFL) sh tests/repro.sh
+	TAFL=$(TAFL) sh tests/safety.sh
+	TAFL=$(TAFL) sh tests/tune_resume.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 bench: all
@@ -153,11 +166,17 @@ tsan: deps
 fast:
 	@$(MAKE) --no-print-directory MODE=fast build/fast-$(notdir $(CC))/tafl
 
-# Includes only go downward: rules/ uses itself; agents/ uses rules/; sim/ uses both.
+# Includes only go downward: a folder of LAYERS includes only itself and the folders before it.
 layers:
-	@bad=$$(grep -n '#include "\(agents\|sim\)/' rules/*.[ch] 2>/dev/null; \
-	        grep -n '#include "sim/' agents/*.[ch] 2>/dev/null); \
-	if [ -n "$$bad" ]; then echo "upward includes:"; echo "$$bad"; exit 1; fi
+	@bad=""; above="$(LAYERS)"; \
+	for d in $(LAYERS); do \
+	    above=$${above#$$d}; above=$${above# }; \
+	    for up in $$above; do \
+	        hit=$$(grep -n "#include \"$$up/" $$d/*.[ch] 2>/dev/null); \
+	        [ -z "$$hit" ] || bad="$$bad$$hit\n"; \
+	    done; \
+	done; \
+	if [ -n "$$bad" ]; then printf "upward includes:\n$$bad"; exit 1; fi
 
 format:
 	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.c' '*.h')

@@ -33,20 +33,31 @@
 
 #include "agents/agent_impl.h"
 #include "agents/eval.h"
+#include "rules/bits.h"
 #include "rules/common.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
 
-#define AB_MAX_DEPTH 64
-#define AB_MAX_PLY   (AB_MAX_DEPTH + 2)
-#define SCORE_INF    (2.0 * AGENT_WIN_SCORE)
+#define AB_MAX_DEPTH  64
+#define AB_MAX_QDEPTH 32
+#define AB_MAX_PLY    (AB_MAX_DEPTH + 2)
+#define SCORE_INF     (2.0 * AGENT_WIN_SCORE)
 /* Scores at least this large mean a forced result found in the tree (plies <= AB_MAX_DEPTH). */
 #define WIN_BOUND (AGENT_WIN_SCORE - 1000.0)
 /* Leaf evaluations are clamped well inside the win scores. */
 #define EVAL_CLAMP (AGENT_WIN_SCORE / 2.0)
 
 /* Parameter indices, in PARAMS order. */
-enum { P_DEPTH, P_NODES, P_TT_MB, P_NOISE, P_EVAL, P_COUNT = P_EVAL + EVAL_PARAM_COUNT };
+enum {
+    P_DEPTH,
+    P_NODES,
+    P_TT_MB,
+    P_NOISE,
+    P_QUIESCE,
+    P_QDEPTH,
+    P_EVAL,
+    P_COUNT = P_EVAL + EVAL_PARAM_COUNT
+};
 
 static const ParamSpec PARAMS[] = {
     {"depth", PARAM_INT, 4, 1, AB_MAX_DEPTH, NULL,
@@ -56,6 +67,11 @@ static const ParamSpec PARAMS[] = {
     {"tt_mb", PARAM_INT, 16, 0, 4096, NULL, "transposition table size in MiB (0 = no table)"},
     {"noise", PARAM_REAL, 0, 0, 1000, NULL,
      "leaf evaluations get noise * u, u in [-1,1] hashed from (seed, position): seeded variety"},
+    {"quiesce", PARAM_BOOL, 1, 0, 1, NULL,
+     "quiescence search at the leaves: captures, king threats and escapes, blocks of an open line "
+     "(no: the leaf is the static evaluation)"},
+    {"qdepth", PARAM_INT, 4, 0, AB_MAX_QDEPTH, NULL,
+     "deepest quiescence search below a leaf, in plies (its last ply is the evaluation)"},
     EVAL_PARAM_INITIALIZERS,
 };
 _Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
@@ -76,6 +92,8 @@ typedef struct {
     int max_depth;
     uint64_t node_budget; /* 0 = none */
     double noise;
+    bool quiesce; /* search the leaves' tactical moves (quiescence) */
+    int qdepth;   /* plies of quiescence below a leaf */
     uint64_t seed;
     EvalWeights w;
     TTEntry *tt;    /* owned; NULL when tt_mb = 0 */
@@ -118,6 +136,13 @@ static int tactical_weight(const Rules *r, const GameState *s, Move m)
         for (int d = 0; d < RULES_DIRS; d++)
             weight += r->neighbour[to][d] == s->king;
     return weight;
+}
+
+/* Sets square sq's bit; sq < 0 (off the board) sets nothing. */
+static inline void set_bit(uint64_t *bits, int sq)
+{
+    if (sq >= 0)
+        bits[sq >> 6] |= 1ULL << (sq & 63);
 }
 
 static inline bool same_move(Move a, Move b)
@@ -249,12 +274,118 @@ static inline bool path_dependent_end(const GameState *child)
     return child->reason == END_REPETITION || child->reason == END_DRAW_FORT;
 }
 
+/* Quiescence search (Beal 1990; the chess programming wiki's "Quiescence Search"): below a
+ * depth-limited leaf only moves that change the position's tactics are searched, so that the
+ * static evaluation is read where no immediate win, capture or threat is pending; this removes
+ * the leaf's side-to-move bias that makes plain depth-limited play swing with depth parity.
+ * - The attackers, when the king has an open line to an escape square, are "in check": they
+ *   may not stand pat and search only the moves that close a line or capture the king; with
+ *   none the king escapes next ply. Otherwise they stand pat or try captures and king captures.
+ * - The defenders, when an attacker can capture the king next move, are in check: they search
+ *   king moves, captures and moves onto a threatened square or an attacker's way to it; with
+ *   none the king is taken next ply. Otherwise they stand pat or try captures and king moves
+ *   that reach an escape square or a square with an open line.
+ * After qdepth plies the evaluation is returned, check or not. Fail-soft like negamax. */
+static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, double alpha,
+                      double beta, bool *path_dep)
+{
+    const Rules *r = ab->base.rules;
+    ab->nodes++;
+    if (ab->node_budget && ab->nodes > ab->node_budget) {
+        ab->stop = true;
+        return 0.0;
+    }
+    const bool attackers = s->side == SIDE_ATTACKERS;
+    /* In check, the squares where a piece would close the king's lines or stop the threat. */
+    uint64_t stop_sq[RULES_WORDS];
+    const bool check = attackers ? eval_king_lines(r, s, stop_sq) > 0
+                                 : eval_king_threat_squares(r, s, stop_sq) > 0;
+    double best = -SCORE_INF;
+    if (!check || qply >= ab->qdepth) {
+        double stand = leaf_value(ab, s);
+        if (qply >= ab->qdepth || stand >= beta)
+            return stand;
+        best = stand;
+        if (stand > alpha)
+            alpha = stand;
+    }
+
+    Move moves[RULES_MAX_MOVES];
+    int32_t scores[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves), kept = 0;
+    /* Any capture, custodial or shieldwall, takes a piece beside the arrival square, and a
+     * king capture ends beside the king: mark those squares once. */
+    uint64_t near[RULES_WORDS] = {0}, near_king[RULES_WORDS] = {0};
+    const uint64_t *enemies = attackers ? s->defenders : s->attackers;
+    for (int w = 0; w < r->words; w++)
+        for (uint64_t b = enemies[w]; b; b &= b - 1) {
+            int sq = w * 64 + bits_lowest(b);
+            for (int d = 0; d < RULES_DIRS; d++)
+                set_bit(near, r->neighbour[sq][d]);
+        }
+    for (int d = 0; d < RULES_DIRS; d++)
+        set_bit(near_king, r->neighbour[s->king][d]);
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        int caps = bit_test(near, m.to) ? state_capture_count(r, s, m) : 0;
+        bool keep;
+        int32_t sc = caps;
+        if (attackers) {
+            bool kill = bit_test(near_king, m.to) && eval_move_captures_king(r, s, m);
+            keep = kill || (check ? bit_test(stop_sq, m.to) : caps > 0);
+            sc += kill ? 1000 : 0;
+        } else {
+            bool king = m.from == s->king;
+            bool threat = king && eval_king_move_threatens(r, s, m);
+            /* In check: a king move, a capture, or a stop on the threat's path. */
+            keep = caps > 0 || threat || (check && (king || bit_test(stop_sq, m.to)));
+            sc += threat ? 100 : 0;
+        }
+        if (keep) {
+            moves[kept] = m;
+            scores[kept++] = sc;
+        }
+    }
+    /* No answer to the check: the king escapes, or is taken, next ply. */
+    if (kept == 0 && check)
+        return -(AGENT_WIN_SCORE - (ply + 2));
+
+    bool dep = false;
+    const int len = ab->hist.length;
+    for (int i = 0; i < kept; i++) {
+        pick_move(moves, scores, i, kept);
+        GameState child = *s;
+        state_apply(r, &child, &ab->hist, moves[i], NULL);
+        double v;
+        if (state_is_over(&child)) {
+            ab->nodes++;
+            v = terminal_score(&child, s->side, ply + 1);
+            dep |= path_dependent_end(&child);
+        } else {
+            v = -qsearch(ab, &child, ply + 1, qply + 1, -beta, -alpha, &dep);
+        }
+        history_truncate(&ab->hist, len);
+        if (ab->stop)
+            return 0.0;
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    *path_dep |= dep;
+    return best;
+}
+
 /* Fail-soft negamax of s (not over) to `depth` plies; ply counts from the root. Sets
  * *path_dep when the value depends on a repetition or draw-fort end below. */
 static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
                       double beta, bool *path_dep)
 {
     const Rules *r = ab->base.rules;
+    if (depth == 0 && ab->quiesce)
+        return qsearch(ab, s, ply, 0, alpha, beta, path_dep); /* counts the node itself */
     ab->nodes++;
     if (ab->node_budget && ab->nodes > ab->node_budget) {
         ab->stop = true;
@@ -489,6 +620,8 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->max_depth = (int)params[P_DEPTH];
     ab->node_budget = (uint64_t)params[P_NODES];
     ab->noise = params[P_NOISE];
+    ab->quiesce = params[P_QUIESCE] != 0;
+    ab->qdepth = (int)params[P_QDEPTH];
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t slots = ((size_t)params[P_TT_MB] << 20) / sizeof(TTEntry);

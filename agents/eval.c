@@ -1,9 +1,11 @@
 /* The static evaluation: material, the king's distance to escape, his open lines to an escape
- * square, attackers beside him and mobility, weighted from the attackers' view. */
+ * square in one and two moves, attackers beside him and threatening to capture him, attackers
+ * guarding the corners, and mobility, weighted from the attackers' view. */
 #include "agents/eval.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rules/movegen.h"
 
@@ -18,6 +20,9 @@ void eval_weights_from(const double *values, EvalWeights *w)
     w->king_open_lines = values[3];
     w->king_attackers = values[4];
     w->mobility = values[5];
+    w->king_two_move = values[6];
+    w->corner_guards = values[7];
+    w->king_threats = values[8];
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -40,9 +45,14 @@ static inline bool is_escape(const Rules *r, int sq)
     return r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, sq) : bit_test(r->edge, sq);
 }
 
-static inline bool occupied(const GameState *s, int sq)
+/* Every occupied square, king included: one bit test per step for the line walks. */
+static inline void occupancy(const Rules *r, const GameState *s, uint64_t *occ)
 {
-    return bit_test(s->attackers, sq) || bit_test(s->defenders, sq) || s->king == sq;
+    for (int i = 0; i < r->words; i++)
+        occ[i] = s->attackers[i] | s->defenders[i];
+    for (int i = r->words; i < RULES_WORDS; i++)
+        occ[i] = 0;
+    occ[s->king >> 6] |= 1ULL << (s->king & 63);
 }
 
 /* Manhattan distance from the king to the nearest escape square: a corner, or the nearest
@@ -58,21 +68,43 @@ static int king_distance(const Rules *r, int k)
     return dr + dc;
 }
 
-/* Escape squares the king reaches in one move: walk each line over empty squares (through the
- * empty throne only when throne_pass lets the king) and count the line when it stops on an
- * escape square. A corner ends any line, so a corner square is always the last one walked. */
-static int king_open_lines(const Rules *r, const GameState *s)
+/* The number of lines from square `from` along which the king would reach an escape square
+ * in one move: walk each direction but `skip` (-1: none) over squares empty in occ (where the
+ * caller clears the king's own square when he is imagined elsewhere), through the empty throne
+ * only when throne_pass lets the king, and count the line when it stops on an escape square. A
+ * corner ends any line, so a corner square is always the last one walked. When `on` is not
+ * NULL, the squares of each counted line (escape square included) are set in it. */
+static int lines_from(const Rules *r, const uint64_t *occ, int from, int skip, uint64_t *on)
 {
     int open = 0;
+    /* With corner escape only a line along an edge can end on a corner: from a square off the
+     * edges none, from an edge square the two directions along it. */
+    unsigned dirs = (1u << RULES_DIRS) - 1;
+    if (r->opt.escape == ESCAPE_CORNER) {
+        int n = r->size, row = from / n, col = from % n;
+        dirs = 0;
+        if (row == 0 || row == n - 1)
+            dirs |= 1u << RULES_DIR_WEST | 1u << RULES_DIR_EAST;
+        if (col == 0 || col == n - 1)
+            dirs |= 1u << RULES_DIR_NORTH | 1u << RULES_DIR_SOUTH;
+    }
     for (int d = 0; d < RULES_DIRS; d++) {
-        int sq = s->king;
+        if (d == skip || !(dirs >> d & 1))
+            continue;
+        int sq = from;
         for (;;) {
             int next = r->neighbour[sq][d];
-            if (next < 0 || occupied(s, next))
+            if (next < 0 || bit_test(occ, next))
                 break;
             sq = next;
             if (is_escape(r, sq)) {
                 open++;
+                if (on)
+                    for (int u = r->neighbour[from][d];; u = r->neighbour[u][d]) {
+                        on[u >> 6] |= 1ULL << (u & 63);
+                        if (u == sq)
+                            break;
+                    }
                 break;
             }
             if (is_throne(r, sq) && r->opt.throne_pass == THRONE_PASS_NONE)
@@ -80,6 +112,210 @@ static int king_open_lines(const Rules *r, const GameState *s)
         }
     }
     return open;
+}
+
+/* Open lines the king would have after one move: the sum over the squares he can stop on that
+ * are not escape squares themselves (those are king_open_lines) of their open lines, the line
+ * back through his own square left out (it is the line he moved along). */
+static int king_two_move(const Rules *r, const GameState *s, const uint64_t *occ_in)
+{
+    uint64_t occ[RULES_WORDS];
+    memcpy(occ, occ_in, sizeof occ);
+    occ[s->king >> 6] &= ~(1ULL << (s->king & 63));
+    int total = 0;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        int sq = s->king;
+        for (;;) {
+            int next = r->neighbour[sq][d];
+            if (next < 0 || bit_test(occ, next) || is_escape(r, next))
+                break;
+            sq = next;
+            if (is_throne(r, sq)) {
+                if (r->opt.throne_reentry)
+                    total += lines_from(r, occ, sq, d ^ 1, NULL);
+                if (r->opt.throne_pass == THRONE_PASS_NONE)
+                    break;
+                continue;
+            }
+            total += lines_from(r, occ, sq, d ^ 1, NULL);
+        }
+    }
+    return total;
+}
+
+/* Attackers on the squares beside the four corners, when the corners are the escape squares. */
+static int corner_guards(const Rules *r, const GameState *s)
+{
+    if (r->opt.escape != ESCAPE_CORNER)
+        return 0;
+    int n = r->size;
+    const int corners[4] = {0, n - 1, (n - 1) * n, n * n - 1};
+    int count = 0;
+    for (int c = 0; c < 4; c++)
+        for (int d = 0; d < RULES_DIRS; d++) {
+            int u = r->neighbour[corners[c]][d];
+            if (u >= 0 && bit_test(s->attackers, u))
+                count++;
+        }
+    return count;
+}
+
+static inline bool corner_hostile_to_defenders(const Rules *r)
+{
+    return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
+           r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
+}
+
+/* Would the king on k be captured by an attacker arriving on t (beside him) from `from`? The
+ * same shapes as king_captured in rules/state.c (RULES.md section 4), on the board after the
+ * move: t holds an attacker and `from` is empty. */
+static bool captured_by_arrival(const Rules *r, const GameState *s, int k, int t, int from)
+{
+#define ATT(u) ((u) >= 0 && (u) != from && ((u) == t || bit_test(s->attackers, (u))))
+    const int16_t *nb = r->neighbour[k];
+    KingCapture mode = r->opt.king_capture;
+    bool throne_stands_in = r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
+    if (mode == KING_CAPTURE_STRONG) {
+        if (bit_test(r->edge, k))
+            return false;
+        for (int d = 0; d < RULES_DIRS; d++)
+            if (!ATT(nb[d]) && !(is_throne(r, nb[d]) && throne_stands_in))
+                return false;
+        return true;
+    }
+    if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
+        bool beside_throne = false;
+        for (int d = 0; d < RULES_DIRS; d++)
+            beside_throne |= nb[d] == r->throne_sq;
+        if (k == r->throne_sq || beside_throne) {
+            for (int d = 0; d < RULES_DIRS; d++)
+                if (nb[d] != r->throne_sq && !ATT(nb[d]))
+                    return false;
+            return true;
+        }
+    }
+    if (mode == KING_CAPTURE_THRONE4_ADJ3_EDGE3 && bit_test(r->edge, k) &&
+        !bit_test(r->corner, k)) {
+        for (int d = 0; d < RULES_DIRS; d++) {
+            if (nb[d] < 0)
+                continue;
+            if (!ATT(nb[d]) && !(is_corner(r, nb[d]) && corner_hostile_to_defenders(r)))
+                return false;
+        }
+        return true;
+    }
+    /* Custodial: the square across the king from t. */
+    int d_t = 0;
+    while (nb[d_t] != t)
+        d_t++;
+    int u = nb[d_t ^ 1];
+    if (u < 0)
+        return false;
+    if (ATT(u))
+        return true;
+    if (is_corner(r, u))
+        return corner_hostile_to_defenders(r);
+    if (is_throne(r, u))
+        return throne_stands_in;
+    return false;
+#undef ATT
+}
+
+/* Squares beside the king where an attacker arriving in one move would capture him; when
+ * `path` is not NULL, each such square and the squares the attacker would cross to get there are
+ * set in it (where a defender would stop the threat). */
+static int king_threats(const Rules *r, const GameState *s, const uint64_t *occ, uint64_t *path)
+{
+    int k = s->king, count = 0;
+    bool pass_throne = r->opt.throne_pass == THRONE_PASS_ALL;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        int t = r->neighbour[k][d];
+        if (t < 0 || bit_test(occ, t) || is_corner(r, t) || is_throne(r, t))
+            continue;
+        /* The attackers that can slide to t: the first piece along each line from t (the line
+         * towards the king ends at once). */
+        bool threat = false;
+        for (int e = 0; e < RULES_DIRS; e++) {
+            int sq = t;
+            for (;;) {
+                sq = r->neighbour[sq][e];
+                if (sq < 0 || is_corner(r, sq))
+                    break;
+                if (bit_test(occ, sq)) {
+                    if (bit_test(s->attackers, sq) && captured_by_arrival(r, s, k, t, sq)) {
+                        threat = true;
+                        if (path)
+                            for (int u = t; u != sq; u = r->neighbour[u][e])
+                                path[u >> 6] |= 1ULL << (u & 63);
+                    }
+                    break;
+                }
+                if (is_throne(r, sq) && !pass_throne)
+                    break;
+            }
+            if (threat && !path)
+                break;
+        }
+        count += threat;
+    }
+    return count;
+}
+
+int eval_king_threat_squares(const Rules *r, const GameState *s, uint64_t *path)
+{
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
+    memset(path, 0, RULES_WORDS * sizeof *path);
+    return king_threats(r, s, occ, path);
+}
+
+int eval_king_threats(const Rules *r, const GameState *s)
+{
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
+    return king_threats(r, s, occ, NULL);
+}
+
+int eval_king_open_lines(const Rules *r, const GameState *s)
+{
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
+    return lines_from(r, occ, s->king, -1, NULL);
+}
+
+int eval_king_lines(const Rules *r, const GameState *s, uint64_t *on_line)
+{
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
+    memset(on_line, 0, RULES_WORDS * sizeof *on_line);
+    return lines_from(r, occ, s->king, -1, on_line);
+}
+
+bool eval_move_blocks_line(const Rules *r, const GameState *s, Move m)
+{
+    uint64_t on[RULES_WORDS];
+    eval_king_lines(r, s, on);
+    return bit_test(on, m.to);
+}
+
+bool eval_king_move_threatens(const Rules *r, const GameState *s, Move m)
+{
+    if (m.from != s->king)
+        return false;
+    if (is_escape(r, m.to))
+        return true;
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
+    occ[s->king >> 6] &= ~(1ULL << (s->king & 63));
+    return lines_from(r, occ, m.to, -1, NULL) > 0;
+}
+
+bool eval_move_captures_king(const Rules *r, const GameState *s, Move m)
+{
+    for (int d = 0; d < RULES_DIRS; d++)
+        if (r->neighbour[m.to][d] == s->king)
+            return captured_by_arrival(r, s, s->king, m.to, m.from);
+    return false;
 }
 
 /* Attackers beside the king, with a corner hostile to defenders and the empty throne hostile to
@@ -106,10 +342,18 @@ static int king_attackers(const Rules *r, const GameState *s)
 
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
 {
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
     double v = w->attacker_material * s->attacker_count - w->defender_material * s->defender_count +
                w->king_distance * king_distance(r, s->king) -
-               w->king_open_lines * king_open_lines(r, s) +
+               w->king_open_lines * lines_from(r, occ, s->king, -1, NULL) +
                w->king_attackers * king_attackers(r, s);
+    if (w->king_two_move != 0.0)
+        v -= w->king_two_move * king_two_move(r, s, occ);
+    if (w->corner_guards != 0.0)
+        v += w->corner_guards * corner_guards(r, s);
+    if (w->king_threats != 0.0)
+        v += w->king_threats * king_threats(r, s, occ, NULL);
     if (w->mobility != 0.0) {
         /* The other side's moves are counted on a copy with the side flipped; movegen_count
          * reads only the boards and the side, so the stale hash does not matter. */

@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "agents/pgroups.h"
+
 /* The environment the child inherits; POSIX has the application declare it. */
 extern char **environ;
 
@@ -101,9 +103,14 @@ Status process_start(char *const *argv, Process **out, Error *err)
         error_set(err, "cannot start '%s': %s", argv[0], strerror(rc));
         return ST_EIO;
     }
+    /* Recorded so that tafl, told to stop by a signal, stops it too (harness/signals.c). */
+    bool recorded = pgroups_add(pid);
     int flags = fcntl(sv[0], F_GETFL);
-    if (flags < 0 || fcntl(sv[0], F_SETFL, flags | O_NONBLOCK) != 0) {
-        error_set(err, "%s: cannot make its socket non-blocking: %s", argv[0], strerror(errno));
+    if (!recorded || flags < 0 || fcntl(sv[0], F_SETFL, flags | O_NONBLOCK) != 0) {
+        if (!recorded)
+            error_set(err, "cannot start '%s': %d engines run already", argv[0], PGROUPS_MAX);
+        else
+            error_set(err, "%s: cannot make its socket non-blocking: %s", argv[0], strerror(errno));
         Process tmp = {.pid = pid, .fd = sv[0]};
         Process *p = xmalloc(sizeof *p);
         *p = tmp;
@@ -220,6 +227,7 @@ void process_stop(Process *p, double grace, char *how, size_t size)
         struct timespec pause = {0, 5 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }
+    pgroups_remove(p->pid); /* before the reap: the id cannot be reused until then */
     kill(-p->pid, SIGKILL);
     int status = 0;
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {

@@ -2,7 +2,7 @@
  * standard input and output one end of a socket pair, in a process group of its own.
  *
  * This is operating-system code in the agents layer on purpose: agents may use only rules/
- * and libc (sim/ sits above them), and the external agent needs a child process. It is plain
+ * and libc (the harness sits above them), and the external agent needs a child process. It is plain
  * POSIX, self-contained and free of global state, so that any number of OpenMP threads can
  * each drive their own engine:
  * - posix_spawn (no fork of a multithreaded process) and descriptors made close-on-exec

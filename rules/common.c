@@ -55,10 +55,17 @@ double clock_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* One line and exit status 1, not abort(): running out of memory is a condition of the machine
+ * (a budget too large for it), not a bug to dump core for. _Exit, not exit: other threads may be
+ * in the middle of writing, and no stdio buffer may be flushed half-way (games.csv rows are
+ * flushed whole as they are written). */
 static void die_out_of_memory(size_t size, const char *file, int line)
 {
-    fprintf(stderr, "%s:%d: out of memory allocating %zu bytes\n", file, line, size);
-    abort();
+    fprintf(stderr,
+            "tafl: out of memory: cannot allocate %zu bytes (%s:%d); give it a smaller "
+            "budget or fewer threads\n",
+            size, file, line);
+    _Exit(1);
 }
 
 void *xmalloc_at(size_t size, const char *file, int line)

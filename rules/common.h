@@ -31,7 +31,8 @@ void error_prefix(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
  * may read it. Thread-safe. */
 double clock_seconds(void);
 
-/* Allocation that never returns NULL: on failure prints file:line and aborts. Caller frees. */
+/* Allocation that never returns NULL: on failure prints one line (size, file:line) and ends the
+ * process with status 1. Caller frees. */
 void *xmalloc_at(size_t size, const char *file, int line);
 void *xcalloc_at(size_t count, size_t size, const char *file, int line);
 void *xrealloc_at(void *ptr, size_t size, const char *file, int line);

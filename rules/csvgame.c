@@ -112,3 +112,42 @@ Status csvgame_read(FILE *f, const char *name, RecordGame **games, int *count, E
     Games to = {games, count};
     return record_read_lines(f, name, read_line, &to, games, count, err);
 }
+
+/* csvgame_read_skipping's line reader: read_line, and a refused line reported and dropped. */
+typedef struct {
+    Games to;
+    const char *name;
+    int *malformed;
+    CsvgameSkip skip;
+    void *skip_ctx;
+} Skipping;
+
+static Status read_line_skipping(void *ctx, char *text, int line, Error *err)
+{
+    Skipping *s = ctx;
+    int before = *s->to.count;
+    Error why = {{0}};
+    if (read_line(&s->to, text, line, &why) == ST_OK)
+        return ST_OK;
+    /* A game read_line began on this line is dropped whole. */
+    while (*s->to.count > before) {
+        (*s->to.count)--;
+        free((*s->to.games)[*s->to.count].moves);
+    }
+    (*s->malformed)++;
+    char message[sizeof why.text + 64];
+    snprintf(message, sizeof message, "%s:%s", s->name, why.text);
+    s->skip(s->skip_ctx, message);
+    (void)err;
+    return ST_OK;
+}
+
+Status csvgame_read_skipping(FILE *f, const char *name, RecordGame **games, int *count,
+                             int *malformed, CsvgameSkip skip, void *ctx, Error *err)
+{
+    *games = NULL;
+    *count = 0;
+    *malformed = 0;
+    Skipping s = {{games, count}, name, malformed, skip, ctx};
+    return record_read_lines(f, name, read_line_skipping, &s, games, count, err);
+}

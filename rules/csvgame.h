@@ -18,4 +18,13 @@
 MUST_CHECK Status csvgame_read(FILE *f, const char *name, RecordGame **games, int *count,
                                Error *err);
 
+/* Told of each line csvgame_read_skipping leaves out: "NAME:LINE: what is wrong". */
+typedef void (*CsvgameSkip)(void *ctx, const char *message);
+
+/* As csvgame_read, but a line that cannot be read (a real corpus has rows such as
+ * `timeout,0,0,`: no moves, no result) is passed to skip and left out, and counted in
+ * *malformed; the other games are read. Fails only with ST_EIO. */
+MUST_CHECK Status csvgame_read_skipping(FILE *f, const char *name, RecordGame **games, int *count,
+                                        int *malformed, CsvgameSkip skip, void *ctx, Error *err);
+
 #endif

@@ -327,7 +327,7 @@ static void append(char *buf, size_t cap, size_t *used, const char *fmt, ...)
 /* Where a long start record is broken. Ruleset files are read with inih, whose lines hold at
  * most 197 characters (INI_MAX_LINE 200 less "\r\n\0"), and a 19x19 record can be 381 long; so
  * after 120 characters the record goes on, after a '/', on an indented continuation line (at
- * most 4 + 120 + 20 characters), which the reader (sim/rulesfile.c) joins back. */
+ * most 4 + 120 + 20 characters), which the reader (formats/rulesfile.c) joins back. */
 #define START_LINE_MAX 120
 
 static void append_start(char *buf, size_t cap, size_t *used, const char *start)

@@ -34,7 +34,7 @@ typedef enum {
     END_REPETITION,
     END_NO_MOVES,
     END_MAX_PLIES,
-    /* Forfeits of an agent that plays through another program (sim/match.c); the rules never
+    /* Forfeits of an agent that plays through another program (harness/match.c); the rules never
      * end a game this way, so a GameState never holds them. The failing side loses. */
     END_ILLEGAL_MOVE,   /* it sent a move that is not legal */
     END_ENGINE_CRASH,   /* it exited, closed its output or reported a critical error */

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "harness/runner.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
-#include "sim/runner.h"
 #include "tests/tests.h"
 
 /* Cheap budgets: these tests are about duties, not strength. */
@@ -243,10 +243,11 @@ static void assert_beats_random(const char *spec, int games_per_side, double min
     exp->pairings[1] = (Pairing){1, 0};
     exp->pairing_count = 2;
     RunOptions opt = {.threads = 1, .quiet = true};
-    GameRow *rows = NULL;
-    long count = 0;
+    RunResult res = {.keep_rows = true};
     Error err = {{0}};
-    ck_assert_msg(runner_run(exp, &opt, &rows, &count, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(runner_run(exp, &opt, &res, &err) == ST_OK, "%s", err.text);
+    const GameRow *rows = res.rows;
+    long count = res.count;
     ck_assert_int_eq(count, 2 * games_per_side);
     for (int side = 0; side < 2; side++) {
         double score = 0;
@@ -258,7 +259,7 @@ static void assert_beats_random(const char *spec, int games_per_side, double min
         ck_assert_msg(score / games_per_side >= min_score, "%s as %s scored %.2f over random", spec,
                       side == 0 ? "attackers" : "defenders", score / games_per_side);
     }
-    results_free_rows(rows, count);
+    runner_result_free(&res);
     free(exp);
 }
 

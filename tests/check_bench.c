@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim/bench.h"
+#include "harness/bench.h"
 #include "tests/tests.h"
 
 START_TEST(test_bench_signature_matches_file)

@@ -1,6 +1,7 @@
-/* Experiment files (sim/experiment.c): the shipped study, a fixture with every key, pairing
+/* Experiment files (formats/experiment.c): the shipped study, a fixture with every key, pairing
  * order, agent specs as agent_create reads them, and one exact one-line error per kind of bad
  * input. Fixtures are in tests/data/experiments/; bad inputs are written to temporary files. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +9,8 @@
 #include <unistd.h>
 
 #include "agents/agent.h"
-#include "sim/experiment.h"
-#include "sim/inilines.h"
+#include "formats/experiment.h"
+#include "formats/inilines.h"
 #include "tests/tests.h"
 
 #define CROSS_7 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
@@ -102,6 +103,7 @@ START_TEST(test_full_fixture)
     ck_assert_str_eq(e->output, "/tmp/tafl-out");
     ck_assert_double_eq(e->max_width, 0.05);
     ck_assert_int_eq(e->check_every, 40);
+    ck_assert_int_eq(e->min_games, 60);
 
     /* presets over two lines, a file relative to the experiment, two OTN strings. */
     ck_assert_int_eq(e->ruleset_count, 5);
@@ -152,6 +154,7 @@ START_TEST(test_round_robin_order)
     ck_assert_double_eq(e->max_width, 0); /* off */
     ck_assert_int_eq(e->kind, EXPERIMENT_BALANCE);
     ck_assert_int_eq(e->check_every, 100);
+    ck_assert_int_eq(e->min_games, 100);
     static const int pairs[][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}, {0, 0}};
     assert_pairings(e, pairs, 8);
     free(e);
@@ -269,8 +272,13 @@ static const struct {
     /* [experiment] */
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
-     "record_moves, output, max_width, check_every, kind)",
+     "record_moves, output, max_width, check_every, min_games, kind, converge_width, "
+     "reference, reference_label)",
      NULL},
+    {"[experiment]\nname = t\nreference = 44%\n", ST_EINVAL,
+     "3: key 'reference': bad value '44%' (expected an attackers' score 0..1)", NULL},
+    {"[experiment]\nname = t\nconverge_width = -0.1\n", ST_EINVAL,
+     "3: key 'converge_width': bad value '-0.1' (expected an attackers' score 0..1)", NULL},
     {"[experiment]\nname = t\nmax_width = 1.5\n", ST_EINVAL,
      "3: key 'max_width': bad value '1.5' (expected a number 0..1; 0 is off)", NULL},
     {"[experiment]\nname = t\nmax_width = wide\n", ST_EINVAL,
@@ -278,13 +286,15 @@ static const struct {
     {"[experiment]\nname = t\nkind = spiral\n", ST_EINVAL,
      "3: key 'kind': bad value 'spiral' (expected balance|curve)", NULL},
     {"[experiment]\nname = t\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = "
-     "random\n[agent.b]\ntype = greedy\n[matchups]\nself = yes\npair = a vs b\n",
+     "random\n[agent.b]\ntype = greedy\n[matchups]\npair = a vs b\n",
      ST_EINVAL,
-     "3: key 'kind': a curve is self-play along the agents in file order, but [matchups] pairs "
-     "'a vs b' (use self = yes only)",
+     "3: key 'kind': a curve is each agent's self-play, but [matchups] on line 10 does not set "
+     "self = yes",
      NULL},
     {"[experiment]\nname = t\ncheck_every = 0\n", ST_EINVAL,
      "3: key 'check_every': bad value '0' (expected an integer 1..100000000)", NULL},
+    {"[experiment]\nname = t\nmin_games = 0\n", ST_EINVAL,
+     "3: key 'min_games': bad value '0' (expected an integer 1..100000000)", NULL},
     {"[experiment]\nname = t\nseed = 1\nseed = 2\n", ST_EINVAL,
      "4: key 'seed': given twice (first on line 3)", NULL},
     {"[experiment]\nname = t\n[rules]\n[experiment]\nname = u\n", ST_EINVAL,
@@ -309,11 +319,11 @@ static const struct {
     {"[experiment]\nseed = 0x10\n", ST_EINVAL,
      "2: key 'seed': bad value '0x10' (expected an integer 0..18446744073709551615)", NULL},
     {"[experiment]\ngames = 0\n", ST_EINVAL,
-     "2: key 'games': bad value '0' (expected an integer 1..100000000)", NULL},
-    {"[experiment]\ngames = 100000001\n", ST_EINVAL,
-     "2: key 'games': bad value '100000001' (expected an integer 1..100000000)", NULL},
+     "2: key 'games': bad value '0' (expected an integer 1..10000000)", NULL},
+    {"[experiment]\ngames = 10000001\n", ST_EINVAL,
+     "2: key 'games': bad value '10000001' (expected an integer 1..10000000)", NULL},
     {"[experiment]\ngames = ten\n", ST_EINVAL,
-     "2: key 'games': bad value 'ten' (expected an integer 1..100000000)", NULL},
+     "2: key 'games': bad value 'ten' (expected an integer 1..10000000)", NULL},
     {"[experiment]\nmax_plies = 1000000001\n", ST_EINVAL,
      "2: key 'max_plies': bad value '1000000001' (expected an integer 0..1000000000)", NULL},
     {"[experiment]\nmax_plies = -5\n", ST_EINVAL,
@@ -374,7 +384,7 @@ static const struct {
     {HEAD "[matchups]\nself = maybe\n", ST_EINVAL,
      "8: key 'self': bad value 'maybe' (expected yes|no)", NULL},
     {HEAD "[matchups]\nround_robin = yes\n", ST_EINVAL,
-     "8: key 'round_robin': unknown key (keys are self, round-robin, pair)", NULL},
+     "8: key 'round_robin': unknown key (keys are self, ladder, round-robin, pair)", NULL},
     {HEAD "[matchups]\npair = r against r\n", ST_EINVAL,
      "8: key 'pair': bad value 'r against r' (expected ATTACKER vs DEFENDER, agent names)", NULL},
     {HEAD "[matchups]\npair = r vs\n", ST_EINVAL,
@@ -403,10 +413,10 @@ static const struct {
      NULL},
     {"", ST_EINVAL, " no experiment name (name = ... under [experiment])", NULL},
     /* Issue 7: more games in all than one run holds; a layout where a side cannot move. */
-    {"[experiment]\nname = big\ngames = 100000000\n[rules]\npresets = brandubh, tablut\n"
+    {"[experiment]\nname = big\ngames = 10000000\n[rules]\npresets = brandubh, tablut\n"
      "[agent.a]\ntype = random\n",
      ST_EINVAL,
-     " 2 rulesets x 1 pairings x 100000000 games = 200000000 games, more than one run holds "
+     " 2 rulesets x 1 pairings x 10000000 games = 20000000 games, more than one run holds "
      "(10000000: every row is kept in memory for the summary); lower games or split the study "
      "into several experiments",
      NULL},
@@ -551,6 +561,38 @@ START_TEST(test_ini_relative_paths)
 }
 END_TEST
 
+/* A curve without [matchups] plays self-play and its ladder: each agent against the next, on
+ * both sides; `ladder = yes` does the same in any experiment; the curve keys are read. */
+START_TEST(test_curve_ladder_pairings)
+{
+    char path[512];
+    write_temp("[experiment]\nname = c\nkind = curve\nreference = 0.44\n"
+               "reference_label = human games\nconverge_width = 0.1\n[rules]\npresets = "
+               "brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[agent.c]\n"
+               "type = random\n",
+               path, sizeof path);
+    Experiment *e = load_ok(path);
+    static const int pairs[][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {1, 0}, {1, 2}, {2, 1}};
+    assert_pairings(e, pairs, 7);
+    ck_assert_double_eq_tol(e->reference, 0.44, 1e-12);
+    ck_assert_double_eq_tol(e->converge_width, 0.1, 1e-12);
+    ck_assert_str_eq(e->reference_label, "human games");
+    free(e);
+    remove(path);
+
+    write_temp("[experiment]\nname = c\n[rules]\npresets = brandubh\n[agent.a]\ntype = "
+               "random\n[agent.b]\ntype = greedy\n[matchups]\nladder = yes\n",
+               path, sizeof path);
+    e = load_ok(path);
+    static const int ladder_only[][2] = {{0, 1}, {1, 0}};
+    assert_pairings(e, ladder_only, 2);
+    ck_assert(isnan(e->reference));
+    ck_assert_double_eq_tol(e->converge_width, 0.08, 1e-12);
+    free(e);
+    remove(path);
+}
+END_TEST
+
 Suite *experiment_suite(void)
 {
     Suite *s = suite_create("experiment");
@@ -559,6 +601,7 @@ Suite *experiment_suite(void)
     tcase_add_test(tc, test_ini_relative_paths);
     tcase_add_test(tc, test_full_fixture);
     tcase_add_test(tc, test_round_robin_order);
+    tcase_add_test(tc, test_curve_ladder_pairings);
     tcase_add_test(tc, test_default_self);
     tcase_add_test(tc, test_specs_are_agent_create_specs);
     tcase_add_test(tc, test_check_param);

@@ -8,8 +8,8 @@
 #include <sys/wait.h>
 
 #include "agents/agent.h"
+#include "harness/match.h"
 #include "rules/otn.h"
-#include "sim/match.h"
 #include "tests/tests.h"
 
 static const char *engines_dir(void)

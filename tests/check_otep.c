@@ -1,12 +1,12 @@
 /* The OpenTafl Engine Protocol: the shared vocabulary (agents/otep.c) and `tafl engine`'s
- * state machine (sim/engine.c) driven by scripted host sessions, every reply checked. */
+ * state machine (harness/engine.c) driven by scripted host sessions, every reply checked. */
 #include <string.h>
 
 #include "agents/agent.h"
 #include "agents/otep.h"
+#include "harness/engine.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
-#include "sim/engine.h"
 #include "tests/tests.h"
 
 #define BRANDUBH_OTN "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"

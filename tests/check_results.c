@@ -1,4 +1,4 @@
-/* Result files (sim/results.c): games.csv round trip through libcsv's quoting, torn last rows,
+/* Result files (formats/results.c): games.csv round trip through libcsv's quoting, torn last rows,
  * exact errors with line numbers, summary.csv against hand-computed values (Wilson intervals
  * from the formula and published tables), atomic replacement and write errors. */
 #include <check.h>
@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/results.h"
-#include "sim/stats.h"
+#include "formats/results.h"
+#include "stats/stats.h"
 #include "tests/tests.h"
 
 /* A fresh directory under $TMPDIR or /tmp for one test; removed by remove_dir. */
@@ -376,7 +376,7 @@ START_TEST(test_header_mismatch)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         spew(path, "w", bad[i]);
-        read_fails(path, "1: not a tafl-lab games.csv (schema 3) header");
+        read_fails(path, "1: not a tafl-lab games.csv (schema 4) header");
     }
     GameRow *rows = NULL;
     long count, valid;
@@ -492,26 +492,31 @@ static long summary_rows(GameRow *rows)
     "attacker_win_low,attacker_win_high,draw_rate,attacker_score,attacker_score_low,"              \
     "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
     "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies,illegal_move,"   \
-    "engine_crash,engine_timeout,external\n"
+    "engine_crash,engine_timeout,external,balance_p_holm,verdict,baseline,score_diff,"             \
+    "score_diff_low,score_diff_high,diff_p,diff_p_holm,diff_verdict\n"
 
 /* Wilson 95% (z = 1.959964), from the formula: 8/10 -> [0.4902, 0.9433] (published: 0.490 to
  * 0.943, Newcombe 1998 table I), 1/3 -> [0.0615, 0.7923], 0/1 -> [0, 0.7935]. Percentiles by
  * nearest rank, index ceil(p/100 n) - 1: n = 10 gives median index 4, p10 0, p90 8; n = 3 gives
- * median 1, p10 0, p90 2. The balance verdict (stats_score), checked against a bisection in
- * Python on (s - s0)^2 = z^2 (s0 (1 - s0) - d/4) / n: 8-1-1 -> 0.85 [0.5582, 0.9475],
- * p = erfc(|0.35| / sqrt(0.9/40) / sqrt 2) = 0.0196; 1-1-1 -> 0.5 [0.1941, 0.8059], p = 1;
- * one draw -> 0.5 [0.5, 0.5], p = 1. */
+ * median 1, p10 0, p90 2. The balance verdict (stats_score), checked against a Python program
+ * that finds the restricted MLE by golden-section search and bisects on
+ * n (s - s0)^2 = z^2 V(s0) (see tests/check_statistics.c): 8-1-1 -> 0.85 [0.5598, 0.9582],
+ * p = erfc(|0.35| / sqrt(0.9/40) / sqrt 2) = 0.0196; 1-1-1 -> 0.5 [0.1538, 0.8462], p = 1;
+ * one draw -> 0.5 [0.1033, 0.8967], p = 1 (one draw was the point [0.5, 0.5] before). Holm
+ * over the three p-values: 3 x 0.019631 = 0.0589 (z = 0.35 / 0.15 = 2.3333), then 2 x 1 capped
+ * at 1, and 1: no row is unbalanced at 5% once three are tested. The tablut pairing was not
+ * played under brandubh (the first row's ruleset, the baseline): nothing to compare. */
 static const char *const summary_expected = SUMMARY_HEADER
-    "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,0.8500,0.5582,0.9475,"
+    "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,0.8500,0.5598,0.9582,"
     "0.0196,55.00,50,10,90,"
-    "8,1,0,0,0,0,1,0,0,0,none\n"
+    "8,1,0,0,0,0,1,0,0,0,none,0.0589,balanced,,,,,,,\n"
     "\"tablut\",\"a,b\",\"say "
-    "\"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,0.5000,0.1941,0.8059,1,"
+    "\"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,0.5000,0.1538,0.8462,1,"
     "5.00,5,3,7,"
-    "0,1,1,0,1,0,0,0,0,0,none\n"
-    "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,0.5000,0.5000,0.5000,1,"
+    "0,1,1,0,1,0,0,0,0,0,none,1,balanced,,,,,,,\n"
+    "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,0.5000,0.1033,0.8967,1,"
     "100.00,100,100,100,"
-    "0,0,0,1,0,0,0,0,0,0,none\n";
+    "0,0,0,1,0,0,0,0,0,0,none,1,balanced,,,,,,,\n";
 
 /* The balance verdict: without draws it is the Wilson interval; with draws it stays consistent
  * with its own test (1/2 inside the 95% interval exactly when p >= 0.05); known values. */
@@ -543,9 +548,11 @@ START_TEST(test_score_verdict)
     ck_assert_double_eq_tol(e.low, 0.2008, 5e-5);
     ck_assert_double_eq_tol(e.high, 0.4798, 5e-5);
     ck_assert_double_eq_tol(e.p_value, 0.02686, 5e-5);
-    stats_score(0, 7, 0, 1.959964, &e); /* all draws: exactly balanced */
+    stats_score(0, 7, 0, 1.959964, &e); /* all draws: exactly balanced, but never a point */
     ck_assert_double_eq(e.p_value, 1.0);
-    ck_assert_double_eq(e.low, 0.5);
+    /* (1/2 + z^2/7) / (1 + z^2/7) = 1.048780 / 1.548780 = 0.677165 */
+    ck_assert_double_eq_tol(e.high, 0.677165, 1e-6);
+    ck_assert_double_eq_tol(e.low, 1 - 0.677165, 1e-6);
     stats_score(0, 0, 0, 1.959964, &e);
     ck_assert_double_eq(e.p_value, 1.0);
 }
@@ -588,7 +595,7 @@ END_TEST
 typedef struct {
     int fields;           /* fields in the current row */
     int rows;             /* rows seen */
-    int bad_rows;         /* rows with a field count other than 30 */
+    int bad_rows;         /* rows with a field count other than 39 */
     char names[8][3][64]; /* rules, attacker, defender of the first rows */
 } SummaryRead;
 
@@ -607,7 +614,7 @@ static void sum_row(int term, void *ctx)
 {
     (void)term;
     SummaryRead *s = ctx;
-    if (s->fields != 30) {
+    if (s->fields != 39) {
         s->bad_rows++;
     }
     s->rows++;
@@ -656,13 +663,13 @@ START_TEST(test_table)
     ck_assert_int_eq(fclose(out), 0);
     ck_assert_str_eq(
         buf, "rules     attacker  defender   games   att %   def %  draw %  attacker score [95%]   "
-             "  p(1/2)    plies\n"
-             "brandubh  random    random        10    80.0    10.0    10.0  0.850 [0.558-0.947]  "
-             "    0.02     55.0\n"
-             "tablut    a,b       say \"hi\"       3    33.3    33.3    33.3  0.500 [0.194-0.806]  "
-             "       1      5.0\n"
-             "brandubh  random    greedy         1     0.0     0.0   100.0  0.500 [0.500-0.500]  "
-             "       1    100.0\n");
+             "  p(1/2)    plies    p Holm  verdict\n"
+             "brandubh  random    random        10    80.0    10.0    10.0  0.850 [0.560-0.958]  "
+             "    0.02     55.0     0.059  balanced\n"
+             "tablut    a,b       say \"hi\"       3    33.3    33.3    33.3  0.500 [0.154-0.846]  "
+             "       1      5.0         1  balanced\n"
+             "brandubh  random    greedy         1     0.0     0.0   100.0  0.500 [0.103-0.897]  "
+             "       1    100.0         1  balanced\n");
     free(buf);
 }
 END_TEST
@@ -703,7 +710,7 @@ END_TEST
 /* Forfeits of external engines are counted in their own columns, and a group is marked with
  * the seats external engines played in any of its rows. Wilson 0/2: [0, 0.6576], 1/1:
  * [1 / (1 + z^2), 1] = [0.2065, 1]; the score test: z = 0.5 / sqrt(1/4n), p = erfc(z / sqrt 2):
- * 0.1573 for n = 2, 0.3173 for n = 1. */
+ * 0.1573 for n = 2, 0.3173 for n = 1; Holm: 2 x 0.1573 = 0.3146, then max(0.3146, 0.3173). */
 START_TEST(test_summary_counts_forfeits_and_marks_external)
 {
     char dir[512], path[1024];
@@ -721,10 +728,113 @@ START_TEST(test_summary_counts_forfeits_and_marks_external)
     char *text = slurp(path, NULL);
     ck_assert_str_eq(text, SUMMARY_HEADER
                      "\"brandubh\",\"ext\",\"random\",2,0,2,0,0.0000,0.0000,0.6576,0.0000,0.0000,"
-                     "0.0000,0.6576,0.157,5.00,4,4,6,0,0,0,0,0,0,0,1,0,1,attacker\n"
+                     "0.0000,0.6576,0.157,5.00,4,4,6,0,0,0,0,0,0,0,1,0,1,attacker,0.315,"
+                     "balanced,,,,,,,\n"
                      "\"brandubh\",\"random\",\"ext\",1,1,0,0,1.0000,0.2065,1.0000,0.0000,1.0000,"
-                     "0.2065,1.0000,0.317,1.00,1,1,1,0,0,0,0,0,0,0,0,1,0,defender\n");
+                     "0.2065,1.0000,0.317,1.00,1,1,1,0,0,0,0,0,0,0,0,1,0,defender,0.317,"
+                     "balanced,,,,,,,\n");
     free(text);
+    remove_dir(dir);
+}
+END_TEST
+
+/* Appends `count` games of (rules, random, random) won by `winner` to rows from rows[*n]. */
+static void add_games(GameRow *rows, long *n, const char *rules, Winner winner, long count)
+{
+    for (long i = 0; i < count; i++, (*n)++) {
+        rows[*n] = make_row(*n, rules, "random", "random", winner,
+                            winner == WINNER_DRAW ? END_MAX_PLIES : END_KING_CAPTURED, 10);
+    }
+}
+
+/* The last nine columns of each data line of summary.csv (after `external`). */
+static void assert_comparison_columns(const char *text, const char *const *want, int lines)
+{
+    const char *line = strchr(text, '\n') + 1;
+    for (int i = 0; i < lines; i++) {
+        const char *end = strchr(line, '\n'), *at = strstr(line, ",none,");
+        ck_assert(end != NULL && at != NULL && at < end);
+        at += strlen(",none,");
+        ck_assert_msg(strlen(want[i]) == (size_t)(end - at) &&
+                          strncmp(at, want[i], strlen(want[i])) == 0,
+                      "line %d: '%.*s', want '%s'", i + 2, (int)(end - at), at, want[i]);
+        line = end + 1;
+    }
+    ck_assert_str_eq(line, "");
+}
+
+/* Rulesets against a baseline, by hand (tests/check_statistics.c has the formulas):
+ * base = 40 draws, x = 4-36-0 (issue 18's case), y = 30-0-10, one pairing.
+ * Balance p: base 1, x 0.045500 (z = 2), y 0.001565 (z = 0.25 / sqrt(1/160) = 3.1623); Holm:
+ * y 3 x 0.001565 = 0.0047 (attackers), x 2 x 0.0455 = 0.091 (balanced), base 1.
+ * Against base (Agresti-Caffo): x 0.05 [-0.0168, 0.1120], p 0.147299; y: s~ = 31/42 and 21/42,
+ * v~ = 0.193311 and 0.0119048, se = sqrt((0.193311 + 0.0119048) / 42) = 0.0698926,
+ * d~ = 10/42: [0.1011, 0.3751], p = erfc(0.238095 / 0.0698926 / sqrt 2) = 0.000659. Holm over
+ * two: y 0.00132 (attackers), x max(0.00132, 0.147) = 0.147 (no difference).
+ * Against x (--baseline x): base -0.05 [-0.1120, 0.0168], p 0.147; y 0.2 [0.0465, 0.3345],
+ * p 0.00953; Holm: y 2 x 0.00953 = 0.0191 (attackers), base 0.147. In the table y is Wilson
+ * 30/40: (0.75 + 0.048018) / 1.096037 -+ 1.959964 sqrt(0.0046875 + 0.00060023) / 1.096037 =
+ * 0.728093 -+ 0.130033 = [0.598, 0.858]. */
+START_TEST(test_summary_compares_with_baseline)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "summary.csv");
+    GameRow *rows = calloc(200, sizeof *rows);
+    long n = 0;
+    add_games(rows, &n, "base", WINNER_DRAW, 40);
+    add_games(rows, &n, "x", WINNER_ATTACKERS, 4);
+    add_games(rows, &n, "x", WINNER_DRAW, 36);
+    add_games(rows, &n, "y", WINNER_ATTACKERS, 30);
+    add_games(rows, &n, "y", WINNER_DEFENDERS, 10);
+    Error err = {{0}};
+    ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
+    char *text = slurp(path, NULL);
+    const char *const first[3] = {
+        "1,balanced,,,,,,,",
+        "0.091,balanced,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference",
+        "0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers",
+    };
+    assert_comparison_columns(text, first, 3);
+    free(text);
+
+    ck_assert_msg(results_write_summary_vs(path, rows, n, "x", &err) == ST_OK, "%s", err.text);
+    text = slurp(path, NULL);
+    const char *const vs_x[3] = {
+        "1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference",
+        "0.091,balanced,,,,,,,",
+        "0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers",
+    };
+    assert_comparison_columns(text, vs_x, 3);
+    free(text);
+
+    ck_assert_int_eq(results_write_summary_vs(path, rows, n, "tablut", &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "baseline 'tablut': no game of the file was played under that "
+                               "ruleset");
+
+    /* The table: the verdicts, then the comparisons. */
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    results_print_table(out, rows, n);
+    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_str_eq(
+        buf,
+        "rules  attacker  defender   games   att %   def %  draw %  attacker score [95%]     "
+        "p(1/2)    plies    p Holm  verdict\n"
+        "base   random    random        40     0.0     0.0   100.0  0.500 [0.456-0.544]         "
+        "1     10.0         1  balanced\n"
+        "x      random    random        40    10.0     0.0    90.0  0.550 [0.502-0.615]     "
+        "0.046     10.0     0.091  balanced\n"
+        "y      random    random        40    75.0    25.0     0.0  0.750 [0.598-0.858]    "
+        "0.0016     10.0    0.0047  attackers\n"
+        "\nattackers' score minus that under base, same pairing (95% interval, Agresti-Caffo; "
+        "p Holm-adjusted over 2 comparisons):\n"
+        "rules  attacker  defender  difference [95%]                 p    p Holm  verdict\n"
+        "x      random    random    +0.050 [-0.017, +0.112]      0.15      0.15  no_difference\n"
+        "y      random    random    +0.250 [+0.101, +0.375]   0.00066    0.0013  attackers\n");
+    free(buf);
+    results_free_rows(rows, n);
     remove_dir(dir);
 }
 END_TEST
@@ -748,6 +858,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_table);
     tcase_add_test(tc, test_write_errors);
     tcase_add_test(tc, test_summary_counts_forfeits_and_marks_external);
+    tcase_add_test(tc, test_summary_compares_with_baseline);
     suite_add_tcase(s, tc);
     return s;
 }

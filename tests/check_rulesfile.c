@@ -1,4 +1,4 @@
-/* Ruleset files (sim/rulesfile.c) and ruleset_set_option / ruleset_format: overrides on a base,
+/* Ruleset files (formats/rulesfile.c) and ruleset_set_option / ruleset_format: overrides on a base,
  * every preset written and read back, one exact one-line error per kind of bad input, and the
  * resolution of a ruleset argument. Fixtures are in tests/data/rulesets/. */
 #include <stdio.h>
@@ -7,8 +7,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "formats/rulesfile.h"
 #include "rules/otn.h"
-#include "sim/rulesfile.h"
 #include "tests/tests.h"
 
 #define CROSS_7 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"

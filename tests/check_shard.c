@@ -1,4 +1,4 @@
-/* Shards (sim/shard.c): the split by game number covers every game once, and merged shards give
+/* Shards (harness/shard.c): the split by game number covers every game once, and merged shards give
  * the files of a single run byte for byte; merge refuses shards that are not one whole run. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/experiment.h"
-#include "sim/runner.h"
-#include "sim/shard.h"
+#include "formats/experiment.h"
+#include "harness/runner.h"
+#include "harness/shard.h"
 #include "tests/tests.h"
 
 START_TEST(test_parse_accepts_only_i_of_n)
@@ -66,7 +66,7 @@ static void run_shard(const Experiment *exp, const char *dir, long i, long n, in
     RunOptions opt = {
         .threads = threads, .out_dir = dir, .write_files = true, .quiet = true, .shard = {i, n}};
     Error err = {{0}};
-    ck_assert_msg(runner_run(exp, &opt, NULL, NULL, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(runner_run(exp, &opt, NULL, &err) == ST_OK, "%s", err.text);
 }
 
 static char *slurp(const char *path, long *size)
@@ -111,7 +111,7 @@ START_TEST(test_merged_shards_equal_a_single_run)
     snprintf(single, sizeof single, "%s/single", base);
     RunOptions opt = {.threads = 2, .out_dir = single, .write_files = true, .quiet = true};
     Error err = {{0}};
-    ck_assert_msg(runner_run(exp, &opt, NULL, NULL, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(runner_run(exp, &opt, NULL, &err) == ST_OK, "%s", err.text);
 
     /* 5 shards of 72 games, each at its own thread count, given to merge out of order. */
     const char *order[5];

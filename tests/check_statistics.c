@@ -1,13 +1,16 @@
-/* Statistics modules (sim/ratings.c, sim/sprt.c, sim/spsa.c) against values computed
+/* Statistics modules (stats/ratings.c, stats/sprt.c, stats/spsa.c) against values computed
  * independently: Bradley-Terry ratings and intervals, GSPRT log-likelihood ratios with
  * normalised Elo, and SPSA on a noisy quadratic with a known optimum.
+ *
+ * Intervals, differences and Holm's correction (stats/stats.c) are checked against values worked
+ * by hand in the comments of their tests.
  *
  * Reference values come from two short pure-Python programs run while writing these tests
  * (python3, no libraries):
  * - Bradley-Terry: Hunter's (2004) MM update iterated to 1e-15 in log-strength, standard errors
  *   by inverting the observed information with player 0 fixed (Gauss-Jordan), then projecting
  *   the covariance onto the mean-zero parametrisation, Cov = P C P^T with P = I - J/n (a
- *   different route from the pseudo-inverse that sim/ratings.c uses).
+ *   different route from the pseudo-inverse that stats/ratings.c uses).
  * - GSPRT: Van den Bergh, "Comments on Normalized Elo", section 4.1 (the MLE with a given
  *   t = (mu - 1/2)/sigma by the fixed point on the secular equation, solved by bisection to the
  *   last bit, iterated to 1e-15); LLR = N sum phat_i log(p1_i/p0_i), empty cells = 1e-3, t per
@@ -21,10 +24,10 @@
 #include <string.h>
 
 #include "rules/rng.h"
-#include "sim/ratings.h"
-#include "sim/sprt.h"
-#include "sim/spsa.h"
-#include "sim/stats.h"
+#include "stats/ratings.h"
+#include "stats/sprt.h"
+#include "stats/spsa.h"
+#include "stats/stats.h"
 #include "tests/tests.h"
 
 /* ---- ratings: Elo <-> score ---- */
@@ -451,6 +454,151 @@ START_TEST(test_spsa_bounds)
 }
 END_TEST
 
+/* ---- the attackers' score interval (stats/stats.c) ----
+ * Hand values, z = 1.959964, z^2 = 3.841459:
+ * - no draws: the Wilson interval. All n wins: [n / (n + z^2), 1]; n = 3: 3 / 6.841459 =
+ *   0.438503, p = erfc(0.5 / sqrt(1/12) / sqrt 2) = erfc(1.224745) = 0.083265. All losses:
+ *   the mirror, [0, 0.561497]. 39-0-1: [0.871186, 0.995573] (Wilson, from the formula).
+ * - all n draws: above 1/2 the restricted MLE puts pW = 2 s0 - 1, pD = 2 - 2 s0, so
+ *   V = (s0 - 1/2)(1 - s0) and n (s0 - 1/2)^2 / V <= z^2 gives s0 <= (1/2 + z^2/n) / (1 + z^2/n):
+ *   n = 3: 1.780486 / 2.280486 = 0.780749; n = 40: 0.596037 / 1.096037 = 0.543811; the low end
+ *   mirrors it; p = 1.
+ * - issue 18's case: 4 wins, 36 draws, 0 losses (s = 0.55) gave [0.501, 0.550] (the estimate on
+ *   its own bound). Now [0.501808, 0.615259], p = erfc(2 / sqrt 2) = 0.045500 with
+ *   z = 0.05 / sqrt(0.1 / 160) = 2. The bounds come from a separate Python program that finds
+ *   the restricted MLE by golden-section search on the likelihood (not the quadratic used here)
+ *   and bisects on s0; 2-30-8 -> [0.344414, 0.502879], 10-5-1 -> [0.588805, 0.893639]. */
+START_TEST(test_score_interval_hand_values)
+{
+    const double z = STATS_Z95;
+    const struct {
+        long w, d, l;
+        double score, low, high, p;
+    } cases[] = {
+        {3, 0, 0, 1.0, 0.438503, 1.0, 0.083265},        {0, 0, 3, 0.0, 0.0, 0.561497, 0.083265},
+        {40, 0, 0, 1.0, 40 / (40 + 3.841459), 1.0, -1}, {39, 0, 1, 0.975, 0.871186, 0.995573, -1},
+        {1, 0, 39, 0.025, 0.004427, 0.128814, -1},      {0, 3, 0, 0.5, 1 - 0.780749, 0.780749, 1.0},
+        {0, 40, 0, 0.5, 1 - 0.543811, 0.543811, 1.0},   {0, 1, 0, 0.5, 0.103275, 0.896725, 1.0},
+        {4, 36, 0, 0.55, 0.501808, 0.615259, 0.045500}, {2, 30, 8, 0.425, 0.344414, 0.502879, -1},
+        {10, 5, 1, 0.78125, 0.588805, 0.893639, -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ScoreEstimate e;
+        stats_score(cases[i].w, cases[i].d, cases[i].l, z, &e);
+        ck_assert_double_eq_tol(e.score, cases[i].score, 1e-12);
+        ck_assert_msg(fabs(e.low - cases[i].low) < 2e-6 && fabs(e.high - cases[i].high) < 2e-6,
+                      "%ld-%ld-%ld: [%.6f, %.6f]", cases[i].w, cases[i].d, cases[i].l, e.low,
+                      e.high);
+        if (cases[i].p >= 0) {
+            ck_assert_double_eq_tol(e.p_value, cases[i].p, 2e-6);
+        }
+        /* Never a point, and the estimate is on a bound only at 0 or 1. */
+        ck_assert(e.high - e.low > 0.01);
+        ck_assert(e.score == 0 || e.score == 1 || (e.low < e.score && e.score < e.high));
+    }
+}
+END_TEST
+
+/* The width stop: never before min_games, never on one outcome only (issue 18: three drawn
+ * games stopped a run asking for width 0.05), else when the interval is narrow enough. 50-0-50
+ * is Wilson's 0.5 -+ z sqrt(0.0025 + z^2/40000) / (1 + z^2/100) = 0.5 -+ 0.096169: width
+ * 0.192337. */
+START_TEST(test_width_stop)
+{
+    const double z = STATS_Z95;
+    ck_assert(!stats_width_reached(0, 3, 0, 1, 0.05, z));
+    ck_assert(!stats_width_reached(0, 3000, 0, 1, 0.05, z)); /* width 0.0013, but no variance */
+    ck_assert(!stats_width_reached(3000, 0, 0, 1, 0.05, z));
+    ck_assert(!stats_width_reached(0, 0, 3000, 1, 0.05, z));
+    ck_assert(!stats_width_reached(0, 0, 0, 0, 1.0, z));
+    ck_assert(stats_width_reached(50, 0, 50, 100, 0.1924, z));
+    ck_assert(!stats_width_reached(50, 0, 50, 100, 0.1923, z));
+    ck_assert(!stats_width_reached(50, 0, 50, 101, 0.1924, z)); /* too few games */
+    ck_assert(stats_width_reached(1, 2998, 1, STATS_MIN_GAMES, 0.05, z));
+}
+END_TEST
+
+/* Differences (Agresti and Caffo 2000: one win and one loss added to each set), by hand:
+ * - 40 draws vs 40 draws: s~ = 21/42 = 1/2, v~ = (1 + 10)/42 - 1/4 = 0.0119048,
+ *   se = sqrt(2 v~ / 42) = 0.0238095, interval -+0.0466658, p = 1.
+ * - 30-0-10 vs 10-0-30: s~ = 31/42 and 11/42, v~ = (31/42)(11/42) = 0.193311 each,
+ *   se = sqrt(2 v~ / 42) = 0.0959442, d~ = 20/42 = 0.476190: [0.288144, 0.664237],
+ *   p = erfc(0.476190 / 0.0959442 / sqrt 2) = 6.934e-7; the observed difference is 0.5.
+ * - 4-36-0 vs 40 draws: s~a = 23/42, v~a = 14/42 - (23/42)^2 = 0.0334467, se = 0.0328605,
+ *   d~ = 2/42: [-0.016786, 0.112024], p = 0.147299; observed 0.05.
+ * - pairs: 20 split pairs vs 20 split pairs: s~ = 11/22, v~ = 6/22 - 1/4 = 0.0227273,
+ *   se = sqrt(2 v~ / 22) = 0.0454545, interval -+0.0890893, p = 1. [1 4 180 10 5] vs
+ *   [2 6 185 5 2]: [-0.003135, 0.040264], p = 0.093583 (the same Python program). */
+START_TEST(test_score_diff_hand_values)
+{
+    const double z = STATS_Z95;
+    ScoreDiff d;
+    const long draws40[3] = {0, 40, 0}, strong[3] = {30, 0, 10}, weak[3] = {10, 0, 30};
+    const long case1[3] = {4, 36, 0};
+    stats_score_diff(draws40, draws40, z, &d);
+    ck_assert_double_eq_tol(d.diff, 0, 1e-15);
+    ck_assert_double_eq_tol(d.low, -0.0466658, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.0466658, 1e-6);
+    ck_assert_double_eq_tol(d.p_value, 1.0, 1e-12);
+    stats_score_diff(strong, weak, z, &d);
+    ck_assert_double_eq_tol(d.diff, 0.5, 1e-15);
+    ck_assert_double_eq_tol(d.low, 0.288144, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.664237, 1e-6);
+    ck_assert_double_eq_tol(d.p_value, 6.934e-7, 1e-9);
+    stats_score_diff(weak, strong, z, &d); /* the mirror */
+    ck_assert_double_eq_tol(d.diff, -0.5, 1e-15);
+    ck_assert_double_eq_tol(d.low, -0.664237, 1e-6);
+    stats_score_diff(case1, draws40, z, &d);
+    ck_assert_double_eq_tol(d.diff, 0.05, 1e-12);
+    ck_assert_double_eq_tol(d.low, -0.016786, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.112024, 1e-6);
+    ck_assert_double_eq_tol(d.p_value, 0.147299, 1e-6);
+
+    const long split[5] = {0, 0, 20, 0, 0};
+    stats_pair_diff(split, split, z, &d);
+    ck_assert_double_eq_tol(d.diff, 0, 1e-15);
+    ck_assert_double_eq_tol(d.high, 0.0890893, 1e-6);
+    ck_assert_double_eq_tol(d.low, -0.0890893, 1e-6);
+    ck_assert_double_eq_tol(d.p_value, 1.0, 1e-12);
+    const long pa[5] = {1, 4, 180, 10, 5}, pb[5] = {2, 6, 185, 5, 2};
+    stats_pair_diff(pa, pb, z, &d);
+    ck_assert_double_eq_tol(d.low, -0.003135, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.040264, 1e-6);
+    ck_assert_double_eq_tol(d.p_value, 0.093583, 1e-6);
+    /* An empty set: the observed difference is unknown, the interval still defined. */
+    const long none[3] = {0, 0, 0};
+    stats_score_diff(none, draws40, z, &d);
+    ck_assert(isnan(d.diff) && d.low < 0 && d.high > 0);
+}
+END_TEST
+
+/* Holm (1979), by hand: p = {0.01, 0.04, 0.03, 0.005}, m = 4, sorted 0.005, 0.01, 0.03, 0.04:
+ * 4 x 0.005 = 0.02, 3 x 0.01 = 0.03, 2 x 0.03 = 0.06, 1 x 0.04 = 0.04 -> running max 0.06. */
+START_TEST(test_holm)
+{
+    const double p[4] = {0.01, 0.04, 0.03, 0.005};
+    double adj[4];
+    stats_holm(p, 4, adj);
+    ck_assert_double_eq_tol(adj[0], 0.03, 1e-15);
+    ck_assert_double_eq_tol(adj[1], 0.06, 1e-15);
+    ck_assert_double_eq_tol(adj[2], 0.06, 1e-15);
+    ck_assert_double_eq_tol(adj[3], 0.02, 1e-15);
+    /* NaN is no test: m = 2; 2 x 0.5 caps at 1, and 0.6 takes the running maximum. In place. */
+    double q[3] = {0.5, NAN, 0.6};
+    stats_holm(q, 3, q);
+    ck_assert_double_eq(q[0], 1.0);
+    ck_assert(isnan(q[1]));
+    ck_assert_double_eq(q[2], 1.0);
+    /* Ties: equal adjusted values whatever the order. */
+    const double t[3] = {0.02, 0.02, 0.5};
+    stats_holm(t, 3, adj);
+    ck_assert_double_eq_tol(adj[0], 0.06, 1e-15);
+    ck_assert_double_eq_tol(adj[1], 0.06, 1e-15);
+    ck_assert_double_eq_tol(adj[2], 0.5, 1e-15);
+    stats_holm(p, 0, adj); /* nothing to do */
+}
+END_TEST
+
 Suite *statistics_suite(void)
 {
     Suite *s = suite_create("statistics");
@@ -473,6 +621,12 @@ Suite *statistics_suite(void)
     tcase_add_test(tc, test_spsa_converges);
     tcase_add_test(tc, test_spsa_deterministic);
     tcase_add_test(tc, test_spsa_bounds);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("intervals");
+    tcase_add_test(tc, test_score_interval_hand_values);
+    tcase_add_test(tc, test_width_stop);
+    tcase_add_test(tc, test_score_diff_hand_values);
+    tcase_add_test(tc, test_holm);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -116,7 +116,7 @@ head -n 2 "$tmp/m/games.csv" | grep -q '"mcts:iterations=10,c=1","greedy"' && ok
 cp "$tmp/m/summary.csv" "$tmp/m/summary.orig"
 expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
-grep -q '^schema_version 3$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
+grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
 expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
@@ -162,7 +162,8 @@ sprt="--attacker alphabeta:depth=1 --defender greedy --sprt elo0=0,elo1=10 --ope
 cmp -s "$tmp/s1.txt" "$tmp/s2.txt" && grep -q '^decision: H[01] accepted' "$tmp/s1.txt" &&
     grep -q '^LLR .*, bounds \[-2.944, 2.944\]$' "$tmp/s1.txt" && grep -q '^sprt_decision H[01]$' "$tmp/s1/meta" &&
     ok || fail "match --sprt differs between 1 and 2 threads, or no decision"
-mkdir -p "$tmp/s3" && head -c 2000 "$tmp/s1/games.csv" >"$tmp/s3/games.csv"
+# A run cut short: its directory as written (setup, rulesets/), games.csv cut mid-line.
+cp -r "$tmp/s1" "$tmp/s3" && head -c 2000 "$tmp/s1/games.csv" >"$tmp/s3/games.csv"
 # shellcheck disable=SC2086
 "$TAFL" match $sprt --threads 2 --out "$tmp/s3" --resume >"$tmp/s3.txt" 2>/dev/null
 cmp -s "$tmp/s3.txt" "$tmp/s1.txt" && cmp -s "$tmp/s3/games.csv" "$tmp/s1/games.csv" &&
@@ -185,14 +186,14 @@ expect 2 "--check-every '0' must be an integer 1..100000000" -- match --attacker
 played=$(awk '$1 == "brandubh" { print $4 }' "$tmp/w1.txt")
 [ -n "$played" ] && [ "$played" -lt 1000 ] && [ $((played % 10)) -eq 0 ] &&
     [ "$(wc -l <"$tmp/w1/games.csv")" -eq $((played + 1)) ] &&
-    grep -q '^stop max_width=0.1,check_every=10$' "$tmp/w1/meta" &&
+    grep -q '^stop max_width=0.1,check_every=10,min_games=100$' "$tmp/w1/meta" &&
     ok || fail "match --max-width: greedy self-play (nearly always the defenders) should stop early"
-printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
+printf '[experiment]\nname = w\ngames = 400\nmax_width = 0.2\ncheck_every = 20\nmin_games = 20\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.r]\ntype = random\n[agent.g]\ntype = greedy\n' >"$tmp/width.ini"
 "$TAFL" run "$tmp/width.ini" --threads 1 --out "$tmp/wr1" >"$tmp/wr1.txt" 2>/dev/null
 "$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr2" >"$tmp/wr2.txt" 2>/dev/null
 cmp -s "$tmp/wr1/games.csv" "$tmp/wr2/games.csv" && cmp -s "$tmp/wr1.txt" "$tmp/wr2.txt" && ok ||
     fail "run with max_width differs between 1 and 2 threads"
-head -c 1500 "$tmp/wr1/games.csv" >"$tmp/wr3.csv" && mkdir -p "$tmp/wr3" && mv "$tmp/wr3.csv" "$tmp/wr3/games.csv"
+cp -r "$tmp/wr1" "$tmp/wr3" && head -c 1500 "$tmp/wr1/games.csv" >"$tmp/wr3/games.csv"
 "$TAFL" run "$tmp/width.ini" --threads 2 --out "$tmp/wr3" --resume >/dev/null 2>&1 &&
     cmp -s "$tmp/wr3/games.csv" "$tmp/wr1/games.csv" && cmp -s "$tmp/wr3/summary.csv" "$tmp/wr1/summary.csv" &&
     ok || fail "run with max_width --resume"
@@ -234,7 +235,7 @@ for n in -1 0 99999999999999999999 x; do
     refused 2 "--threads '$n' must be an integer 1..1024" - -- match --attacker random --defender random --threads "$n"
     refused 2 "--depth '$n' must be an integer 1..30" - -- perft --depth "$n"
     exp_ini "$h/games.ini" "$n"
-    refused 2 "games.ini:3: key 'games': bad value '$n' (expected an integer 1..100000000)" - -- run "$h/games.ini"
+    refused 2 "games.ini:3: key 'games': bad value '$n' (expected an integer 1..10000000)" - -- run "$h/games.ini"
     refused 2 "iterations='$n': want an integer 1..100000000" - -- match --attacker "mcts:iterations=$n" --defender random
     refused 2 "depth='$n': want an integer 1..64" - -- move --agent "alphabeta:depth=$n"
     [ "$n" = 0 ] || # no table at all is valid
@@ -245,9 +246,10 @@ for n in -1 0 99999999999999999999 x; do
 done
 refused 2 "--games '-1' must be an integer 1..10000000" - -- match --attacker random --defender random --games -1
 refused 2 "--games '100000000' must be an integer 1..10000000" - -- match --attacker random --defender random --games 100000000
-refused 2 "max_nodes='0': want an integer 1000..1000000000" - -- move --agent mcts:max_nodes=0
-exp_ini "$h/big.ini" 100000000
-refused 2 "big.ini: 1 rulesets x 1 pairings x 100000000 games = 100000000 games, more than one run holds" - -- run "$h/big.ini"
+refused 2 "max_nodes='0': want an integer 1000..50000000" - -- move --agent mcts:max_nodes=0
+# games = is held to match's limit (issue 17); more games in all than one run holds is refused.
+exp_ini "$h/big.ini" 10000001
+refused 2 "big.ini:3: key 'games': bad value '10000001' (expected an integer 1..10000000)" - -- run "$h/big.ini"
 
 # Output paths: a file, a directory under a file, an unwritable place, a full disk.
 : >"$h/plain"
@@ -340,9 +342,17 @@ expect 2 "cannot open" -- tune "$tmp/nope.ini"
 # run a balance curve (kind = curve): curve.csv, one line per ruleset and rung, and its figure.
 printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.random]\ntype = random\n[agent.greedy]\ntype = greedy\n[agent.ab1]\ntype = alphabeta\ndepth = 1\n' >"$tmp/curve.ini"
 "$TAFL" run "$tmp/curve.ini" --out "$tmp/curve" >/dev/null 2>"$tmp/curve.err"
-[ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && sed -n 2p "$tmp/curve/curve.csv" | grep -q '^"brandubh",0,"random",6,' &&
-    sed -n 7p "$tmp/curve/curve.csv" | grep -q '^"ard-ri",2,"ab1",6,' && [ -s "$tmp/curve/curve.gp" ] &&
-    ok || fail "run kind = curve: curve.csv"
+# The ladder pairings (neighbours, both sides) give each rung an Elo: rungs 0..2 in Elo order,
+# each with elo_low < elo < elo_high; convergence.csv holds one verdict per ruleset.
+[ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && [ -s "$tmp/curve/curve.gp" ] &&
+    awk -F, 'NR > 1 { if ($4 != 6 || !($16 < $15 && $15 < $17)) bad = 1
+                      if ($2 != (NR - 2) % 3 || ($2 > 0 && $15 < prev)) bad = 1; prev = $15 }
+             END { exit bad }' "$tmp/curve/curve.csv" &&
+    [ "$(tail -n +2 "$tmp/curve/curve.csv" | cut -d, -f3 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
+    [ "$(wc -l <"$tmp/curve/convergence.csv")" -eq 3 ] &&
+    grep -q '^"ard-ri",3,elo,[0-9.]*,[0-9.]*,0.0800,\(not \)\?converged$' "$tmp/curve/convergence.csv" &&
+    grep -q "^tafl run: brandubh: \(not \)\?converged" "$tmp/curve.err" &&
+    ok || fail "run kind = curve: curve.csv, Elo order and verdicts"
 if command -v gnuplot >/dev/null 2>&1; then
     head -c 4 "$tmp/curve/curve.png" | grep -q PNG && grep -q '<svg' "$tmp/curve/curve.svg" &&
         grep -q "balance curve in $tmp/curve/curve.csv" "$tmp/curve.err" && ok || fail "curve figure"
@@ -350,7 +360,7 @@ else
     echo "cli: gnuplot not found: curve figure check skipped (make deps installs gnuplot-nox)" >&2
 fi
 printf '[experiment]\nname = c\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[matchups]\nround-robin = yes\n' >"$tmp/bad-curve.ini"
-expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is self-play" -- run "$tmp/bad-curve.ini"
+expect 2 "$tmp/bad-curve.ini:3: key 'kind': a curve is each agent's self-play, but [matchups] on line 10 does not set self = yes" -- run "$tmp/bad-curve.ini"
 # replay: the 1,752 recorded Copenhagen games; the 11 that go on after a threefold repetition
 # disagree with the copenhagen preset, each named with its line and ply.
 expect 1 "replayed 1752 games: 1741 agree, 11 disagree" -- replay --rules copenhagen --quiet "$DATA/games/copenhagen.csv"
@@ -372,7 +382,8 @@ expect 2 "cannot open" -- replay --rules copenhagen "$tmp/nope.otn"
 expect 2 "--format 'pgn' must be otn or csv" -- replay --format pgn x.csv
 expect 2 "--game 9999: " -- replay --rules copenhagen --game 9999 "$DATA/games/copenhagen.csv"
 printf 'd1-d3,0,0,Won\n' >"$tmp/bad.csv"
-expect 2 "bad.csv:1: result 'Won' is not White, Black, Draw or Ongoing" -- replay --rules copenhagen "$tmp/bad.csv"
+# A malformed line is reported and skipped (issue 17): exit 1, as for a disagreement.
+expect 1 "bad.csv:1: result 'Won' is not White, Black, Draw or Ongoing" -- replay --rules copenhagen "$tmp/bad.csv"
 
 # export: recorded games as OTN game records that replay back with their own rules strings.
 "$TAFL" match --rules copenhagen --attacker greedy --defender greedy --games 4 --opening-plies 4 \
@@ -481,7 +492,7 @@ printf '%s\n' '"illegal","greedy",defenders,illegal_move' '"greedy","crash",atta
     '"stall","greedy",defenders,engine_timeout' '"garbage","greedy",defenders,illegal_move' \
     '"greedy","silent",attackers,engine_timeout' | cmp -s - "$tmp/faults.got" && ok ||
     { fail "fault reasons"; cat "$tmp/faults.got" >&2; }
-cut -d, -f2,3,27- "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
+cut -d, -f2,3,27-30 "$tmp/faults/summary.csv" | sed 1d >"$tmp/faults.sum"
 printf '%s\n' '"illegal","greedy",2,0,0,attacker' '"greedy","crash",0,2,0,defender' \
     '"stall","greedy",0,0,2,attacker' '"garbage","greedy",2,0,0,attacker' \
     '"greedy","silent",0,0,2,defender' | cmp -s - "$tmp/faults.sum" && ok ||
@@ -504,6 +515,61 @@ expect 0 "usage: tafl ratings GAMES.csv..." -- help ratings
 expect 0 "usage: tafl tune FILE.ini" -- help tune
 expect 0 "--sprt: a sequential probability ratio test" -- help match
 expect 0 "kind = curve" -- help run
+
+# Issue 18: honest statistics.
+# 1. 4 attacker wins and 36 draws: the score interval no longer ends at its own estimate (it
+#    was [0.501, 0.550]); by hand, see tests/check_statistics.c: [0.5018, 0.6153].
+{
+    echo "game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,external"
+    i=0
+    while [ $i -lt 40 ]; do
+        if [ $i -lt 4 ]; then w=attackers r=king_captured; else w=draw r=max_plies; fi
+        echo "$i,\"brandubh\",\"random\",\"random\",$((1000 + i)),$w,$r,10,0,0,,none"
+        i=$((i + 1))
+    done
+} >"$tmp/i18.csv"
+"$TAFL" summarize "$tmp/i18.csv" --out "$tmp/i18.sum" >/dev/null &&
+    [ "$(sed -n 2p "$tmp/i18.sum" | cut -d, -f12-15,31,32)" = "0.5500,0.5018,0.6153,0.0455,0.0455,attackers" ] &&
+    ok || fail "summarize: the score interval of 4 wins and 36 draws"
+# 2. A width stop needs games and variance: three drawn games stopped this 3000-game match.
+"$TAFL" match --rules brandubh --attacker random --defender random --max-plies 4 --games 3000 \
+    --max-width 0.05 --check-every 3 >"$tmp/i18w.txt" 2>/dev/null &&
+    [ "$(awk '$1 == "brandubh" { print $4 }' "$tmp/i18w.txt")" = 3000 ] && ok ||
+    fail "match --max-width stopped on games that were all drawn"
+expect 2 "--min-games needs --max-width" -- match --attacker random --defender greedy --min-games 5
+expect 2 "--min-games '0' must be an integer 1..100000000" -- match --attacker random --defender greedy --max-width 0.2 --min-games 0
+expect 2 "--min-games needs --max-width (or max_width in the file)" -- run "$DATA/runner/small.ini" --min-games 5
+"$TAFL" match --attacker random --defender random --games 400 --max-width 0.5 --check-every 10 \
+    --min-games 30 >"$tmp/i18m.txt" 2>/dev/null &&
+    [ "$(awk '$1 == "brandubh" { print $4 }' "$tmp/i18m.txt")" = 30 ] && ok ||
+    fail "match --min-games 30: a wide width stops at the 30th game, not before"
+# 3. tune names no best without evidence: every pair of greedy against itself is split.
+printf '[tune]\nname = e\nagent = greedy\nopponent = greedy\nmethod = grid\npoints = 3\npairs = 20\nmax_plies = 60\nopening_plies = 0\n[param.king_distance]\nmin = 0\nmax = 8\n' >"$tmp/i18t.ini"
+"$TAFL" tune "$tmp/i18t.ini" --out "$tmp/i18t" >"$tmp/i18t.txt" 2>/dev/null &&
+    grep -q '^best point: king_distance=0 (tied with 1 other point at 0.500' "$tmp/i18t.txt" &&
+    grep -q 'difference +0.000 \[-0.089, +0.089\] (95%, Agresti-Caffo), p = 1: no significant difference from the default at 5%$' "$tmp/i18t.txt" &&
+    grep -q '^warning: every pair of the check scored 1 of 2' "$tmp/i18t.txt" &&
+    [ "$(tail -n 1 "$tmp/i18t.txt")" = "best greedy:king_distance=0" ] && ok ||
+    fail "tune: the best point's evidence"
+# 4. Rulesets against a baseline with Holm: 40 draws (base) and the games of case 1 (x).
+sed 1d "$tmp/i18.csv" | sed 's/"brandubh"/"x"/' >"$tmp/i18x.rows"
+{
+    head -n 1 "$tmp/i18.csv"
+    i=0
+    while [ $i -lt 40 ]; do
+        echo "$i,\"base\",\"random\",\"random\",$((2000 + i)),draw,max_plies,10,0,0,,none"
+        i=$((i + 1))
+    done
+    cat "$tmp/i18x.rows"
+} >"$tmp/i18c.csv"
+"$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c.sum" >"$tmp/i18c.txt" &&
+    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f31-)" = '0.091,balanced,"base",0.0500,-0.0168,0.1120,0.147,0.147,no_difference' ] &&
+    grep -q "^attackers' score minus that under base" "$tmp/i18c.txt" && ok ||
+    fail "summarize: the comparison with the baseline"
+"$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c2.sum" --baseline x >/dev/null &&
+    [ "$(sed -n 2p "$tmp/i18c2.sum" | cut -d, -f33-)" = '"x",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference' ] &&
+    ok || fail "summarize --baseline x"
+expect 2 "baseline 'tablut': no game of the file was played under that ruleset" -- summarize "$tmp/i18c.csv" --out "$tmp/i18c3.sum" --baseline tablut
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -66,3 +66,127 @@ const char *fixture_tafl_binary(void)
     const char *tafl = getenv("TAFL");
     return tafl && *tafl ? tafl : "build/tafl";
 }
+
+/* ---- Rule tests: the RuleGame helpers (tests.h) ---- */
+
+static const char *const PIECE_NAMES[] = {"empty", "attacker", "defender", "king"};
+
+/* Sets up preset `preset` with position `otn` and `side` to move. */
+void game_start(RuleGame *g, const char *preset, const char *otn, Side side)
+{
+    fixture_position(preset, otn, side, &g->r, &g->s, &g->h);
+}
+
+/* A copy of preset `preset` to change options on. */
+Ruleset game_preset_copy(const char *preset)
+{
+    const Ruleset *rs = ruleset_preset_find(preset);
+    ck_assert_msg(rs != NULL, "no preset named %s", preset);
+    return *rs;
+}
+
+/* Sets up a custom ruleset with position `otn` and `side` to move. */
+void game_start_custom(RuleGame *g, const Ruleset *rs, const char *otn, Side side)
+{
+    Error err = {{0}};
+    Status st = rules_compile(rs, &g->r, &err);
+    ck_assert_msg(st == ST_OK, "custom ruleset does not compile: %s", err.text);
+    st = otn_parse_position(&g->r, otn, side, &g->s, &err);
+    ck_assert_msg(st == ST_OK, "bad position %s: %s", otn, err.text);
+    history_init(&g->h);
+    history_push(&g->h, g->s.hash, g->s.fort_hash, false, false);
+}
+
+void game_finish(RuleGame *g)
+{
+    history_free(&g->h);
+}
+
+int game_square(const RuleGame *g, const char *name)
+{
+    int sq = otn_parse_square(&g->r, name, NULL);
+    ck_assert_msg(sq >= 0, "bad square %s", name);
+    return sq;
+}
+
+/* Plays `move` (asserted legal); returns the number of captures and fills *caps if not NULL. */
+int game_play(RuleGame *g, const char *move, CaptureList *caps)
+{
+    CaptureList local;
+    fixture_play(&g->r, &g->s, &g->h, move, &local);
+    if (caps != NULL) {
+        *caps = local;
+    }
+    return local.count;
+}
+
+void game_expect_going(const RuleGame *g, const char *after)
+{
+    ck_assert_msg(!state_is_over(&g->s), "after %s: game over (%s, %s), expected it to go on",
+                  after, state_winner_name((Winner)g->s.winner),
+                  state_reason_name((EndReason)g->s.reason));
+}
+
+/* Plays the NULL-terminated list of moves, each capturing nothing and leaving the game on. */
+void game_play_quiet(RuleGame *g, const char *const *moves)
+{
+    for (int i = 0; moves[i] != NULL; i++) {
+        int n = game_play(g, moves[i], NULL);
+        ck_assert_msg(n == 0, "%s captured %d, expected none", moves[i], n);
+        game_expect_going(g, moves[i]);
+    }
+}
+
+void game_expect_piece(const RuleGame *g, const char *square, Piece want)
+{
+    Piece got = state_piece_at(&g->r, &g->s, game_square(g, square));
+    ck_assert_msg(got == want, "%s holds %s, expected %s", square, PIECE_NAMES[got],
+                  PIECE_NAMES[want]);
+}
+
+void game_expect_end(const RuleGame *g, Winner winner, EndReason reason)
+{
+    ck_assert_msg(g->s.winner == winner && g->s.reason == reason,
+                  "game ended %s by %s, expected %s by %s", state_winner_name((Winner)g->s.winner),
+                  state_reason_name((EndReason)g->s.reason), state_winner_name(winner),
+                  state_reason_name(reason));
+}
+
+void game_expect_legal(const RuleGame *g, const char *move)
+{
+    ck_assert_msg(fixture_is_legal(&g->r, &g->s, move), "%s should be legal", move);
+}
+
+void game_expect_illegal(const RuleGame *g, const char *move)
+{
+    ck_assert_msg(!fixture_is_legal(&g->r, &g->s, move), "%s should be illegal", move);
+}
+
+/* True when caps holds square `name`. */
+bool game_caps_has(const RuleGame *g, const CaptureList *caps, const char *name)
+{
+    int sq = game_square(g, name);
+    for (int i = 0; i < caps->count; i++) {
+        if (caps->sq[i] == sq) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The king's capture: the game is won by the attackers and the capture list names him. */
+void game_expect_king_captured(const RuleGame *g, const CaptureList *caps, const char *king)
+{
+    game_expect_end(g, WINNER_ATTACKERS, END_KING_CAPTURED);
+    ck_assert_msg(game_caps_has(g, caps, king), "the capture list does not name the king on %s",
+                  king);
+}
+
+/* Plays one attacker move that ends next to the king without capturing him. */
+void game_expect_king_survives(RuleGame *g, const char *move)
+{
+    int n = game_play(g, move, NULL);
+    ck_assert_msg(n == 0, "%s captured %d, expected none", move, n);
+    game_expect_going(g, move);
+    ck_assert_msg(state_piece_at(&g->r, &g->s, g->s.king) == PIECE_KING, "the king is gone");
+}

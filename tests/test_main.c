@@ -23,7 +23,6 @@ int main(void)
     srunner_add_suite(runner, runner_suite());
     srunner_add_suite(runner, statistics_suite());
     srunner_add_suite(runner, league_suite());
-    srunner_add_suite(runner, sequential_suite());
     srunner_add_suite(runner, otep_suite());
     srunner_add_suite(runner, tune_suite());
     srunner_add_suite(runner, curve_suite());
@@ -31,6 +30,7 @@ int main(void)
     srunner_add_suite(runner, shard_suite());
     srunner_add_suite(runner, external_suite());
     srunner_add_suite(runner, fuzz_corpus_suite());
+    srunner_add_suite(runner, safety_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

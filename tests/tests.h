@@ -30,10 +30,11 @@ Suite *statistics_suite(void);
 /* check_league.c: agent ratings from games (overall and by side) */
 Suite *league_suite(void);
 
-/* check_sequential.c: SPRT and width-stopped runs */
-Suite *sequential_suite(void);
 /* check_otep.c: the OpenTafl Engine Protocol, `tafl engine`'s transcript */
 Suite *otep_suite(void);
+
+/* check_safety.c: output paths, run directory locks, stop signals, bounded lines, row checks */
+Suite *safety_suite(void);
 
 /* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
 Suite *tune_suite(void);
@@ -75,5 +76,59 @@ const char *fixture_data_dir(void);
 
 /* The tafl binary under test, for tests that run it as an engine (TAFL or "build/tafl"). */
 const char *fixture_tafl_binary(void);
+
+/* Rule tests (tests/check_rules_*.c): one game under test and its helpers (tests/fixture.c).
+ * Each helper fails the running test with a clear message. */
+/* One game under test: compiled rules, the position and its history. */
+typedef struct {
+    Rules r;
+    GameState s;
+    History h;
+} RuleGame;
+
+/* Sets up preset `preset` with position `otn` and `side` to move. */
+void game_start(RuleGame *g, const char *preset, const char *otn, Side side);
+
+/* A copy of preset `preset` to change options on. */
+Ruleset game_preset_copy(const char *preset);
+
+/* Sets up a custom ruleset with position `otn` and `side` to move. */
+void game_start_custom(RuleGame *g, const Ruleset *rs, const char *otn, Side side);
+
+void game_finish(RuleGame *g);
+
+int game_square(const RuleGame *g, const char *name);
+
+/* Plays `move` (asserted legal); returns the number of captures and fills *caps if not NULL. */
+int game_play(RuleGame *g, const char *move, CaptureList *caps);
+
+void game_expect_going(const RuleGame *g, const char *after);
+
+/* Plays the NULL-terminated list of moves, each capturing nothing and leaving the game on. */
+void game_play_quiet(RuleGame *g, const char *const *moves);
+
+void game_expect_piece(const RuleGame *g, const char *square, Piece want);
+
+void game_expect_end(const RuleGame *g, Winner winner, EndReason reason);
+
+void game_expect_legal(const RuleGame *g, const char *move);
+
+void game_expect_illegal(const RuleGame *g, const char *move);
+
+/* True when caps holds square `name`. */
+bool game_caps_has(const RuleGame *g, const CaptureList *caps, const char *name);
+
+/* The king's capture: the game is won by the attackers and the capture list names him. */
+void game_expect_king_captured(const RuleGame *g, const CaptureList *caps, const char *king);
+
+/* Plays one attacker move that ends next to the king without capturing him. */
+void game_expect_king_survives(RuleGame *g, const char *move);
+
+/* The rules suite's parts, one per section of doc/RULES.md (tests/check_rules_<part>.c). */
+TCase *rules_restricted_tcase(void);
+TCase *rules_captures_tcase(void);
+TCase *rules_king_capture_tcase(void);
+TCase *rules_end_tcase(void);
+TCase *rules_copenhagen_tcase(void);
 
 #endif

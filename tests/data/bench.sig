@@ -1,1 +1,1 @@
-bench: 81959082 cdefd109
+bench: 81885882 73cee6a5

@@ -8,13 +8,13 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "formats/experiment.h"
+#include "formats/results.h"
+#include "formats/rulesfile.h"
 #include "rules/csvgame.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/otn_game.h"
-#include "sim/experiment.h"
-#include "sim/results.h"
-#include "sim/rulesfile.h"
 
 /* Inputs longer than this are cut: every parser here reads lines of at most a few hundred
  * bytes, and short inputs keep the fuzzer fast. */
@@ -492,7 +492,7 @@ static void check_games(const RecordGame *games, int count, int lines, GameRules
 }
 
 /* The rules tafl replay gives an OTN game without --rules: its own rules string (see
- * game_rules in sim/cmd_replay.c). A game that names none, which tafl replay refuses without
+ * game_rules in cli/cmd_replay.c). A game that names none, which tafl replay refuses without
  * --rules, is replayed as if --rules named a preset, the game's index choosing which. */
 static bool otn_game_rules(const RecordGame *g, int index, Rules *r)
 {

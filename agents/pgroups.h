@@ -1,0 +1,29 @@
+/* The process groups of the engines this process has started and not yet stopped, so that a
+ * signal handler can stop them all when tafl itself is told to stop (SIGTERM, SIGINT, SIGHUP).
+ *
+ * This is the one process-wide mutable table in tafl-lab, on purpose: a signal handler receives
+ * no argument, so what it must reach has to be reachable without one. It is a fixed array of
+ * lock-free atomics (C11 atomic_int; lock-free atomics are async-signal-safe, C11 7.14.1.1), so
+ * any thread may add or remove a group while a handler reads the table. */
+#ifndef TAFL_AGENTS_PGROUPS_H
+#define TAFL_AGENTS_PGROUPS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* How many engines may run at once: two seats of 1024 threads, with room to spare. */
+#define PGROUPS_MAX 4096
+
+/* Records process group pgid (> 0). False when the table is full (the caller stops the engine
+ * and reports it). Thread-safe, async-signal-safe. */
+bool pgroups_add(pid_t pgid);
+
+/* Forgets pgid; call it before the group's leader is reaped, so that a handler never signals a
+ * reused id. Thread-safe, async-signal-safe. */
+void pgroups_remove(pid_t pgid);
+
+/* Sends sig to every recorded group and returns how many there were. Async-signal-safe (only
+ * atomic loads and kill(2)); thread-safe. */
+int pgroups_kill_all(int sig);
+
+#endif

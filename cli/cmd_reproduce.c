@@ -1,0 +1,139 @@
+/* `tafl reproduce DIR`: plays a finished run again from what its directory records (setup,
+ * rulesets/, meta) and says whether games.csv and summary.csv come out byte-identical. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "formats/files.h"
+#include "harness/buildinfo.h"
+#include "harness/runmeta.h"
+
+#define PATH_LEN 2048
+
+/* Compares DIR/name with OUT/name byte for byte and prints one line; true when identical. */
+static bool compare_file(const char *dir, const char *out, const char *name)
+{
+    char a[PATH_LEN + 64], b[PATH_LEN + 64];
+    snprintf(a, sizeof a, "%s/%s", dir, name);
+    snprintf(b, sizeof b, "%s/%s", out, name);
+    size_t na, nb;
+    char *x = files_read(a, &na);
+    int xerr = errno;
+    char *y = files_read(b, &nb);
+    bool same = false;
+    if (!x || !y) {
+        printf("%s: cannot compare: %s: %s\n", name, !x ? a : b, strerror(!x ? xerr : errno));
+    } else if (na == nb && memcmp(x, y, na) == 0) {
+        printf("%s: byte-identical (%zu bytes)\n", name, na);
+        same = true;
+    } else {
+        size_t i = 0, line = 1;
+        while (i < na && i < nb && x[i] == y[i]) {
+            if (x[i] == '\n')
+                line++;
+            i++;
+        }
+        printf("%s: DIFFERS from line %zu (%zu bytes against %zu): %s and %s\n", name, line, na, nb,
+               a, b);
+    }
+    free(x);
+    free(y);
+    return same;
+}
+
+/* Says, before any game, when this binary is not the one that made dir. */
+static void check_build(const char *dir)
+{
+    char was[1024], bench[RUNMETA_BENCH_MAX], was_bench[RUNMETA_BENCH_MAX];
+    if (!runmeta_meta_value(dir, "build", was, sizeof was)) {
+        fprintf(stderr,
+                "tafl reproduce: note: %s/meta records no build: cannot tell whether "
+                "this binary made the run\n",
+                dir);
+        return;
+    }
+    if (strcmp(was, buildinfo_identity()) != 0)
+        fprintf(stderr,
+                "tafl reproduce: note: the binary differs: %s was made by build %s, this is "
+                "build %s\n",
+                dir, was, buildinfo_identity());
+    runmeta_bench_signature(bench);
+    if (runmeta_meta_value(dir, "bench_quick", was_bench, sizeof was_bench) &&
+        strcmp(was_bench, bench) != 0)
+        fprintf(stderr,
+                "tafl reproduce: note: the bench signature differs (%s then, %s now): this "
+                "binary plays differently, expect other games\n",
+                was_bench, bench);
+}
+
+int cmd_reproduce(int argc, char **argv)
+{
+    const char *out = NULL, *threads_arg = NULL;
+    bool progress = false;
+    const Option opts[] = {
+        {"--out", &out, NULL}, {"--threads", &threads_arg, NULL}, {"--progress", NULL, &progress}};
+    const char *dir = cli_take_operand(&argc, argv, opts, OPTION_COUNT(opts));
+    long threads = 0;
+    if (cli_parse_options("reproduce", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("reproduce", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads))
+        return EXIT_USAGE;
+    if (!dir)
+        return cli_usage_error("reproduce", "needs a run directory");
+    char out_dir[PATH_LEN];
+    snprintf(out_dir, sizeof out_dir, "%s", out ? out : "");
+    if (!out)
+        snprintf(out_dir, sizeof out_dir, "%s/reproduced", dir);
+    if (strcmp(out_dir, dir) == 0)
+        return cli_usage_error("reproduce", "--out must not be the run directory itself");
+
+    Experiment *exp = xcalloc(1, sizeof *exp);
+    Error err = {{0}};
+    if (runmeta_load(dir, exp, &err) != ST_OK) {
+        fprintf(stderr, "tafl reproduce: %s\n", err.text);
+        free(exp);
+        return EXIT_USAGE;
+    }
+    char sprt[64], shard_text[64];
+    if (runmeta_meta_value(dir, "sprt_decision", sprt, sizeof sprt)) {
+        free(exp);
+        return cli_usage_error("reproduce",
+                               "%s is an SPRT match: its stopping rule is not in "
+                               "the setup, so it cannot be reproduced yet",
+                               dir);
+    }
+    Shard shard = {0, 0};
+    if (runmeta_meta_value(dir, "shard", shard_text, sizeof shard_text) &&
+        !shard_parse(shard_text, &shard)) {
+        free(exp);
+        return cli_usage_error("reproduce", "%s/meta: bad shard '%s'", dir, shard_text);
+    }
+    check_build(dir);
+    char command[4096];
+    cli_join_command(argc, argv, command, sizeof command);
+    RunOptions opt = {.threads = (int)threads,
+                      .out_dir = out_dir,
+                      .write_files = true,
+                      .progress = progress,
+                      .quiet = !progress,
+                      .command = command,
+                      .shard = shard,
+                      .stop.kind = exp->max_width > 0 ? RUN_STOP_WIDTH : RUN_STOP_COUNT};
+    RunResult res = {0};
+    Status st = runner_run(exp, &opt, &res, &err);
+    free(exp);
+    long count = res.count;
+    runner_result_free(&res);
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl reproduce: %s\n", err.text);
+        return EXIT_FAILURE;
+    }
+    bool same = compare_file(dir, out_dir, "games.csv");
+    if (shard.count == 0)
+        same = compare_file(dir, out_dir, "summary.csv") && same;
+    printf("%s: %ld games played again into %s: %s\n", dir, count, out_dir,
+           same ? "reproduced, byte-identical" : "NOT reproduced");
+    return same ? EXIT_SUCCESS : EXIT_FAILURE;
+}

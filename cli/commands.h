@@ -1,0 +1,35 @@
+/* The `tafl` subcommands that live outside cli/main.c. Each takes the command's own argv
+ * (argv[0] is the command name) and returns the process exit status (0, 1 or EXIT_USAGE). */
+#ifndef TAFL_CLI_COMMANDS_H
+#define TAFL_CLI_COMMANDS_H
+
+#include <stdbool.h>
+
+#include "formats/experiment.h"
+#include "harness/runner.h"
+
+/* tafl ratings GAMES.csv... [--out ratings.csv] (cli/cmd_ratings.c) */
+int cmd_ratings(int argc, char **argv);
+
+/* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (cli/cmd_tune.c) */
+int cmd_tune(int argc, char **argv);
+
+/* `tafl engine` (cli/cmd_engine.c): an agent as an OpenTafl Engine Protocol engine. */
+int cmd_engine(int argc, char **argv);
+
+/* After `tafl run` of a kind = curve experiment (cli/cmd_curve.c): reads the run's games.csv
+ * (in out_dir, or <output>/<name>) and writes curve.csv and its figure there. Returns the exit
+ * status, after printing any error. */
+int cmd_curve_finish(const Experiment *exp, const char *out_dir);
+int cmd_replay(int argc, char **argv); /* cli/cmd_replay.c */
+int cmd_export(int argc, char **argv); /* cli/cmd_export.c */
+int cmd_play(int argc, char **argv);   /* cli/cmd_play.c */
+
+/* The agent behind tafl play's hint unless --hint names another. */
+#define PLAY_HINT_DEFAULT "alphabeta:depth=3"
+/* cli/cmd_merge.c: tafl merge DIR... [--out DIR] */
+int cmd_merge(int argc, char **argv);
+/* cli/cmd_reproduce.c: tafl reproduce DIR [--out DIR2] [--threads T] */
+int cmd_reproduce(int argc, char **argv);
+
+#endif

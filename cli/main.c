@@ -1,0 +1,803 @@
+/* The `tafl` command line: dispatches subcommands, parses their options, reports errors.
+ * Exit status: 0 success, 1 a failure while running, 2 bad usage or bad input. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "formats/experiment.h"
+#include "formats/outpath.h"
+#include "formats/results.h"
+#include "formats/rulesfile.h"
+#include "harness/bench.h"
+#include "harness/runner.h"
+#include "harness/signals.h"
+#include "harness/version.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "rules/perft.h"
+
+typedef int (*CommandFn)(int argc, char **argv);
+
+typedef struct {
+    const char *name;
+    CommandFn run;
+    const char *summary;
+    const char *usage; /* full help text for `tafl help NAME` */
+} Command;
+
+static int cmd_rules(int argc, char **argv);
+static int cmd_perft(int argc, char **argv);
+static int cmd_bench(int argc, char **argv);
+static int cmd_agents(int argc, char **argv);
+static int cmd_move(int argc, char **argv);
+static int cmd_match(int argc, char **argv);
+static int cmd_run(int argc, char **argv);
+static int cmd_summarize(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+
+static const Command COMMANDS[] = {
+    {"rules", cmd_rules, "list the preset rulesets, or show one",
+     "usage: tafl rules list\n"
+     "       tafl rules show NAME|FILE|OTN [--otn]\n"
+     "\n"
+     "list    one preset a line: its name, then what it is.\n"
+     "show    every option of a ruleset as a ruleset file (key = value lines), ready to\n"
+     "        save, edit and load with --rules FILE. With --otn, the OpenTafl rules string\n"
+     "        instead; options OTN cannot express are named in a warning on stderr.\n"
+     "\n"
+     "A ruleset is named by a preset name (see `tafl rules list`), a ruleset file (INI,\n"
+     "keys as in RULES.md, `base = PRESET` to start from a preset), or an OpenTafl rules\n"
+     "string such as \"dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\".\n"},
+    {"perft", cmd_perft, "count the leaves of the legal move tree (move generator check)",
+     "usage: tafl perft [--rules NAME|FILE|OTN] [--position OTN] [--side attackers|defenders]\n"
+     "                  --depth N [--divide]\n"
+     "\n"
+     "Prints one line `<depth> <nodes>` for each depth 1..N on stdout; timing goes to\n"
+     "stderr. Ended games are leaves with no children.\n"
+     "  --rules R       ruleset (default brandubh)\n"
+     "  --position P    OTN position record (default: the ruleset's start)\n"
+     "  --side S        side to move (default: the ruleset's first side)\n"
+     "  --depth N       deepest depth, 1..30\n"
+     "  --divide        first print `<move> <nodes>` for every root move at depth N\n"},
+    {"bench", cmd_bench, "measure the hot paths; last line is the behaviour signature",
+     "usage: tafl bench [--quick]\n"
+     "\n"
+     "A fixed, seeded, single-thread suite: perft on three board sizes and uniform random\n"
+     "playouts (500-ply cap) on every preset. Prints `key value` lines, among them\n"
+     "perft_nps (perft leaves per second) and playouts_per_s (random Brandubh playouts per\n"
+     "second), and ends with `bench: <nodes> <hash>`, which changes only when behaviour\n"
+     "changes. --quick runs a smaller suite with its own signature.\n"},
+    {"agents", cmd_agents, "list every agent with its parameters, defaults and meaning",
+     "usage: tafl agents\n"
+     "\n"
+     "Prints every agent, each parameter with its default, range and meaning, and how the\n"
+     "agent's memory is bounded. Agents are given as NAME[:key=value,...].\n"},
+    {"move", cmd_move, "let an agent choose a move in a position, with its search statistics",
+     "usage: tafl move [--rules R] [--position OTN] [--side attackers|defenders]\n"
+     "                 --agent SPEC [--seed N]\n"
+     "\n"
+     "Prints `move <move>`, the agent's full spec, then `nodes`, `depth`, `score` and\n"
+     "`seconds` of the search. The same rules, position, spec and seed give the same move.\n"
+     "  --rules R       ruleset (default brandubh)\n"
+     "  --position P    OTN position record (default: the ruleset's start)\n"
+     "  --side S        side to move (default: the ruleset's first side)\n"
+     "  --agent SPEC    e.g. mcts:iterations=2000,c=0.7 (see `tafl agents`)\n"
+     "  --seed N        the agent's seed (default 1)\n"},
+    {"match", cmd_match, "play games between two agents and print the result table",
+     "usage: tafl match [--rules R] --attacker SPEC --defender SPEC [--games N]\n"
+     "                  [--threads T] [--seed S] [--max-plies P] [--opening-plies K]\n"
+     "                  [--out DIR [--resume]] [--record-moves] [--progress]\n"
+     "                  [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B] | --max-width W\n"
+     "                  [--check-every C] [--min-games M]]\n"
+     "\n"
+     "Plays N games (default 100) in parallel; each game's seed is derived from S (default\n"
+     "1) and the game's identity only, so the result is the same at any thread count. A game\n"
+     "is drawn after P plies (default 500; 0 keeps the ruleset's own max_plies). K uniformly\n"
+     "random plies (default 0) open each game. Prints the attackers' win rate with its 95%\n"
+     "Wilson interval, draws and game lengths. With --out, writes games.csv, summary.csv and\n"
+     "meta there (see README); --record-moves adds each game's moves to games.csv.\n"
+     "\n"
+     "--sprt: a sequential probability ratio test of A (--attacker) against B (--defender):\n"
+     "game pairs, A attacking then B attacking on the same opening (same seed: use\n"
+     "--opening-plies), judged in pair order on the pentanomial pair counts with the\n"
+     "normalised-Elo GSPRT (fastchess, OpenBench); stops when the LLR reaches a bound or after\n"
+     "N games (default with --sprt 20000). alpha and beta default to 0.05. Prints the table,\n"
+     "then pairs, pentanomial counts, LLR, bounds, A's Elo with its 95% interval and the\n"
+     "decision; the same at any thread count.\n"
+     "--max-width W: play C games (default 100) at a time and stop once the attackers' score\n"
+     "95% interval is narrower than W (or after N games), never before M games (default\n"
+     "100) nor while every game has had the same result.\n"
+     "An agent may be an external OTEP engine, external:cmd=PROGRAM ARGS (see `tafl agents`):\n"
+     "its games always record their moves and, with --out, leave transcripts/game-N.txt.\n"},
+    {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
+     "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
+     "                [--max-width W [--check-every C] [--min-games M]]\n"
+     "                [--shard I/N]\n"
+     "\n"
+     "Plays every game the experiment describes (see experiments/README.md) and writes\n"
+     "<output>/<name>/ (or DIR): experiment.ini, games.csv (one row per game, appended as\n"
+     "games finish, in game order), summary.csv (one row per ruleset and pairing) and meta\n"
+     "(versions, flags, threads, times). The same file gives the same games.csv and\n"
+     "summary.csv at any thread count. An interrupted run continues with --resume: finished\n"
+     "games are kept, a torn last line is dropped, and only the missing games are played.\n"
+     "Progress goes to stderr when it is a terminal, or always with --progress.\n"
+     "--max-width W (or max_width in the file) plays in rounds of C games per pairing\n"
+     "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
+     "interval is narrower than W, never before M games (--min-games or min_games, default\n"
+     "100) nor while every game of the pairing has had the same result; the games are then\n"
+     "numbered in play order.\n"
+     "An experiment with kind = curve (self-play along its agents, in file order) also\n"
+     "writes curve.csv and the balance curve, curve.png and curve.svg (gnuplot).\n"
+     "--shard I/N plays only shard I of N (1 <= I <= N): the games whose number g has\n"
+     "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
+     "`tafl merge` combines the N finished shards into the files of a single run.\n"},
+    {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
+     "usage: tafl summarize GAMES.csv [--out SUMMARY.csv] [--baseline RULES]\n"
+     "\n"
+     "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
+     "and prints the balance table. Each row's verdict (attackers, defenders or balanced)\n"
+     "is its test of score = 1/2 at 5% after Holm's correction over all rows. Every other\n"
+     "ruleset is compared with the baseline (default: the ruleset of the first game) for the\n"
+     "same pairing: the difference of the attackers' score, its 95% interval, p and\n"
+     "Holm-adjusted p (see README \"Comparing rulesets\").\n"},
+    {"ratings", cmd_ratings, "Elo of every agent, overall and by side, from games.csv files",
+     "usage: tafl ratings GAMES.csv... [--out RATINGS.csv]\n"
+     "\n"
+     "Rates every agent of the games by Bradley-Terry maximum likelihood (Elo scale, 95%\n"
+     "intervals), separately for each ruleset: overall (games between different agents,\n"
+     "scored from the attackers' result) and, on one shared scale, as attacker and as\n"
+     "defender (self-play included): A attacking B is expected to score\n"
+     "1 / (1 + 10^(-(att_A - def_B) / 400)). Feed it a round-robin played on both sides\n"
+     "(an experiment with self = yes and round-robin = yes). Writes RATINGS.csv (default:\n"
+     "ratings.csv beside the first GAMES.csv) and prints the table, best first.\n"},
+    {"engine", cmd_engine, "play an agent as an OpenTafl Engine Protocol engine on stdin/stdout",
+     "usage: tafl engine --agent SPEC [--seed N]\n"
+     "\n"
+     "Speaks the OpenTafl Engine Protocol (OTEP) as an engine: says `hello`, takes the host's\n"
+     "`rules` (an OpenTafl rules string; `error 0` for rules tafl-lab cannot play), `side`,\n"
+     "`start`, `position`, `opponent-move`, `clock` (ignored: budgets are counted), answers\n"
+     "`play` with `move` and `analyze` with `analysis`, and ends on `finish`, `goodbye` or\n"
+     "the end of its input. Unknown lines are ignored with a note on stderr. Until `rules`\n"
+     "comes the game is brandubh. tafl-lab hosts also send `tafl-lab-rules` (options OTN\n"
+     "lacks) and `tafl-lab-seed` (the agent's seed for the game); see README.\n"
+     "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
+     "  --seed N        the agent's seed when the host sends none (default 1)\n"},
+    {"tune", cmd_tune, "tune numeric agent parameters by SPSA or a grid",
+     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
+     "\n"
+     "Varies the [param.KEY] parameters of the file's agent (any numeric parameter, see\n"
+     "`tafl agents`) within [min, max] to maximise its score against the fixed opponent:\n"
+     "each point plays `pairs` game pairs, the agent attacking in one game and defending in\n"
+     "the other on the same random opening. method = spsa (simultaneous perturbation\n"
+     "stochastic approximation, Spall 1998) or grid (one or two parameters). Writes\n"
+     "tune.csv (iteration, parameters, score, 95% interval, games) and tune.png / tune.svg\n"
+     "(through gnuplot; tune.gp redraws them) to <output>/<name>/ or DIR, prints the table\n"
+     "and last `best SPEC`, the best parameters as a ready agent spec. The same file gives\n"
+     "the same result at any thread count. See experiments/README.md for the keys.\n"
+     "Rows are written as they finish, with setup, rulesets/, tune.ini, tune.state and\n"
+     "meta (see README, Tuning); a directory with rows is refused without --resume.\n"
+     "  --resume        go on with a cut tuning in the directory: refuses changed settings\n"
+     "                  in one line; ends byte-identical to an uninterrupted run\n"},
+    {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
+     "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
+     "\n"
+     "Reads OTN game records (as `tafl export` and OpenTafl write them) or the move-list CSV\n"
+     "of copenhagen.csv (csv when FILE ends in .csv; - reads stdin) and replays every game:\n"
+     "each move must be legal, the captures a move lists exactly the engine's, and a game the\n"
+     "engine ends must end there with the record's result and end rule. Shows the board\n"
+     "after each move, then one line per game; prints each disagreement as FILE:LINE: ply N:\n"
+     "what. A tafl-lab games.csv with moves is read too (rulesets from its run directory).\n"
+     "A CSV line that cannot be read is reported as FILE:LINE and skipped. The last line\n"
+     "counts games read, replayed, agreeing, disagreeing and malformed. Exits 0 when every\n"
+     "game agrees, 1 when one does not or a line was malformed.\n"
+     "  --rules R       ruleset (default: each OTN record's own rules string)\n"
+     "  --format F      otn or csv (default: by the file name)\n"
+     "  --game N        only the N-th game of the file, from 1\n"
+     "  --ply N         the board at ply N only (0: the start)\n"
+     "  --quiet         no boards\n"},
+    {"export", cmd_export, "write the recorded games of a games.csv as OTN game records",
+     "usage: tafl export GAMES.csv [--rules R] [--out FILE | --dir DIR]\n"
+     "\n"
+     "Writes every game of GAMES.csv that has its moves (tafl match --record-moves, or\n"
+     "record_moves = yes in an experiment) as an OTN game record, to FILE or stdout, one\n"
+     "after another, or one file per game as OpenTafl opens them (DIR/game-NNNNNN.otn): tags\n"
+     "event, round (the game's index), attackers, defenders, variant, result, termination,\n"
+     "compiler and rules, then one line per turn with captures and ++/-- marks. Each game\n"
+     "is replayed first and must end as its row says (exit 1 naming the game if not).\n"
+     "  --rules R       the games' ruleset (default: each row's ruleset as the run\n"
+     "                  directory holding GAMES.csv kept it, else the preset of that name)\n"
+     "  --out FILE      write there instead of stdout\n"
+     "  --dir DIR       one file per game in DIR (created if missing)\n"},
+    {"play", cmd_play, "play a game in the terminal, people against people or agents",
+     "usage: tafl play [--rules R] [--attacker human|SPEC] [--defender human|SPEC]\n"
+     "                 [--hint SPEC] [--seed N] [--out FILE]\n"
+     "\n"
+     "Draws the board with its coordinates (rank 1 at the top, as OTN writes squares) and\n"
+     "asks each person in turn for a command on stdin; agents move by themselves.\n"
+     "  d1-d3           a move (captures are found and shown: d1-d3xd4, ++ the king taken)\n"
+     "  undo            take back moves up to your previous turn\n"
+     "  hint            the move the hint agent would play here\n"
+     "  moves [SQUARE]  every legal move, or those of the piece on SQUARE\n"
+     "  board, help, quit\n"
+     "An illegal move or unknown command is answered with why, and asked again. The game\n"
+     "ends with its result; end of input or quit leaves it unfinished (exit 0 either way).\n"
+     "  --rules R       ruleset (default brandubh)\n"
+     "  --attacker S    human (default) or an agent spec, e.g. mcts:iterations=2000\n"
+     "  --defender S    likewise\n"
+     "  --hint SPEC     the agent behind hint (default " PLAY_HINT_DEFAULT ")\n"
+     "  --seed N        the agents' seed (default 1)\n"
+     "  --out FILE      at the end, write the game as an OTN game record\n"},
+    {"merge", cmd_merge, "merge the shards of an experiment into games.csv and summary.csv",
+     "usage: tafl merge DIR... [--out DIR]\n"
+     "\n"
+     "Puts the finished shards of one experiment (the directories of `tafl run FILE.ini\n"
+     "--shard I/N`, every I from 1 to N, in any order) back together: experiment.ini,\n"
+     "games.csv, meta and summary.csv in --out DIR (default: the directory holding the\n"
+     "shard directories, where a single run writes). games.csv and summary.csv are\n"
+     "byte-identical to those of a single run. A missing, repeated or unfinished shard, or\n"
+     "shards of different runs, are refused; so is a DIR whose games.csv holds games.\n"},
+    {"reproduce", cmd_reproduce, "play a finished run again from its directory and compare",
+     "usage: tafl reproduce DIR [--out DIR2] [--threads T] [--progress]\n"
+     "\n"
+     "Plays the run in DIR again from what DIR holds alone (setup, rulesets/, meta; see\n"
+     "README \"Run directories\") into DIR2 (default DIR/reproduced) and says, one line each,\n"
+     "whether games.csv and summary.csv are byte-identical to DIR's. When this binary is not\n"
+     "the build that made DIR (meta's build line and bench_quick signature), it says so\n"
+     "before playing. Exits 0 when both files are identical, 1 when not.\n"},
+    {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
+
+};
+
+#define COMMAND_COUNT ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))
+
+static void print_main_help(FILE *out)
+{
+    fprintf(out, "tafl %s: measure the balance of tafl rule variants by self-play\n\n",
+            TAFL_VERSION);
+    fprintf(out, "usage: tafl COMMAND [OPTIONS]\n\ncommands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(out, "\n  tafl help COMMAND   details of one command\n"
+                 "  tafl --version      the version\n");
+}
+
+static const Command *find_command(const char *name)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(COMMANDS[i].name, name) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static int cmd_rules(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage_error("rules", "missing subcommand: list or show");
+    if (strcmp(argv[1], "list") == 0) {
+        if (argc > 2)
+            return cli_usage_error("rules", "unexpected argument '%s'", argv[2]);
+        for (int i = 0; i < ruleset_preset_count(); i++)
+            printf("%-24s %s\n", ruleset_preset_at(i)->name, ruleset_preset_summary(i));
+        return EXIT_SUCCESS;
+    }
+    if (strcmp(argv[1], "show") != 0)
+        return cli_usage_error("rules", "unknown subcommand '%s': list or show", argv[1]);
+    const char *name = NULL;
+    bool otn = false;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--otn") == 0)
+            otn = true;
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return cli_usage_error("rules", "unknown option '%s'", argv[i]);
+        else if (!name)
+            name = argv[i];
+        else
+            return cli_usage_error("rules", "unexpected argument '%s'", argv[i]);
+    }
+    if (!name)
+        return cli_usage_error("rules", "show needs a ruleset");
+    Rules r;
+    if (!cli_load_rules("rules", name, &r))
+        return EXIT_USAGE;
+    if (otn) {
+        char text[OTN_RULES_MAX], warnings[256];
+        otn_format_rules(&r.opt, text, warnings);
+        if (warnings[0])
+            fprintf(stderr, "tafl rules: warning: OTN cannot express: %s\n", warnings);
+        printf("%s\n", text);
+    } else {
+        char text[4096];
+        ruleset_format(&r.opt, text, (int)sizeof text);
+        fputs(text, stdout);
+    }
+    return EXIT_SUCCESS;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    const char *rules_arg = "brandubh", *position = NULL, *side_arg = NULL, *depth_arg = NULL;
+    bool divide = false;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--position", &position, NULL},
+                           {"--side", &side_arg, NULL},
+                           {"--depth", &depth_arg, NULL},
+                           {"--divide", NULL, &divide}};
+    long depth = -1;
+    if (cli_parse_options("perft", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("perft", "--depth", depth_arg, 1, 30, &depth))
+        return EXIT_USAGE;
+    if (depth < 0)
+        return cli_usage_error("perft", "missing --depth N");
+    Rules r;
+    if (!cli_load_rules("perft", rules_arg, &r))
+        return EXIT_USAGE;
+    GameState s;
+    if (cli_load_position("perft", &r, position, side_arg, &s))
+        return EXIT_USAGE;
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    if (divide)
+        perft_divide(&r, &s, &hist, (int)depth, stdout);
+    for (int d = 1; d <= depth; d++) {
+        double t0 = clock_seconds();
+        uint64_t n = perft(&r, &s, &hist, d);
+        double t = clock_seconds() - t0;
+        printf("%d %llu\n", d, (unsigned long long)n);
+        fflush(stdout);
+        fprintf(stderr, "depth %d: %.3f s, %.0f leaves/s\n", d, t, t > 0 ? (double)n / t : 0);
+    }
+    history_free(&hist);
+    return EXIT_SUCCESS;
+}
+
+static int cmd_agents(int argc, char **argv)
+{
+    if (argc > 1)
+        return cli_usage_error("agents", "unexpected argument '%s'", argv[1]);
+    agent_print_catalogue(stdout);
+    return EXIT_SUCCESS;
+}
+
+static int cmd_move(int argc, char **argv)
+{
+    const char *rules_arg = "brandubh", *position = NULL, *side_arg = NULL, *spec = NULL;
+    const char *seed_arg = NULL;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--position", &position, NULL},
+                           {"--side", &side_arg, NULL},
+                           {"--agent", &spec, NULL},
+                           {"--seed", &seed_arg, NULL}};
+    long seed = 1;
+    if (cli_parse_options("move", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("move", "--seed", seed_arg, 0, LONG_MAX, &seed))
+        return EXIT_USAGE;
+    if (!spec)
+        return cli_usage_error("move", "missing --agent SPEC");
+    Rules r;
+    if (!cli_load_rules("move", rules_arg, &r))
+        return EXIT_USAGE;
+    GameState s;
+    if (cli_load_position("move", &r, position, side_arg, &s))
+        return EXIT_USAGE;
+    if (movegen_count(&r, &s) == 0) {
+        fprintf(stderr, "tafl move: the side to move has no legal move in this position\n");
+        return EXIT_USAGE;
+    }
+    Agent *agent;
+    Error err = {{0}};
+    if (agent_create(spec, &r, (uint64_t)seed, &agent, &err) != ST_OK) {
+        fprintf(stderr, "tafl move: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    Move m = agent_choose_timed(agent, &s, &hist);
+    const AgentStats *st = agent_last_stats(agent);
+    if (st->failure != AGENT_FAILURE_NONE) {
+        /* An external engine failed: its transcript's note says how. */
+        static const char *const why[] = {
+            "", "# illegal_move: ", "# engine_crash: ", "# engine_timeout: "};
+        const char *log = agent_transcript(agent);
+        const char *line = log ? strstr(log, why[st->failure]) : NULL;
+        if (line)
+            line += 2;
+        int len = line ? (int)strcspn(line, "\n") : 0;
+        fprintf(stderr, "tafl move: the engine gave no move: %.*s\n", len, line ? line : "");
+        history_free(&hist);
+        agent_destroy(agent);
+        return EXIT_FAILURE;
+    }
+    char text[OTN_MOVE_MAX], described[1024];
+    otn_format_move(&r, m, NULL, text);
+    agent_describe(agent, described, sizeof described);
+    printf("move %s\nagent %s\nnodes %llu\ndepth %d\nscore %g\nseconds %.3f\n", text, described,
+           (unsigned long long)st->nodes, st->depth, st->score, st->seconds);
+    history_free(&hist);
+    agent_destroy(agent);
+    return EXIT_SUCCESS;
+}
+
+/* Games of an SPRT when --games is not given: 10,000 pairs. */
+#define SPRT_DEFAULT_GAMES 20000
+
+static void print_sprt(FILE *out, const Experiment *exp, const SprtOutcome *o)
+{
+    const char *a = exp->agents[exp->pairings[0].attacker].name;
+    const char *b = exp->agents[exp->pairings[0].defender].name;
+    const SprtParams *p = &o->params;
+    fprintf(out, "\nSPRT of %s (A) against %s (B): elo0=%g elo1=%g alpha=%g beta=%g\n", a, b,
+            p->elo0, p->elo1, p->alpha, p->beta);
+    fprintf(out, "pairs %ld (games %ld), pentanomial LL LD WL+DD WD WW: %ld %ld %ld %ld %ld\n",
+            o->pairs, 2 * o->pairs, o->counts[0], o->counts[1], o->counts[2], o->counts[3],
+            o->counts[4]);
+    fprintf(out, "LLR %.3f, bounds [%.3f, %.3f]\n", o->llr, o->lower, o->upper);
+    if (isnan(o->elo))
+        fprintf(out, "Elo of A: -\n");
+    else
+        fprintf(out, "Elo of A: %+.1f [%+.1f, %+.1f] (95%%, from the pairs)\n", o->elo, o->elo_low,
+                o->elo_high);
+    if (o->decision > 0)
+        fprintf(out, "decision: H1 accepted (A's normalised Elo is %g rather than %g)\n", p->elo1,
+                p->elo0);
+    else if (o->decision < 0)
+        fprintf(out, "decision: H0 accepted (A's normalised Elo is %g rather than %g)\n", p->elo0,
+                p->elo1);
+    else
+        fprintf(out, "decision: none (the game limit came first)\n");
+}
+
+/* The stopping options of `tafl match` and `tafl run`: --sprt SPEC (match only: exp holds one
+ * ruleset and two agents; the pairings are set here) or a width stop (--max-width W,
+ * --check-every N, or exp->max_width from the file); any of the three texts may be NULL. Sets
+ * *stop (and exp); returns 0, or the exit status of a usage error after printing it. */
+static int stop_options(const char *command, Experiment *exp, const char *sprt,
+                        const char *max_width, const char *check_every, bool games_given,
+                        RunStop *stop)
+{
+    stop->kind = RUN_STOP_COUNT;
+    if (max_width) {
+        char *end;
+        errno = 0;
+        double w = strtod(max_width, &end);
+        if (errno || end == max_width || *end || !(w > 0 && w <= 1))
+            return cli_usage_error(command, "--max-width '%s' must be a number in (0, 1]",
+                                   max_width);
+        exp->max_width = w;
+    }
+    long every = exp->check_every > 0 ? exp->check_every : RUNNER_CHECK_EVERY;
+    if (cli_int_option(command, "--check-every", check_every, 1, 100000000, &every))
+        return EXIT_USAGE;
+    exp->check_every = (int)every;
+    if (check_every && !(exp->max_width > 0))
+        return cli_usage_error(command, "--check-every needs --max-width");
+    if (exp->max_width > 0)
+        stop->kind = RUN_STOP_WIDTH;
+    if (!sprt)
+        return 0;
+    Error err = {{0}};
+    if (exp->max_width > 0)
+        return cli_usage_error(command, "--sprt and --max-width do not go together");
+    if (sprt_parse(sprt, &stop->sprt, &err) != ST_OK) {
+        const char *why = strncmp(err.text, "sprt: ", 6) == 0 ? err.text + 6 : err.text;
+        return cli_usage_error(command, "--sprt: %s", why);
+    }
+    if (exp->agent_count != 2)
+        return cli_usage_error(command, "--sprt needs two different agents");
+    if (!games_given)
+        exp->games = SPRT_DEFAULT_GAMES;
+    else if (exp->games < 2)
+        return cli_usage_error(command, "--sprt plays game pairs: --games must be at least 2");
+    /* A attacks B, then B attacks A on the same opening. */
+    exp->pairings[0] = (Pairing){0, 1};
+    exp->pairings[1] = (Pairing){1, 0};
+    exp->pairing_count = 2;
+    stop->kind = RUN_STOP_SPRT;
+    return 0;
+}
+
+/* Runs exp with opt and prints the balance table (and the SPRT's report); returns the exit
+ * status. */
+static int run_and_report(const char *command, const Experiment *exp, const RunOptions *opt)
+{
+    RunResult res = {0};
+    Error err = {{0}};
+    if (runner_run(exp, opt, &res, &err) != ST_OK) {
+        fprintf(stderr, "tafl %s: %s\n", command, err.text);
+        return EXIT_FAILURE;
+    }
+    results_tally_print(res.tally, stdout);
+    if (opt->stop.kind == RUN_STOP_SPRT)
+        print_sprt(stdout, exp, &res.sprt);
+    runner_result_free(&res);
+    return EXIT_SUCCESS;
+}
+
+static int cmd_match(int argc, char **argv)
+{
+    const char *rules_arg = "brandubh", *attacker = NULL, *defender = NULL;
+    const char *games_arg = NULL, *threads_arg = NULL, *seed_arg = NULL, *plies_arg = NULL;
+    const char *opening_arg = NULL, *out = NULL;
+    const char *sprt_arg = NULL, *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
+    bool progress = false, record = false, resume = false;
+    const Option opts[] = {{"--sprt", &sprt_arg, NULL},
+                           {"--max-width", &width_arg, NULL},
+                           {"--check-every", &every_arg, NULL},
+                           {"--min-games", &min_arg, NULL},
+                           {"--rules", &rules_arg, NULL},
+                           {"--attacker", &attacker, NULL},
+                           {"--defender", &defender, NULL},
+                           {"--games", &games_arg, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--seed", &seed_arg, NULL},
+                           {"--max-plies", &plies_arg, NULL},
+                           {"--opening-plies", &opening_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--record-moves", NULL, &record},
+                           {"--resume", NULL, &resume},
+                           {"--progress", NULL, &progress}};
+    long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0, min_games = 0;
+    if (cli_parse_options("match", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("match", "--min-games", min_arg, 1, 100000000, &min_games) ||
+        cli_int_option("match", "--games", games_arg, 1, EXPERIMENT_GAMES_TOTAL_MAX, &games) ||
+        cli_int_option("match", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
+        cli_int_option("match", "--seed", seed_arg, 0, LONG_MAX, &seed) ||
+        cli_int_option("match", "--max-plies", plies_arg, 0, 1000000000, &max_plies) ||
+        cli_int_option("match", "--opening-plies", opening_arg, 0, 1000, &opening))
+        return EXIT_USAGE;
+    if (!attacker || !defender)
+        return cli_usage_error("match", "needs --attacker SPEC and --defender SPEC");
+    if (min_arg && !width_arg)
+        return cli_usage_error("match", "--min-games needs --max-width");
+    if (resume && !out)
+        return cli_usage_error("match", "--resume needs --out DIR");
+    if (strlen(attacker) >= EXPERIMENT_NAME_MAX || strlen(defender) >= EXPERIMENT_NAME_MAX)
+        return cli_usage_error("match", "an agent spec is longer than %d characters",
+                               EXPERIMENT_NAME_MAX - 1);
+
+    /* A match is an experiment of one ruleset and one pairing; agents are named by spec. */
+    Experiment *exp = xcalloc(1, sizeof *exp);
+    Error err = {{0}};
+    int status = EXIT_SUCCESS;
+    if (rulesfile_resolve(rules_arg, &exp->rulesets[0], &err) != ST_OK) {
+        fprintf(stderr, "tafl match: %s\n", err.text);
+        free(exp);
+        return EXIT_USAGE;
+    }
+    snprintf(exp->name, sizeof exp->name, "match");
+    exp->seed = (uint64_t)seed;
+    exp->games = (int)games;
+    exp->max_plies = (int)max_plies;
+    exp->opening_plies = (int)opening;
+    exp->record_moves = record;
+    exp->min_games = (int)min_games;
+    exp->ruleset_count = 1;
+    const char *specs[2] = {attacker, defender};
+    exp->agent_count = strcmp(attacker, defender) == 0 ? 1 : 2;
+    for (int i = 0; i < exp->agent_count; i++) {
+        snprintf(exp->agents[i].name, sizeof exp->agents[i].name, "%s", specs[i]);
+        snprintf(exp->agents[i].spec, sizeof exp->agents[i].spec, "%s", specs[i]);
+    }
+    exp->pairings[0].attacker = 0;
+    exp->pairings[0].defender = exp->agent_count - 1;
+    exp->pairing_count = 1;
+
+    /* Bad specs are bad input (exit 2), found before any game is played. */
+    Rules probe_rules;
+    for (int i = 0; i < exp->agent_count; i++) {
+        Agent *probe;
+        if (rules_compile(&exp->rulesets[0], &probe_rules, &err) != ST_OK ||
+            agent_create(exp->agents[i].spec, &probe_rules, 0, &probe, &err) != ST_OK) {
+            fprintf(stderr, "tafl match: %s\n", err.text);
+            free(exp);
+            return EXIT_USAGE;
+        }
+        agent_destroy(probe);
+    }
+    char command[4096];
+    cli_join_command(argc, argv, command, sizeof command);
+    RunOptions opt = {.threads = (int)threads,
+                      .out_dir = out,
+                      .write_files = out != NULL,
+                      .resume = resume,
+                      .progress = progress,
+                      .command = command};
+    status =
+        stop_options("match", exp, sprt_arg, width_arg, every_arg, games_arg != NULL, &opt.stop);
+    if (status == 0)
+        status = run_and_report("match", exp, &opt);
+    free(exp);
+    return status;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
+    const char *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
+    bool resume = false, progress = false;
+    const Option opts[] = {{"--max-width", &width_arg, NULL},
+                           {"--check-every", &every_arg, NULL},
+                           {"--min-games", &min_arg, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--resume", NULL, &resume},
+                           {"--progress", NULL, &progress},
+                           {"--shard", &shard_arg, NULL}};
+    if (argc >= 2 && argv[1][0] != '-') {
+        file = argv[1];
+        argv++;
+        argc--;
+    }
+    long threads = 0, min_games = 0;
+    if (cli_parse_options("run", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("run", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
+        cli_int_option("run", "--min-games", min_arg, 1, 100000000, &min_games))
+        return EXIT_USAGE;
+    if (!file)
+        return cli_usage_error("run", "needs an experiment file");
+    Shard shard = {0, 0};
+    if (shard_arg && !shard_parse(shard_arg, &shard))
+        return cli_usage_error("run", "--shard '%s' must be I/N with 1 <= I <= N <= %d", shard_arg,
+                               SHARD_MAX);
+    Experiment *exp = xcalloc(1, sizeof *exp);
+    Error err = {{0}};
+    if (experiment_load(file, exp, &err) != ST_OK) {
+        fprintf(stderr, "tafl run: %s\n", err.text);
+        free(exp);
+        return EXIT_USAGE;
+    }
+    if (min_arg)
+        exp->min_games = (int)min_games;
+    bool sequential = width_arg || every_arg || exp->max_width > 0;
+    if (min_arg && !sequential) {
+        free(exp);
+        return cli_usage_error("run", "--min-games needs --max-width (or max_width in the file)");
+    }
+    /* A width stop decides after each round which games exist, and a curve is drawn from the
+     * whole run: neither can be split by game number ahead of time. */
+    if (shard_arg && (sequential || exp->kind == EXPERIMENT_CURVE)) {
+        free(exp);
+        return cli_usage_error("run", "--shard cannot split a run with a width stop (max_width, "
+                                      "--max-width) or of kind = curve: run it whole");
+    }
+    char command[4096];
+    cli_join_command(argc + 1, argv - 1, command, sizeof command); /* the file, then options */
+    RunOptions opt = {.threads = (int)threads,
+                      .out_dir = out,
+                      .write_files = true,
+                      .resume = resume,
+                      .progress = progress,
+                      .command = command,
+                      .shard = shard};
+    int status = stop_options("run", exp, NULL, width_arg, every_arg, true, &opt.stop);
+    if (status == 0)
+        status = run_and_report("run", exp, &opt);
+    if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
+        status = cmd_curve_finish(exp, out);
+    free(exp);
+    return status;
+}
+
+static int cmd_summarize(int argc, char **argv)
+{
+    const char *games = NULL, *out = NULL, *baseline = NULL;
+    const Option opts[] = {{"--out", &out, NULL}, {"--baseline", &baseline, NULL}};
+    if (argc >= 2 && argv[1][0] != '-') {
+        games = argv[1];
+        argv++;
+        argc--;
+    }
+    if (cli_parse_options("summarize", argc, argv, opts, OPTION_COUNT(opts)))
+        return EXIT_USAGE;
+    if (!games)
+        return cli_usage_error("summarize", "needs a games.csv");
+    char path[OUTPATH_MAX];
+    const char *slash = strrchr(games, '/');
+    Error err = {{0}};
+    Status st = out ? outpath_format(path, sizeof path, &err, "%s", out)
+                    : outpath_format(path, sizeof path, &err, "%.*ssummary.csv",
+                                     slash ? (int)(slash - games + 1) : 0, games);
+    if (st == ST_OK)
+        st = outpath_check_replace(path, &err); /* never a device, a FIFO or a dangling link */
+    GameRow *rows = NULL;
+    long count = 0, valid;
+    if (st == ST_OK)
+        st = results_games_read(games, &rows, &count, &valid, &err);
+    if (st == ST_OK && count == 0) {
+        /* A summary of nothing would look like the summary of a finished run. */
+        error_set(&err, "%s: no games to summarize", games);
+        st = ST_EINVAL;
+    }
+    if (st == ST_OK)
+        st = results_write_summary_vs(path, rows, count, baseline, &err);
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl summarize: %s\n", err.text);
+        results_free_rows(rows, count);
+        return EXIT_USAGE;
+    }
+    results_print_table_vs(stdout, rows, count, baseline);
+    results_free_rows(rows, count);
+    return EXIT_SUCCESS;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    BenchScale scale = BENCH_FULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            scale = BENCH_QUICK;
+        else
+            return cli_usage_error("bench", "unknown option '%s'", argv[i]);
+    }
+    BenchSignature sig;
+    bench_run(scale, stdout, &sig);
+    return EXIT_SUCCESS;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_main_help(stdout);
+        return EXIT_SUCCESS;
+    }
+    const Command *c = find_command(argv[1]);
+    if (!c)
+        return cli_usage_error("help", "unknown command '%s'", argv[1]);
+    fputs(c->usage, stdout);
+    return EXIT_SUCCESS;
+}
+
+/* Ends the process's output: a result that could not be written (stdout on a full disk, a closed
+ * pipe's file) is a failure, never a silent success. */
+static int finish(const char *name, int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "tafl%s%s: standard output: cannot write: %s\n", name ? " " : "",
+                name ? name : "", strerror(errno));
+        return status != EXIT_SUCCESS ? status : EXIT_FAILURE;
+    }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_main_help(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_main_help(stdout);
+        return finish(NULL, EXIT_SUCCESS);
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("tafl %s\n", TAFL_VERSION);
+        return finish(NULL, EXIT_SUCCESS);
+    }
+    const Command *c = find_command(name);
+    if (!c) {
+        fprintf(stderr, "tafl: unknown command '%s' (see `tafl --help`)\n", name);
+        return EXIT_USAGE;
+    }
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(c->usage, stdout);
+            return finish(name, EXIT_SUCCESS);
+        }
+    }
+    /* SIGTERM, SIGINT, SIGHUP stop every engine started; a run ends cleanly, with 128 + the
+     * signal's number (143, 130, 129) as its status (harness/signals.h). */
+    signals_install();
+    int status = c->run(argc - 1, argv + 1);
+    if (status != EXIT_SUCCESS && signals_caught())
+        status = 128 + signals_caught();
+    return finish(name, status);
+}

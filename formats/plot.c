@@ -1,0 +1,152 @@
+/* gnuplot scripts and running gnuplot (see plot.h). */
+#include "formats/plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define PLOT_PATH_MAX 4096
+#define PLOT_SIZE     "960,600"
+
+bool plot_available(void)
+{
+    const char *path = getenv("PATH");
+    if (!path) {
+        return false;
+    }
+    char buf[PLOT_PATH_MAX];
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        /* An empty PATH entry means the current directory (POSIX). */
+        int len = snprintf(buf, sizeof buf, "%.*s/gnuplot", (int)n, n ? path : ".");
+        if (len > 0 && (size_t)len < sizeof buf && access(buf, X_OK) == 0) {
+            return true;
+        }
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
+void plot_quote(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            fputc('\\', f);
+        }
+        /* A raw newline would end the command: write gnuplot's escape, a line break in a
+         * double-quoted string (multi-line titles). */
+        if (*p == '\n') {
+            fputs("\\n", f);
+            continue;
+        }
+        fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static Status write_script(const char *path, const char *base, const char *comment,
+                           const char *data, const char *body, Error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    fprintf(f,
+            "# %s\n# Written by tafl; run `gnuplot %s.gp` in this directory to redraw "
+            "%s.png and %s.svg.\n",
+            comment, base, base, base);
+    fputs(data, f);
+    /* Titles hold names like brandub-cyningstan_2014: no enhanced-text markup. */
+    fprintf(f,
+            "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
+            "    set terminal pngcairo size " PLOT_SIZE " noenhanced\n"
+            "} else {\n"
+            "    set terminal png size " PLOT_SIZE " noenhanced\n"
+            "}\n"
+            "set output \"%s.png\"\n",
+            base);
+    fputs(body, f);
+    fprintf(f,
+            "\nunset output\nset terminal svg size " PLOT_SIZE " noenhanced\n"
+            "set output \"%s.svg\"\n",
+            base);
+    fputs(body, f);
+    fputs("\nunset output\n", f);
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+/* Runs `gnuplot SCRIPT` in dir; its stdout is discarded, its stderr is ours. */
+static Status run_gnuplot(const char *dir, const char *script, Error *err)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        error_set(err, "cannot start gnuplot: %s", strerror(errno));
+        return ST_EIO;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+        }
+        if (chdir(dir) == 0) {
+            execlp("gnuplot", "gnuplot", script, (char *)NULL);
+        }
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            error_set(err, "gnuplot: %s", strerror(errno));
+            return ST_EIO;
+        }
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        error_set(err, "%s/%s: gnuplot failed (exit status %d)", dir, script,
+                  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+Status plot_render(const char *dir, const char *base, const char *comment, const char *data,
+                   const char *body, bool *drawn, Error *err)
+{
+    char path[PLOT_PATH_MAX], script[256];
+    *drawn = false;
+    snprintf(script, sizeof script, "%s.gp", base);
+    int n = snprintf(path, sizeof path, "%s/%s", dir, script);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        error_set(err, "%s: the path is too long", dir);
+        return ST_EIO;
+    }
+    Status st = write_script(path, base, comment, data, body, err);
+    if (st != ST_OK || !plot_available()) {
+        return st;
+    }
+    st = run_gnuplot(dir, script, err);
+    if (st != ST_OK) {
+        return st;
+    }
+    const char *ext[2] = {"png", "svg"};
+    for (int i = 0; i < 2; i++) {
+        struct stat sb;
+        snprintf(path, sizeof path, "%s/%s.%s", dir, base, ext[i]);
+        if (stat(path, &sb) != 0 || sb.st_size == 0) {
+            error_set(err, "%s: gnuplot left no figure", path);
+            return ST_EIO;
+        }
+    }
+    *drawn = true;
+    return ST_OK;
+}

@@ -1,0 +1,27 @@
+/* Figures through gnuplot: a script that holds its own data (datablocks) and draws one figure
+ * twice, to BASE.png (the pngcairo terminal when the gnuplot at hand has it, else png) and to
+ * BASE.svg, written to a directory and run there. */
+#ifndef TAFL_FORMATS_PLOT_H
+#define TAFL_FORMATS_PLOT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "rules/common.h"
+
+/* True when a `gnuplot` executable is on PATH. Thread-safe. */
+bool plot_available(void);
+
+/* Writes text as a gnuplot double-quoted string ("a \"b\" \\ c"). */
+void plot_quote(FILE *f, const char *text);
+
+/* Writes DIR/BASE.gp: a comment line, `data` (datablock definitions, may be ""), then `body`
+ * (settings and one plot or multiplot) once for each terminal, each followed by `unset output`.
+ * Then, when gnuplot is available, runs `gnuplot BASE.gp` in DIR, which writes BASE.png and
+ * BASE.svg there (gnuplot's own complaints go to stderr). *drawn says whether it ran. ST_EIO
+ * naming the file when the script cannot be written, or when gnuplot fails or leaves an
+ * empty figure. Not thread-safe with other fork()s of the process. */
+MUST_CHECK Status plot_render(const char *dir, const char *base, const char *comment,
+                              const char *data, const char *body, bool *drawn, Error *err);
+
+#endif

@@ -1,0 +1,183 @@
+/* The bench suite: perft on several board sizes and uniform random playouts on every preset.
+ * Speeds are wall-clock and vary; the signature covers only counts and moves. */
+#include "harness/bench.h"
+
+#include <stdlib.h>
+
+#include "agents/agent.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "rules/perft.h"
+#include "rules/rng.h"
+
+#define BENCH_SEED       20261121ULL
+#define BENCH_PLY_CAP    500
+#define FNV_OFFSET_BASIS 2166136261u
+#define FNV_PRIME        16777619u
+
+/* FNV-1a (Fowler, Noll, Vo) over a 32-bit value, byte by byte. */
+static uint32_t fnv_mix(uint32_t hash, uint32_t value)
+{
+    for (int i = 0; i < 4; i++) {
+        hash ^= (value >> (8 * i)) & 0xffu;
+        hash *= FNV_PRIME;
+    }
+    return hash;
+}
+
+static void compile_or_die(const char *name, int max_plies, Rules *r)
+{
+    Ruleset rs = *ruleset_preset_find(name);
+    rs.max_plies = max_plies;
+    Error err;
+    Status st = rules_compile(&rs, r, &err);
+    if (st != ST_OK) {
+        fprintf(stderr, "bench: preset %s does not compile: %s\n", name, err.text);
+        abort();
+    }
+}
+
+typedef struct {
+    uint64_t plies;
+    uint64_t playouts;
+    double seconds;
+} PlayoutStats;
+
+/* Uniform random playouts: count the moves, draw one, make it; no move list is built. */
+static void run_playouts(const Rules *r, int count, uint64_t seed, PlayoutStats *stats,
+                         BenchSignature *sig)
+{
+    History hist;
+    history_init(&hist);
+    double start = clock_seconds();
+    for (int i = 0; i < count; i++) {
+        Rng rng;
+        rng_seed(&rng, rng_mix(seed, (uint64_t)i));
+        GameState s;
+        state_init(r, &s);
+        history_clear(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        Move m;
+        while (movegen_random(r, &s, &rng, &m)) {
+            state_apply(r, &s, &hist, m, NULL);
+            sig->hash = fnv_mix(sig->hash, (uint32_t)m.from << 16 | m.to);
+        }
+        sig->hash = fnv_mix(sig->hash, (uint32_t)s.winner << 8 | s.reason);
+        stats->plies += s.ply;
+    }
+    stats->seconds += clock_seconds() - start;
+    stats->playouts += (uint64_t)count;
+    sig->nodes += stats->plies;
+    history_free(&hist);
+}
+
+/* Fixed Brandubh positions for the searches: the start and a middle game. */
+static const char *const SEARCH_POSITIONS[] = {
+    "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    "/1T5/1t5/T2tt2/t6/5tt/3T2t/1KTt3/",
+};
+
+/* Runs one agent spec from every search position (both sides to move); adds its effort and
+ * choices to the signature; returns the nodes it counted and the seconds it took. */
+static void run_searches(const Rules *r, const char *spec, BenchSignature *sig, uint64_t *nodes,
+                         double *seconds)
+{
+    Agent *agent;
+    Error err;
+    if (agent_create(spec, r, BENCH_SEED, &agent, &err) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", err.text);
+        abort();
+    }
+    for (size_t i = 0; i < sizeof SEARCH_POSITIONS / sizeof SEARCH_POSITIONS[0]; i++) {
+        for (int side = 0; side < 2; side++) {
+            GameState s;
+            if (otn_parse_position(r, SEARCH_POSITIONS[i], (Side)side, &s, &err) != ST_OK)
+                abort();
+            agent_new_game(agent, BENCH_SEED + i);
+            Move m = agent_choose_timed(agent, &s, NULL);
+            const AgentStats *st = agent_last_stats(agent);
+            *nodes += st->nodes;
+            *seconds += st->seconds;
+            sig->nodes += st->nodes;
+            sig->hash = fnv_mix(sig->hash, (uint32_t)m.from << 16 | m.to);
+        }
+    }
+    agent_destroy(agent);
+}
+
+static void report(FILE *out, const char *key, double value)
+{
+    if (out)
+        fprintf(out, "%s %.0f\n", key, value);
+}
+
+void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
+{
+    sig->nodes = 0;
+    sig->hash = FNV_OFFSET_BASIS;
+    const int quick = scale == BENCH_QUICK;
+
+    /* Perft: one 7x7, one two-word and one four-word board. */
+    static const struct {
+        const char *preset;
+        int depth, quick_depth;
+    } perfts[] = {{"brandubh", 5, 4}, {"tablut", 4, 3}, {"hnefatafl-15", 3, 2}};
+    uint64_t perft_leaves = 0;
+    double perft_seconds = 0;
+    History hist;
+    history_init(&hist);
+    for (size_t i = 0; i < sizeof perfts / sizeof perfts[0]; i++) {
+        Rules r;
+        compile_or_die(perfts[i].preset, 0, &r);
+        GameState s;
+        state_init(&r, &s);
+        history_clear(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        double t0 = clock_seconds();
+        uint64_t n = perft(&r, &s, &hist, quick ? perfts[i].quick_depth : perfts[i].depth);
+        perft_seconds += clock_seconds() - t0;
+        perft_leaves += n;
+        sig->hash = fnv_mix(sig->hash, (uint32_t)n);
+        if (out)
+            fprintf(out, "perft_%s %llu\n", perfts[i].preset, (unsigned long long)n);
+    }
+    history_free(&hist);
+    sig->nodes += perft_leaves;
+    report(out, "perft_nps", perft_seconds > 0 ? (double)perft_leaves / perft_seconds : 0);
+
+    /* The headline figure: uniform random Brandubh playouts, 500-ply cap. */
+    Rules brandubh;
+    compile_or_die("brandubh", BENCH_PLY_CAP, &brandubh);
+    PlayoutStats main_stats = {0, 0, 0};
+    run_playouts(&brandubh, quick ? 2000 : 100000, BENCH_SEED, &main_stats, sig);
+    report(out, "playouts_per_s", (double)main_stats.playouts / main_stats.seconds);
+    report(out, "playout_plies_per_s", (double)main_stats.plies / main_stats.seconds);
+    if (out)
+        fprintf(out, "playout_mean_plies %.2f\n",
+                (double)main_stats.plies / (double)main_stats.playouts);
+
+    /* Searches: alpha-beta nodes and MCTS iterations per second on fixed positions. */
+    uint64_t nodes = 0;
+    double seconds = 0;
+    run_searches(&brandubh, quick ? "alphabeta:depth=3" : "alphabeta:depth=6", sig, &nodes,
+                 &seconds);
+    report(out, "ab_nps", seconds > 0 ? (double)nodes / seconds : 0);
+    nodes = 0;
+    seconds = 0;
+    run_searches(&brandubh, quick ? "mcts:iterations=1000" : "mcts:iterations=20000", sig, &nodes,
+                 &seconds);
+    report(out, "mcts_ips", seconds > 0 ? (double)nodes / seconds : 0);
+
+    /* Every preset, so every rule path is in the signature. */
+    for (int i = 0; i < ruleset_preset_count(); i++) {
+        const char *name = ruleset_preset_at(i)->name;
+        Rules r;
+        compile_or_die(name, BENCH_PLY_CAP, &r);
+        PlayoutStats st = {0, 0, 0};
+        run_playouts(&r, quick ? 50 : 1000, BENCH_SEED + 1 + (uint64_t)i, &st, sig);
+        if (out)
+            fprintf(out, "playouts_per_s_%s %.0f\n", name, (double)st.playouts / st.seconds);
+    }
+    if (out)
+        fprintf(out, "bench: %llu %08x\n", (unsigned long long)sig->nodes, sig->hash);
+}

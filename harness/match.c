@@ -1,0 +1,117 @@
+/* Playing one game between two agents. */
+#include "harness/match.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/signals.h"
+#include "rules/movegen.h"
+#include "rules/rng.h"
+
+enum { STREAM_ATTACKER = 1, STREAM_DEFENDER = 2, STREAM_OPENING = 3 };
+
+static EndReason forfeit_reason(AgentFailure failure)
+{
+    switch (failure) {
+    case AGENT_FAILURE_ILLEGAL_MOVE:
+        return END_ILLEGAL_MOVE;
+    case AGENT_FAILURE_TIMEOUT:
+        return END_ENGINE_TIMEOUT;
+    default:
+        return END_ENGINE_CRASH;
+    }
+}
+
+/* The external seats' transcripts, each under a "## attacker" or "## defender" heading; NULL
+ * when neither seat has one. Caller frees. */
+static char *collect_transcripts(const Agent *attacker, const Agent *defender)
+{
+    const char *text[2] = {agent_transcript(attacker), agent_transcript(defender)};
+    static const char *const heading[2] = {"## attacker\n", "## defender\n"};
+    if (!text[0] && !text[1])
+        return NULL;
+    size_t len = 1;
+    for (int i = 0; i < 2; i++)
+        if (text[i])
+            len += strlen(heading[i]) + strlen(text[i]);
+    char *all = xmalloc(len), *q = all;
+    for (int i = 0; i < 2; i++)
+        if (text[i])
+            q += sprintf(q, "%s%s", heading[i], text[i]);
+    *q = '\0';
+    return all;
+}
+
+void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
+                bool record_moves, GameRecord *out)
+{
+    memset(out, 0, sizeof *out);
+    out->seed = seed;
+    agent_new_game(attacker, rng_mix(seed, STREAM_ATTACKER));
+    agent_new_game(defender, rng_mix(seed, STREAM_DEFENDER));
+    Rng opening;
+    rng_seed(&opening, rng_mix(seed, STREAM_OPENING));
+
+    GameState s;
+    state_init(r, &s);
+    const int start_attackers = s.attacker_count, start_defenders = s.defender_count;
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    int capacity = 0;
+    Winner winner = WINNER_NONE;
+    EndReason reason = END_NONE;
+
+    while (!state_is_over(&s)) {
+        if (signals_stop_requested())
+            break; /* tafl is stopping: the caller drops this unfinished game (signals.h) */
+        Move m;
+        if ((int)s.ply < opening_plies) {
+            if (!movegen_random(r, &s, &opening, &m))
+                break;
+        } else {
+            Agent *mover = s.side == SIDE_ATTACKERS ? attacker : defender;
+            m = agent_choose(mover, &s, &hist);
+            const AgentStats *st = agent_last_stats(mover);
+            out->nodes[s.side] += st->nodes;
+            if (st->failure != AGENT_FAILURE_NONE) {
+                winner = s.side == SIDE_ATTACKERS ? WINNER_DEFENDERS : WINNER_ATTACKERS;
+                reason = forfeit_reason(st->failure);
+                break;
+            }
+        }
+        if (record_moves) {
+            if (out->move_count == capacity) {
+                capacity = capacity ? 2 * capacity : 128;
+                out->moves = xrealloc(out->moves, (size_t)capacity * sizeof *out->moves);
+            }
+            out->moves[out->move_count++] = m;
+        }
+        state_apply(r, &s, &hist, m, NULL);
+    }
+    history_free(&hist);
+    if (reason == END_NONE) {
+        winner = (Winner)s.winner;
+        reason = (EndReason)s.reason;
+    }
+    out->winner = winner;
+    out->reason = reason;
+    agent_end_game(attacker, winner);
+    agent_end_game(defender, winner);
+    out->transcript = collect_transcripts(attacker, defender);
+    out->plies = (int)s.ply;
+    out->attackers_lost = start_attackers - s.attacker_count;
+    out->defenders_lost = start_defenders - s.defender_count;
+}
+
+void match_record_free(GameRecord *rec)
+{
+    if (!rec)
+        return;
+    free(rec->moves);
+    rec->moves = NULL;
+    rec->move_count = 0;
+    free(rec->transcript);
+    rec->transcript = NULL;
+}

@@ -1,0 +1,39 @@
+/* One game between two agents, from a seed that depends only on the game's identity, and the
+ * record of how it went. */
+#ifndef TAFL_HARNESS_MATCH_H
+#define TAFL_HARNESS_MATCH_H
+
+#include <stdint.h>
+
+#include "agents/agent.h"
+#include "rules/state.h"
+
+typedef struct {
+    uint64_t seed; /* the game's seed */
+    Winner winner; /* never WINNER_NONE once played */
+    EndReason reason;
+    int plies;
+    int attackers_lost; /* attackers captured during the game */
+    int defenders_lost; /* defenders captured (the king not counted) */
+    uint64_t nodes[2];  /* search effort by side (SIDE_ATTACKERS, SIDE_DEFENDERS) */
+    Move *moves;        /* every move played when recording, else NULL; owned */
+    int move_count;
+    char *transcript; /* the exchanges of external agents (agent_transcript), one section per
+                         such seat, or NULL when neither seat is one; owned */
+} GameRecord;
+
+/* Plays one game of r (its max_plies caps the game) from the start: first `opening_plies`
+ * uniformly random plies drawn from the game seed (opening variety), then the agents in turn.
+ * Each agent is restarted with its own stream derived from the seed (attacker stream 1,
+ * defender stream 2, opening stream 3), so the game depends only on (rules, specs, seed).
+ * An agent that fails to give a move (an external engine: AgentStats.failure) forfeits: the
+ * other side wins with reason illegal_move, engine_crash or engine_timeout. At the end both
+ * agents are told the result (agent_end_game). Fills *out; when record_moves is true
+ * out->moves is allocated (free with match_record_free). Thread-safe for distinct agents. */
+void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
+                bool record_moves, GameRecord *out);
+
+/* Frees a record's move list. NULL-safe. */
+void match_record_free(GameRecord *rec);
+
+#endif

@@ -1,0 +1,559 @@
+/* Run directory records: DIR/setup and DIR/rulesets/ before the first game (compared at a
+ * resume, read back by tafl reproduce), DIR/meta after the last. */
+#include "harness/runmeta.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agents/agent.h"
+#include "formats/files.h"
+#include "formats/results.h"
+#include "formats/rulesfile.h"
+#include "harness/bench.h"
+#include "harness/buildinfo.h"
+#include "harness/version.h"
+#include "rules/otn.h"
+
+#define PATH_LEN     2048
+#define SETUP_FORMAT 1
+#define RULES_TEXT   8192
+
+/* The file ruleset i's text is kept in, relative to the run directory. Ruleset names are file
+ * names already (ruleset_name_ok: no '/'); any other name gets its index. */
+static void ruleset_file_of(const Ruleset *r, int i, char *buf, size_t size)
+{
+    if (ruleset_name_ok(r->name))
+        snprintf(buf, size, "%s/%s.rules", RUNMETA_RULESETS, r->name);
+    else
+        snprintf(buf, size, "%s/ruleset-%d.rules", RUNMETA_RULESETS, i + 1);
+}
+
+static void ruleset_file(const Experiment *exp, int i, char *buf, size_t size)
+{
+    ruleset_file_of(&exp->rulesets[i], i, buf, size);
+}
+
+/* Every option of the ruleset r as played. Caller frees. */
+static char *played_text(const Ruleset *r)
+{
+    int n = ruleset_format(r, NULL, 0);
+    char *text = xmalloc((size_t)n + 1);
+    ruleset_format(r, text, n + 1);
+    return text;
+}
+
+/* The setup file's text: every setting that decides which games are played and how. One
+ * `key value` line each; values run to the end of the line. Caller frees. */
+static char *setup_text(const Experiment *exp)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    fprintf(f, "setup_format %d\nexperiment %s\nkind %s\nseed %" PRIu64 "\n", SETUP_FORMAT,
+            exp->name, exp->kind == EXPERIMENT_CURVE ? "curve" : "balance", exp->seed);
+    fprintf(f, "max_plies %d\nopening_plies %d\nrecord_moves %s\nmax_width %.17g\n", exp->max_plies,
+            exp->opening_plies, exp->record_moves ? "yes" : "no", exp->max_width);
+    fprintf(f, "check_every %d\nrulesets %d\n", exp->check_every, exp->ruleset_count);
+    for (int i = 0; i < exp->ruleset_count; i++) {
+        char file[PATH_LEN];
+        ruleset_file(exp, i, file, sizeof file);
+        fprintf(f, "ruleset.%d %s\nruleset_file.%d %s\n", i + 1, exp->rulesets[i].name, i + 1,
+                file);
+    }
+    fprintf(f, "agents %d\n", exp->agent_count);
+    for (int i = 0; i < exp->agent_count; i++)
+        fprintf(f, "agent.%d %s\nspec.%d %s\n", i + 1, exp->agents[i].name, i + 1,
+                exp->agents[i].spec);
+    fprintf(f, "pairings %d\n", exp->pairing_count);
+    for (int i = 0; i < exp->pairing_count; i++)
+        fprintf(f, "pairing.%d %d %d\n", i + 1, exp->pairings[i].attacker + 1,
+                exp->pairings[i].defender + 1);
+    fprintf(f, "games %d\n", exp->games);
+    fclose(f);
+    return buf;
+}
+
+/* The line of text (of `key value` lines) whose key is key; its value and length, or NULL. */
+static const char *find_value(const char *text, const char *key, size_t *len)
+{
+    size_t klen = strlen(key);
+    for (const char *p = text; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == ' ') {
+            *len = n - klen - 1;
+            return p + klen + 1;
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return NULL;
+}
+
+/* Names the first line of now whose value differs in was: "KEY was 'X', now 'Y'". by_key: `key
+ * value` lines (the setup; its `games` line is skipped); else `key = value` (ruleset texts). */
+static bool first_difference(const char *was, const char *now, bool by_key, char *what, size_t size)
+{
+    for (const char *p = now; *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
+        char *sep = strchr(line, by_key ? ' ' : '=');
+        if (sep) {
+            *sep = '\0';
+            char key[512];
+            snprintf(key, sizeof key, "%.500s", line);
+            size_t klen = strlen(key);
+            while (klen > 0 && key[klen - 1] == ' ')
+                key[--klen] = '\0';
+            const char *value = sep + 1;
+            while (*value == ' ')
+                value++;
+            size_t old_len = 0;
+            const char *old = NULL;
+            if (by_key && strcmp(key, "games") == 0) {
+                /* compared on its own: it may rise */
+                old = value;
+                old_len = strlen(value);
+            } else if (by_key) {
+                old = find_value(was, key, &old_len);
+            } else {
+                /* ruleset texts: `key = value` */
+                old = find_value(was, key, &old_len);
+                if (old && old[0] == '=') {
+                    old++;
+                    old_len--;
+                    while (old_len > 0 && *old == ' ') {
+                        old++;
+                        old_len--;
+                    }
+                }
+            }
+            if (!old || old_len != strlen(value) || strncmp(old, value, old_len) != 0) {
+                if (old)
+                    snprintf(what, size, "%s was '%.*s', now '%s'", key, (int)old_len, old, value);
+                else
+                    snprintf(what, size, "%s was not set, now '%s'", key, value);
+                return true;
+            }
+        }
+        p = end ? end + 1 : p + n;
+    }
+    return false;
+}
+
+static bool same_text(const char *a, size_t a_len, const char *b)
+{
+    return a_len == strlen(b) && memcmp(a, b, a_len) == 0;
+}
+
+/* Compares now and the rulesets as played with the setup and rulesets of dir; ST_EINVAL naming
+ * the first change, ending in rule (what a resume may change). games >= 0: the setup's `games`
+ * line may rise to it; -1: the setup has no game count. */
+static Status compare_setup(const char *dir, const char *now, const Ruleset *played, int count,
+                            long games, const char *rule, Error *err)
+{
+    char path[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
+    size_t size;
+    char *was = files_read(path, &size);
+    if (!was) {
+        error_set(err,
+                  "resume refused: %s: cannot read (%s): the settings of the games in %s cannot "
+                  "be checked; choose another output directory",
+                  path, strerror(errno), dir);
+        return ST_EINVAL;
+    }
+    Status st = ST_OK;
+    char what[1200] = "";
+    if (!same_text(was, size, now)) {
+        /* The game count may rise; every other line must be as it was. */
+        size_t len;
+        const char *old = games >= 0 ? find_value(was, "games", &len) : NULL;
+        long old_games = old ? strtol(old, NULL, 10) : 0;
+        if (old && old_games > games) {
+            snprintf(what, sizeof what, "games was %ld, now %ld (a resume may only raise it)",
+                     old_games, games);
+        } else if (!first_difference(was, now, true, what, sizeof what)) {
+            /* A line the earlier run had and this one lacks. */
+            (void)first_difference(now, was, true, what, sizeof what);
+        }
+    }
+    for (int i = 0; i < count && !what[0]; i++) {
+        char file[PATH_LEN], rpath[PATH_LEN * 2];
+        ruleset_file_of(&played[i], i, file, sizeof file);
+        snprintf(rpath, sizeof rpath, "%s/%s", dir, file);
+        size_t old_size;
+        char *old = files_read(rpath, &old_size);
+        char *text = played_text(&played[i]);
+        if (!old) {
+            snprintf(what, sizeof what, "%.600s: cannot read: %s", file, strerror(errno));
+        } else if (!same_text(old, old_size, text)) {
+            char diff[1024] = "";
+            if (!first_difference(old, text, false, diff, sizeof diff))
+                snprintf(diff, sizeof diff, "its text differs");
+            snprintf(what, sizeof what, "ruleset %s: %s", played[i].name, diff);
+        }
+        free(old);
+        free(text);
+    }
+    if (what[0]) {
+        error_set(err, "resume refused: %s: %s; %s: use those settings or another output directory",
+                  path, what, rule);
+        st = ST_EINVAL;
+    }
+    free(was);
+    return st;
+}
+
+/* Compares (resume) or writes the setup text now and the ruleset texts of played. */
+static Status prepare(const char *dir, const char *now, const Ruleset *played, int count,
+                      long games, const char *rule, bool resume, Error *err)
+{
+    Status st = resume ? compare_setup(dir, now, played, count, games, rule, err) : ST_OK;
+    char path[PATH_LEN + 16];
+    if (st == ST_OK) {
+        snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_RULESETS);
+        st = files_make_directories(path, err);
+    }
+    for (int i = 0; i < count && st == ST_OK; i++) {
+        char file[PATH_LEN];
+        ruleset_file_of(&played[i], i, file, sizeof file);
+        snprintf(path, sizeof path, "%s/%s", dir, file);
+        char *text = played_text(&played[i]);
+        st = files_write(path, text, strlen(text), err);
+        free(text);
+    }
+    if (st == ST_OK) {
+        snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
+        st = files_write(path, now, strlen(now), err);
+    }
+    return st;
+}
+
+Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err)
+{
+    char *now = setup_text(exp);
+    Ruleset *played = xcalloc((size_t)exp->ruleset_count + 1, sizeof *played);
+    for (int i = 0; i < exp->ruleset_count; i++) {
+        played[i] = exp->rulesets[i];
+        if (exp->max_plies > 0)
+            played[i].max_plies = exp->max_plies;
+    }
+    Status st = prepare(dir, now, played, exp->ruleset_count, exp->games,
+                        "a resume must play the games the run began with (only the game count "
+                        "may rise)",
+                        resume, err);
+    free(played);
+    free(now);
+    return st;
+}
+
+Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *rulesets, int count,
+                             bool resume, Error *err)
+{
+    return prepare(dir, setup, rulesets, count, -1,
+                   "a resume must go on with the settings the run began with", resume, err);
+}
+
+void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size)
+{
+    ruleset_file_of(r, i, buf, size);
+}
+
+void runmeta_bench_signature(char *buf)
+{
+    BenchSignature sig;
+    bench_run(BENCH_QUICK, NULL, &sig);
+    snprintf(buf, RUNMETA_BENCH_MAX, "%" PRIu64 " %08" PRIx32, sig.nodes, sig.hash);
+}
+
+void runmeta_write_build(FILE *f)
+{
+    char bench[RUNMETA_BENCH_MAX];
+    runmeta_bench_signature(bench);
+    fprintf(f, "tool tafl %s\ngit_revision %s%s\nbuild %s\nsource_hash %s\n", TAFL_VERSION,
+            buildinfo_git_revision(), buildinfo_dirty(), buildinfo_identity(),
+            buildinfo_source_hash());
+    fprintf(f, "compiler %s\nflags %s\nbench_quick %s\n", buildinfo_compiler(), buildinfo_flags(),
+            bench);
+}
+
+static void utc_now(char *buf, size_t size)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
+                          const RunMetaFacts *facts, Error *err)
+{
+    char path[PATH_LEN + 8], ended[64];
+    snprintf(path, sizeof path, "%s/meta", dir);
+    utc_now(ended, sizeof ended);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    runmeta_write_build(f);
+    fprintf(f, "schema_version %d\nexperiment %s\nexperiment_file %s\nseed %" PRIu64 "\n",
+            RESULTS_SCHEMA_VERSION, exp->name, exp->path[0] ? exp->path : "-", exp->seed);
+    fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
+            facts->command ? facts->command : "-", facts->threads, facts->games_total,
+            facts->games_resumed, facts->games_played);
+    if (facts->shard.count > 0) {
+        /* What tafl merge reads: which shard this is, and how many games it holds. */
+        fprintf(f, "shard %ld/%ld\ngames_shard %ld\n", facts->shard.index, facts->shard.count,
+                facts->games_shard);
+    }
+    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", facts->started,
+            ended, facts->wall, facts->wall > 0 ? facts->games_played / facts->wall : 0.0);
+    if (facts->extra)
+        fputs(facts->extra, f);
+    fprintf(f, "setup %s\n", RUNMETA_SETUP);
+    for (int i = 0; i < exp->ruleset_count; i++) {
+        /* The OpenTafl string cannot carry every option (draw_fort, edge_fort...): the full
+         * text is the ruleset file, and otn_lacks names what the string leaves out. */
+        char file[PATH_LEN], otn[OTN_RULES_MAX], lacks[256];
+        ruleset_file(exp, i, file, sizeof file);
+        Ruleset r = exp->rulesets[i];
+        if (exp->max_plies > 0)
+            r.max_plies = exp->max_plies;
+        otn_format_rules(&r, otn, lacks);
+        fprintf(f, "rules.%s %s\notn.%s %s\n", r.name, file, r.name, otn);
+        if (lacks[0])
+            fprintf(f, "otn_lacks.%s %s\n", r.name, lacks);
+    }
+    fprintf(f, "external_agents");
+    int externals = 0;
+    for (int i = 0; i < exp->agent_count; i++) {
+        if (facts->external && facts->external[i]) {
+            fprintf(f, " %s", exp->agents[i].name);
+            externals++;
+        }
+    }
+    fprintf(f, "%s\n", externals ? "" : " -");
+    for (int i = 0; i < exp->agent_count; i++) {
+        Agent *a;
+        char full[2048];
+        if (agent_create(exp->agents[i].spec, &rules[0], 0, &a, NULL) == ST_OK) {
+            agent_describe(a, full, sizeof full);
+            agent_destroy(a);
+            fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
+        }
+    }
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+bool runmeta_meta_value(const char *dir, const char *key, char *buf, size_t size)
+{
+    char path[PATH_LEN + 8];
+    snprintf(path, sizeof path, "%s/meta", dir);
+    size_t n;
+    char *text = files_read(path, &n);
+    if (!text)
+        return false;
+    size_t len;
+    const char *v = find_value(text, key, &len);
+    if (v)
+        snprintf(buf, size, "%.*s", (int)len, v);
+    free(text);
+    return v != NULL;
+}
+
+/* One value of the setup text as a whole number in [lo, hi]. */
+static bool setup_number(const char *text, const char *key, long long lo, long long hi,
+                         long long *out)
+{
+    size_t len;
+    const char *v = find_value(text, key, &len);
+    if (!v || len == 0 || len > 30)
+        return false;
+    char tmp[32], *end;
+    snprintf(tmp, sizeof tmp, "%.*s", (int)len, v);
+    errno = 0;
+    long long x = strtoll(tmp, &end, 10);
+    if (errno || *end || x < lo || x > hi)
+        return false;
+    *out = x;
+    return true;
+}
+
+static bool setup_string(const char *text, const char *key, char *buf, size_t size)
+{
+    size_t len;
+    const char *v = find_value(text, key, &len);
+    if (!v || len >= size)
+        return false;
+    snprintf(buf, size, "%.*s", (int)len, v);
+    return true;
+}
+
+Status runmeta_load(const char *dir, Experiment *out, Error *err)
+{
+    char path[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
+    size_t size;
+    char *text = files_read(path, &size);
+    if (!text) {
+        error_set(err, "%s: cannot read: %s (not a run directory of this tafl)", path,
+                  strerror(errno));
+        return ST_EIO;
+    }
+    memset(out, 0, sizeof *out);
+    Status st = ST_OK;
+    long long v, rulesets = 0, agents = 0, pairings = 0;
+    char key[64], value[EXPERIMENT_SPEC_MAX];
+    const char *bad = NULL;
+    /* The seed is a full 64-bit value: read it unsigned. */
+    size_t len;
+    const char *seed = find_value(text, "seed", &len);
+    if (!seed || len == 0 || len > 20)
+        bad = "seed";
+    else
+        out->seed = strtoull(seed, NULL, 10);
+    if (!bad && !setup_string(text, "experiment", out->name, sizeof out->name))
+        bad = "experiment";
+    if (!bad && setup_string(text, "kind", value, sizeof value))
+        out->kind = strcmp(value, "curve") == 0 ? EXPERIMENT_CURVE : EXPERIMENT_BALANCE;
+    if (!bad) {
+        if (setup_number(text, "games", 1, EXPERIMENT_GAMES_TOTAL_MAX, &v))
+            out->games = (int)v;
+        else
+            bad = "games";
+    }
+    if (!bad) {
+        if (setup_number(text, "max_plies", 0, 1000000000, &v))
+            out->max_plies = (int)v;
+        else
+            bad = "max_plies";
+    }
+    if (!bad) {
+        if (setup_number(text, "opening_plies", 0, 1000000, &v))
+            out->opening_plies = (int)v;
+        else
+            bad = "opening_plies";
+    }
+    if (!bad && setup_number(text, "check_every", 0, 1000000000, &v))
+        out->check_every = (int)v;
+    if (!bad && setup_string(text, "max_width", value, sizeof value))
+        out->max_width = strtod(value, NULL);
+    if (!bad && setup_string(text, "record_moves", value, sizeof value))
+        out->record_moves = strcmp(value, "yes") == 0;
+    if (!bad && !setup_number(text, "rulesets", 1, EXPERIMENT_MAX_RULESETS, &rulesets))
+        bad = "rulesets";
+    if (!bad && !setup_number(text, "agents", 1, EXPERIMENT_MAX_AGENTS, &agents))
+        bad = "agents";
+    if (!bad && !setup_number(text, "pairings", 1, EXPERIMENT_MAX_PAIRINGS, &pairings))
+        bad = "pairings";
+    for (int i = 0; i < rulesets && !bad && st == ST_OK; i++) {
+        char name[RULES_NAME_MAX], file[PATH_LEN], rpath[PATH_LEN * 2];
+        snprintf(key, sizeof key, "ruleset.%d", i + 1);
+        if (!setup_string(text, key, name, sizeof name)) {
+            bad = "ruleset";
+            break;
+        }
+        snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
+        if (!setup_string(text, key, file, sizeof file) || strstr(file, "..")) {
+            bad = "ruleset_file";
+            break;
+        }
+        snprintf(rpath, sizeof rpath, "%s/%s", dir, file);
+        st = rulesfile_read(rpath, &out->rulesets[i], err);
+        snprintf(out->rulesets[i].name, sizeof out->rulesets[i].name, "%s", name);
+    }
+    out->ruleset_count = (int)rulesets;
+    for (int i = 0; i < agents && !bad && st == ST_OK; i++) {
+        snprintf(key, sizeof key, "agent.%d", i + 1);
+        if (!setup_string(text, key, out->agents[i].name, sizeof out->agents[i].name))
+            bad = "agent";
+        snprintf(key, sizeof key, "spec.%d", i + 1);
+        if (!bad && !setup_string(text, key, out->agents[i].spec, sizeof out->agents[i].spec))
+            bad = "spec";
+    }
+    out->agent_count = (int)agents;
+    for (int i = 0; i < pairings && !bad && st == ST_OK; i++) {
+        int a, d, n = 0;
+        snprintf(key, sizeof key, "pairing.%d", i + 1);
+        if (!setup_string(text, key, value, sizeof value) ||
+            sscanf(value, "%d %d%n", &a, &d, &n) != 2 || value[n] || a < 1 || a > agents || d < 1 ||
+            d > agents) {
+            bad = "pairing";
+            break;
+        }
+        out->pairings[i] = (Pairing){a - 1, d - 1};
+    }
+    out->pairing_count = (int)pairings;
+    if (bad && st == ST_OK) {
+        error_set(err, "%s: key '%s': missing or bad value", path, bad);
+        st = ST_EPARSE;
+    }
+    snprintf(out->output, sizeof out->output, "%s", dir);
+    free(text);
+    return st;
+}
+
+/* Copies one file, byte for byte. */
+static Status copy_file(const char *from, const char *to, Error *err)
+{
+    size_t size;
+    char *data = files_read(from, &size);
+    if (!data) {
+        error_set(err, "%s: cannot read: %s", from, strerror(errno));
+        return ST_EIO;
+    }
+    Status st = files_write(to, data, size, err);
+    free(data);
+    return st;
+}
+
+Status runmeta_copy_setup(const char *from, const char *to, Error *err)
+{
+    char a[PATH_LEN + 16], b[PATH_LEN + 16];
+    snprintf(a, sizeof a, "%s/%s", from, RUNMETA_SETUP);
+    size_t size;
+    char *text = files_read(a, &size);
+    if (!text) {
+        error_set(err, "%s: cannot read: %s", a, strerror(errno));
+        return ST_EIO;
+    }
+    snprintf(b, sizeof b, "%s/%s", to, RUNMETA_RULESETS);
+    Status st = files_make_directories(b, err);
+    long long rulesets = 0;
+    if (st == ST_OK && !setup_number(text, "rulesets", 1, EXPERIMENT_MAX_RULESETS, &rulesets)) {
+        error_set(err, "%s: key 'rulesets': missing or bad value", a);
+        st = ST_EPARSE;
+    }
+    for (int i = 0; i < rulesets && st == ST_OK; i++) {
+        char key[32], file[PATH_LEN], pa[PATH_LEN * 2], pb[PATH_LEN * 2];
+        snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
+        if (!setup_string(text, key, file, sizeof file)) {
+            error_set(err, "%s: key '%s': missing", a, key);
+            st = ST_EPARSE;
+            break;
+        }
+        snprintf(pa, sizeof pa, "%s/%s", from, file);
+        snprintf(pb, sizeof pb, "%s/%s", to, file);
+        st = copy_file(pa, pb, err);
+    }
+    free(text);
+    if (st == ST_OK) {
+        snprintf(b, sizeof b, "%s/%s", to, RUNMETA_SETUP);
+        st = copy_file(a, b, err);
+    }
+    return st;
+}

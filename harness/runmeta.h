@@ -1,0 +1,83 @@
+/* What a run directory records about how its games were made: the setup file and the ruleset
+ * texts written before the first game (and compared at a resume), and the meta written at the
+ * end. README "Run directories" lists the files and keys. */
+#ifndef TAFL_HARNESS_RUNMETA_H
+#define TAFL_HARNESS_RUNMETA_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "formats/experiment.h"
+#include "harness/shard.h"
+#include "rules/ruleset.h"
+
+#define RUNMETA_SETUP     "setup"    /* DIR/setup: every setting that changes games */
+#define RUNMETA_RULESETS  "rulesets" /* DIR/rulesets/NAME.rules: each ruleset's full text */
+#define RUNMETA_BENCH_MAX 64
+
+/* What the meta of a finished run says besides the experiment itself. */
+typedef struct {
+    const char *command;  /* the command line (NULL: "-") */
+    int threads;          /* threads used */
+    long games_total;     /* games of the run (of the experiment, for a shard) */
+    long games_resumed;   /* kept from an earlier run */
+    long games_played;    /* played by this one */
+    Shard shard;          /* count 0: not a shard */
+    long games_shard;     /* games of the shard (shard.count > 0) */
+    const char *started;  /* UTC time the run began, "%Y-%m-%dT%H:%M:%SZ" */
+    double wall;          /* seconds the run took */
+    const bool *external; /* per agent: drives an outside program (NULL: none does) */
+    const char *extra;    /* more `key value` lines, each ending in '\n' (NULL: none) */
+} RunMetaFacts;
+
+/* Prepares dir for exp before any game is played. Without resume, writes DIR/setup and
+ * DIR/rulesets/NAME.rules (every option of every ruleset as played: the experiment's max_plies
+ * applied). With resume (dir already holds games of an earlier run), compares exp with what
+ * DIR/setup and the ruleset texts say and refuses any difference that changes games (agents and
+ * their parameters, a ruleset's options, seed, opening and max plies, record options, pairings)
+ * with one line naming it: ST_EINVAL "resume refused: DIR/setup: opening_plies was 4, now 0 ...".
+ * Raising the game count is allowed (and the setup rewritten); nothing is written on refusal.
+ * A run directory with games but no setup (made by an older tafl) is refused too. ST_EIO naming
+ * a file that cannot be read or written. Thread-safe for distinct directories. */
+MUST_CHECK Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err);
+
+/* The same for a run that is not an experiment (tafl tune): setup is the whole text of
+ * DIR/setup (`key value` lines, made by the caller: every setting that changes the results; no
+ * `games` line), rulesets[0..count-1] the rulesets as played. Without resume writes DIR/setup
+ * and DIR/rulesets/NAME.rules; with resume compares both with what dir holds and refuses any
+ * difference with one line naming it ("resume refused: DIR/setup: pairs was '4', now '6'; ..."),
+ * writing nothing. ST_EIO naming a file. Thread-safe for distinct directories. */
+MUST_CHECK Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *rulesets,
+                                        int count, bool resume, Error *err);
+
+/* The file ruleset i (r) is kept in, relative to the run directory ("rulesets/NAME.rules"). */
+void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size);
+
+/* Writes DIR/meta for a finished run of exp (see RunMetaFacts): the tool and version, the build
+ * identity (git revision with a -dirty mark, source hash, flags), the quick bench signature of
+ * this binary, the experiment's settings, the command line, counts and times, each ruleset's
+ * file and OpenTafl string (and the options that string cannot carry), and each agent's full
+ * parameters. rules (compiled, one per ruleset) is borrowed. ST_EIO naming the file. */
+MUST_CHECK Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
+                                     const RunMetaFacts *facts, Error *err);
+
+/* Writes the meta lines that say which binary made the results (tool, git_revision, build,
+ * source_hash, compiler, flags, bench_quick) to f. */
+void runmeta_write_build(FILE *f);
+
+/* The quick bench signature of this binary ("<nodes> <hash>"), into buf (RUNMETA_BENCH_MAX). */
+void runmeta_bench_signature(char *buf);
+
+/* Reads the value of `key` from DIR/meta into buf (size bytes). False when there is no meta or
+ * no such line. Thread-safe. */
+bool runmeta_meta_value(const char *dir, const char *key, char *buf, size_t size);
+
+/* Rebuilds the experiment of run directory dir from DIR/setup and DIR/rulesets alone, into *out
+ * (large: allocate it). ST_EIO / ST_EPARSE "DIR/setup:LINE: ..." when a file is missing or bad.
+ * Thread-safe. */
+MUST_CHECK Status runmeta_load(const char *dir, Experiment *out, Error *err);
+
+/* Copies DIR/setup and DIR/rulesets/ of from into to (merge keeps them). ST_EIO naming a file. */
+MUST_CHECK Status runmeta_copy_setup(const char *from, const char *to, Error *err);
+
+#endif

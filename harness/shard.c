@@ -1,0 +1,427 @@
+/* Shards: the split of an experiment's games by game number, and the merge of finished shard
+ * directories into the files of a single run (see shard.h). */
+#include "harness/shard.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "formats/experiment.h"
+#include "formats/files.h"
+#include "harness/buildinfo.h"
+#include "harness/rundir.h"
+#include "harness/runmeta.h"
+#include "harness/version.h"
+
+#define PATH_MAX_LEN 2048
+#define NAME_MAX_LEN 64
+
+/* A decimal number of digits only, at most max; false on anything else. */
+static bool parse_count(const char *s, size_t len, long max, long *out)
+{
+    if (len == 0 || len > 18)
+        return false;
+    long v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool shard_parse(const char *text, Shard *out)
+{
+    const char *slash = strchr(text, '/');
+    Shard s;
+    if (!slash || !parse_count(text, (size_t)(slash - text), SHARD_MAX, &s.index) ||
+        !parse_count(slash + 1, strlen(slash + 1), SHARD_MAX, &s.count) || s.index < 1 ||
+        s.index > s.count)
+        return false;
+    *out = s;
+    return true;
+}
+
+long shard_game_count(Shard s, long total)
+{
+    /* Games g = (I - 1) + k N < total: k < (total - I + 1) / N, rounded up. */
+    return total >= s.index ? (total - s.index + s.count) / s.count : 0;
+}
+
+long shard_game(Shard s, long k)
+{
+    return (s.index - 1) + k * s.count;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Merging                                                                                     */
+
+/* What one shard directory holds. */
+typedef struct {
+    const char *dir;
+    Shard shard;
+    long games_total;        /* of the experiment */
+    long games_shard;        /* of this shard */
+    char name[NAME_MAX_LEN]; /* the experiment's */
+    char seed[32];           /* the experiment's, as meta writes it */
+    char build[1024];        /* meta's build identity ("" when it has none) */
+    char *setup;             /* DIR/setup's bytes; NULL when there is none */
+    size_t setup_size;
+    char *meta_tail; /* meta from its `setup` line on: rulesets, agents (or NULL) */
+    char *ini;       /* experiment.ini's bytes; NULL when there is none */
+    size_t ini_size;
+    GameRow *rows;
+    long count;
+} ShardDir;
+
+/* Reads the keys tafl merge needs from DIR/meta. */
+static Status read_meta(ShardDir *sd, Error *err)
+{
+    char path[PATH_MAX_LEN];
+    snprintf(path, sizeof path, "%s/meta", sd->dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT) {
+            error_set(err,
+                      "%s: no meta: not a finished shard (finish it with tafl run FILE.ini "
+                      "--shard I/N --resume)",
+                      sd->dir);
+            return ST_EINVAL;
+        }
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    bool have_shard = false, have_total = false, have_count = false;
+    Status st = ST_OK;
+    long lineno = 0;
+    while (st == ST_OK && (len = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        if (line[len - 1] == '\n')
+            line[--len] = '\0';
+        char *space = strchr(line, ' ');
+        if (!space)
+            continue;
+        *space = '\0';
+        const char *key = line, *value = space + 1;
+        bool ok = true;
+        if (strcmp(key, "shard") == 0) {
+            ok = have_shard = shard_parse(value, &sd->shard);
+        } else if (strcmp(key, "games_total") == 0) {
+            ok = have_total =
+                parse_count(value, strlen(value), EXPERIMENT_GAMES_TOTAL_MAX, &sd->games_total);
+        } else if (strcmp(key, "games_shard") == 0) {
+            ok = have_count =
+                parse_count(value, strlen(value), EXPERIMENT_GAMES_TOTAL_MAX, &sd->games_shard);
+        } else if (strcmp(key, "experiment") == 0) {
+            ok = strlen(value) < sizeof sd->name;
+            snprintf(sd->name, sizeof sd->name, "%s", value);
+        } else if (strcmp(key, "seed") == 0) {
+            ok = strlen(value) < sizeof sd->seed;
+            snprintf(sd->seed, sizeof sd->seed, "%s", value);
+        } else if (strcmp(key, "build") == 0) {
+            ok = strlen(value) < sizeof sd->build;
+            snprintf(sd->build, sizeof sd->build, "%s", value);
+        }
+        if (!ok) {
+            error_set(err, "%s:%ld: key '%s': bad value '%.40s'", path, lineno, key, value);
+            st = ST_EPARSE;
+        }
+    }
+    if (st == ST_OK && ferror(f)) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        st = ST_EIO;
+    }
+    free(line);
+    fclose(f);
+    if (st == ST_OK && !have_shard) {
+        error_set(err, "%s: no 'shard' line: not the directory of a tafl run --shard", path);
+        st = ST_EINVAL;
+    } else if (st == ST_OK && (!have_total || !have_count)) {
+        error_set(err, "%s: no '%s' line", path, have_total ? "games_shard" : "games_total");
+        st = ST_EPARSE;
+    }
+    return st;
+}
+
+/* Reads one shard directory: meta, experiment.ini and games.csv, each checked on its own. */
+static Status read_shard(ShardDir *sd, Error *err)
+{
+    Status st = read_meta(sd, err);
+    if (st != ST_OK)
+        return st;
+    if (sd->games_shard != shard_game_count(sd->shard, sd->games_total)) {
+        error_set(err, "%s/meta: games_shard %ld, but shard %ld/%ld of %ld games has %ld", sd->dir,
+                  sd->games_shard, sd->shard.index, sd->shard.count, sd->games_total,
+                  shard_game_count(sd->shard, sd->games_total));
+        return ST_EPARSE;
+    }
+    char path[PATH_MAX_LEN];
+    snprintf(path, sizeof path, "%s/experiment.ini", sd->dir);
+    sd->ini = files_read(path, &sd->ini_size);
+    if (!sd->ini && errno != ENOENT) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    snprintf(path, sizeof path, "%s/setup", sd->dir);
+    sd->setup = files_read(path, &sd->setup_size);
+    if (!sd->setup && errno != ENOENT) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    /* What a single run's meta says of its rulesets and agents, kept for the merged meta. */
+    size_t meta_size;
+    snprintf(path, sizeof path, "%s/meta", sd->dir);
+    char *meta = files_read(path, &meta_size);
+    char *tail = meta ? strstr(meta, "\nsetup ") : NULL;
+    if (tail)
+        sd->meta_tail = strdup(tail + 1);
+    free(meta);
+    snprintf(path, sizeof path, "%s/games.csv", sd->dir);
+    long valid;
+    st = results_games_read(path, &sd->rows, &sd->count, &valid, err);
+    if (st != ST_OK)
+        return st;
+    struct stat sb;
+    if (stat(path, &sb) != 0 || sb.st_size != valid) {
+        error_set(err, "%s ends in an unfinished line: not a finished shard", path);
+        return ST_EINVAL;
+    }
+    if (sd->count != sd->games_shard) {
+        error_set(err, "%s holds %ld games, shard %ld/%ld has %ld", path, sd->count,
+                  sd->shard.index, sd->shard.count, sd->games_shard);
+        return ST_EINVAL;
+    }
+    for (long k = 0; k < sd->count; k++) {
+        if (sd->rows[k].game != shard_game(sd->shard, k)) {
+            error_set(err, "%s:%ld: game %ld where shard %ld/%ld has game %ld", path, k + 2,
+                      sd->rows[k].game, sd->shard.index, sd->shard.count, shard_game(sd->shard, k));
+            return ST_EINVAL;
+        }
+    }
+    return ST_OK;
+}
+
+/* Checks that the shards are every shard of one experiment, each once. */
+static Status check_together(const ShardDir *sds, int n, Error *err)
+{
+    const ShardDir *a = &sds[0];
+    for (int i = 1; i < n; i++) {
+        const ShardDir *b = &sds[i];
+        const char *what = NULL;
+        if (strcmp(a->name, b->name) != 0 || strcmp(a->seed, b->seed) != 0)
+            what = "experiment name or seed";
+        else if (a->shard.count != b->shard.count)
+            what = "number of shards";
+        else if (a->games_total != b->games_total)
+            what = "number of games";
+        else if (strcmp(a->build, b->build) != 0)
+            what = "builds (meta's build line: another binary or locally edited sources)";
+        else if ((a->setup == NULL) != (b->setup == NULL) || a->setup_size != b->setup_size ||
+                 (a->setup && memcmp(a->setup, b->setup, a->setup_size) != 0))
+            what = "setup files";
+        else if ((a->ini == NULL) != (b->ini == NULL) || a->ini_size != b->ini_size ||
+                 (a->ini && memcmp(a->ini, b->ini, a->ini_size) != 0))
+            what = "experiment.ini";
+        if (what) {
+            error_set(err, "%s and %s are not shards of one run: their %s differ", a->dir, b->dir,
+                      what);
+            return ST_EINVAL;
+        }
+    }
+    long count = a->shard.count;
+    const ShardDir **by_index = xcalloc((size_t)count + 1, sizeof *by_index);
+    Status st = ST_OK;
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        const ShardDir *other = by_index[sds[i].shard.index];
+        if (other) {
+            error_set(err, "%s and %s are both shard %ld/%ld", other->dir, sds[i].dir,
+                      sds[i].shard.index, count);
+            st = ST_EINVAL;
+        }
+        by_index[sds[i].shard.index] = &sds[i];
+    }
+    for (long i = 1; i <= count && st == ST_OK; i++) {
+        if (!by_index[i]) {
+            error_set(err, "shard %ld/%ld is missing (%d of %ld shard directories given)", i, count,
+                      n, count);
+            st = ST_EINVAL;
+        }
+    }
+    free(by_index);
+    return st;
+}
+
+static void utc_now(char *buf, size_t size)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Error *err)
+{
+    char path[PATH_MAX_LEN], now[64];
+    snprintf(path, sizeof path, "%s/meta", dir);
+    utc_now(now, sizeof now);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    /* The shards' build made the games; the merging binary is named apart. */
+    fprintf(f, "build %s\n", sds[0].build[0] ? sds[0].build : "-");
+    fprintf(f, "merged_by tafl %s %s\n", TAFL_VERSION, buildinfo_identity());
+    fprintf(f, "schema_version %d\nexperiment %s\nseed %s\ngames_total %ld\nmerged %s\n",
+            RESULTS_SCHEMA_VERSION, sds[0].name, sds[0].seed, sds[0].games_total, now);
+    fprintf(f, "shards %ld\n", sds[0].shard.count);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "shard.%ld %s\n", sds[i].shard.index, sds[i].dir);
+    /* Each shard's own meta named its binary; keep the first's build lines in full. */
+    char shard_meta[PATH_MAX_LEN];
+    snprintf(shard_meta, sizeof shard_meta, "%s/meta", sds[0].dir);
+    size_t size;
+    char *text = files_read(shard_meta, &size);
+    static const char *const keep[] = {"tool ",     "git_revision ", "source_hash ",
+                                       "compiler ", "flags ",        "bench_quick "};
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
+            if (strncmp(line, keep[k], strlen(keep[k])) == 0)
+                fprintf(f, "%.*s\n", (int)len, line);
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+    if (sds[0].meta_tail)
+        fputs(sds[0].meta_tail, f);
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+/* Writes rows to games.csv through the run's own writer, as a temporary file renamed into
+ * place: games.csv on disk is either absent or whole. */
+static Status write_games(const char *dir, const GameRow *rows, long count, Error *err)
+{
+    char path[PATH_MAX_LEN], tmp[PATH_MAX_LEN + 8];
+    snprintf(path, sizeof path, "%s/games.csv", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (unlink(tmp) != 0 && errno != ENOENT) {
+        error_set(err, "%s: cannot remove: %s", tmp, strerror(errno));
+        return ST_EIO;
+    }
+    GamesWriter *w;
+    Status st = results_games_open(tmp, &w, err);
+    for (long g = 0; g < count && st == ST_OK; g++)
+        st = results_games_append(w, &rows[g], err);
+    Error close_err;
+    if (results_games_close(w, &close_err) != ST_OK && st == ST_OK) {
+        *err = close_err;
+        st = ST_EIO;
+    }
+    if (st == ST_OK && rename(tmp, path) != 0) {
+        error_set(err, "%s: cannot rename %s over it: %s", path, tmp, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st != ST_OK)
+        (void)unlink(tmp);
+    return st;
+}
+
+Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow **rows, long *count,
+                   Error *err)
+{
+    ShardDir *sds = xcalloc((size_t)n, sizeof *sds);
+    GameRow *all = NULL;
+    long total = 0;
+    Status st = n > 0 ? ST_OK : ST_EINVAL;
+    if (n == 0)
+        error_set(err, "no shard directories");
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        sds[i].dir = dirs[i];
+        st = read_shard(&sds[i], err);
+    }
+    if (st == ST_OK)
+        st = check_together(sds, n, err);
+
+    /* rundir_open bounds out_dir so that these and every other name inside it fit. */
+    char games[PATH_MAX_LEN], summary[PATH_MAX_LEN], meta[PATH_MAX_LEN];
+    snprintf(games, sizeof games, "%s/games.csv", out_dir);
+    snprintf(summary, sizeof summary, "%s/summary.csv", out_dir);
+    snprintf(meta, sizeof meta, "%s/meta", out_dir);
+    DirLock *lock = NULL;
+    if (st == ST_OK)
+        st = rundir_open(out_dir, &lock, err); /* one writer; regular files only */
+    struct stat sb;
+    if (st == ST_OK && stat(games, &sb) == 0 && (!S_ISREG(sb.st_mode) || sb.st_size > 0)) {
+        error_set(err, "%s already holds games: merge into another directory", games);
+        st = ST_EINVAL;
+    }
+    /* As in a run: no summary.csv or meta of an earlier run survives a merge that fails. */
+    const char *stale[2] = {summary, meta};
+    for (int i = 0; i < 2 && st == ST_OK; i++) {
+        if (unlink(stale[i]) != 0 && errno != ENOENT) {
+            error_set(err, "%s: cannot remove: %s", stale[i], strerror(errno));
+            st = ST_EIO;
+        }
+    }
+
+    if (st == ST_OK) {
+        /* Game g is the (g / N)-th of shard g mod N + 1: deal the rows back into game order. */
+        total = sds[0].games_total;
+        long shards = sds[0].shard.count;
+        const ShardDir **by_index = xcalloc((size_t)shards, sizeof *by_index);
+        for (int i = 0; i < n; i++)
+            by_index[sds[i].shard.index - 1] = &sds[i];
+        all = xcalloc((size_t)total + 1, sizeof *all);
+        for (long g = 0; g < total; g++) {
+            GameRow *from = &by_index[g % shards]->rows[g / shards];
+            all[g] = *from;
+            from->moves = NULL; /* now all[g]'s */
+        }
+        free(by_index);
+        if (sds[0].ini) {
+            char path[PATH_MAX_LEN];
+            snprintf(path, sizeof path, "%s/experiment.ini", out_dir);
+            st = files_write(path, sds[0].ini, sds[0].ini_size, err);
+        }
+        if (st == ST_OK && sds[0].setup)
+            st = runmeta_copy_setup(sds[0].dir, out_dir, err);
+        if (st == ST_OK)
+            st = write_games(out_dir, all, total, err);
+        /* meta, then summary.csv last: one on disk means the merge succeeded. */
+        if (st == ST_OK)
+            st = write_merge_meta(sds, n, out_dir, err);
+        if (st == ST_OK)
+            st = results_write_summary(summary, all, total, err);
+    }
+
+    dirlock_release(lock);
+    for (int i = 0; i < n; i++) {
+        free(sds[i].ini);
+        free(sds[i].setup);
+        free(sds[i].meta_tail);
+        results_free_rows(sds[i].rows, sds[i].count);
+    }
+    free(sds);
+    if (st == ST_OK && rows) {
+        *rows = all;
+        *count = total;
+    } else {
+        results_free_rows(all, total);
+    }
+    return st;
+}

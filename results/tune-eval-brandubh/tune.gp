@@ -1,0 +1,95 @@
+# tafl tune tune-eval-brandubh: the trace of SPSA
+# Written by tafl; run `gnuplot tune.gp` in this directory to redraw tune.png and tune.svg.
+$rows << EOD
+0 4 30 6 1 8 4 10 0.487500 0.463154 0.511846
+1 4.43407011 28.3722371 5.34889483 1.10851753 7.18611854 3.18611854 8.91482472 0.500000 0.461263 0.538737
+2 4.43407011 28.3722371 5.34889483 1.10851753 7.18611854 3.18611854 8.91482472 0.468750 0.432644 0.504856
+3 3.1041969 23.3852125 3.35408501 1.44098583 4.69260626 0.692606262 12.2395077 0.500000 0.465352 0.534648
+4 3.46069649 22.048339 3.8888344 1.35186093 5.361043 0.0241695242 13.1307567 0.581250 0.540830 0.621670
+5 3.62892741 22.679205 3.63648803 1.39391866 5.67647596 0.339602487 13.551334 0.531250 0.504728 0.557772
+6 3.46929933 23.2778103 3.87593015 1.43382568 5.97577861 0.0402998367 13.9504042 0.531250 0.499572 0.562928
+7 3.01279367 24.9897065 3.19117167 1.5479521 5.11983051 0.896247938 12.8091401 0.550000 0.509004 0.590996
+8 2.72152506 23.8974492 2.75426874 1.47513494 4.57370186 0.350119283 13.5373116 0.543750 0.508273 0.579227
+9 2.0222446 26.5197509 1.70534806 1.64995506 5.88485272 -0.961031576 15.2855128 0.550000 0.505494 0.594506
+10 1.75283932 25.5094811 1.30124014 1.71730638 6.38998761 -1.46616647 15.959026 0.525000 0.495499 0.554501
+11 2.01298198 24.5339461 1.69145413 1.78234204 6.87775511 -1.95393397 15.3086693 0.512500 0.482620 0.542380
+12 1.76121987 25.478054 2.0690973 1.71940151 7.34980906 -2.42598792 14.679264 0.556250 0.521629 0.590871
+13 0.906751303 28.6823111 0.787394441 1.93301866 5.74768049 -4.0281165 16.8154355 0.575000 0.535877 0.614123
+14 1.14390434 27.7929873 1.14312399 1.8737304 5.30301856 -4.47277843 16.2225529 0.568750 0.527232 0.610268
+15 0.797803674 29.0908648 0.623972997 1.78720523 4.65407982 -3.82383969 15.3573012 0.568750 0.527232 0.610268
+16 0.9102063 28.6693549 0.455369059 1.75910458 4.4433249 -3.61308477 15.6383078 0.612500 0.563578 0.661422
+17 0.9102063 28.6693549 0.455369059 1.75910458 4.4433249 -3.61308477 15.6383078 0.512500 0.473860 0.551140
+18 0.9102063 28.6693549 0.455369059 1.75910458 4.4433249 -3.61308477 15.6383078 0.550000 0.509004 0.590996
+19 0.491368706 27.0987139 0 1.86381398 3.65800441 -2.82776428 14.5912138 0.550000 0.512845 0.587155
+20 0.286420618 26.3301586 0.307422133 1.915051 4.04228208 -2.44348662 15.103584 0.562500 0.526265 0.598735
+21 0 27.8357886 0 2.01542633 3.2894671 -3.19630159 14.0998307 0.531250 0.487617 0.574883
+22 0.688799542 30.4187868 1.03319931 1.84322644 1.99796796 -4.48780073 12.3778319 0.568750 0.531019 0.606481
+23 0.592263262 30.0567758 0.888394893 1.81909237 2.17897348 -4.66880626 12.1364912 0.612500 0.566747 0.658253
+24 0.781811761 29.3459689 0.604072145 1.77170525 1.82357005 -5.02420969 12.6103624 0.587500 0.545869 0.629131
+25 0.968021678 28.6476817 0.32475727 1.72515277 2.17271364 -4.6750661 13.0758872 0.568750 0.527232 0.610268
+26 0.693459967 27.6180753 0 1.65651234 1.65791044 -4.16026289 12.3894829 0.600000 0.556174 0.643826
+27 0.333403396 26.2678632 0.540084856 1.74652648 2.3330165 -3.48515682 11.4893415 0.568750 0.523762 0.613738
+28 0.776300898 24.6069975 1.20443111 1.85725086 1.50258369 -2.65472401 12.5965853 0.537500 0.508641 0.566359
+29 0.950723158 25.261081 0.942797717 1.90085642 1.82962543 -2.98176574 12.1605296 0.568750 0.531019 0.606481
+30 0.693010878 24.29466 0.556229296 1.83642835 2.31283595 -2.49855522 11.5162489 0.560000 0.517781 0.602219
+EOD
+if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
+    set terminal pngcairo size 960,600 noenhanced
+} else {
+    set terminal png size 960,600 noenhanced
+}
+set output "tune.png"
+set key outside right top
+set grid
+set title "tune-eval-brandubh: alphabeta:depth=2 against alphabeta:depth=2 on brandubh"
+set multiplot layout 2,1
+set ylabel "score"
+set xlabel "iteration"
+set xrange [-0.5:30.5]
+set lmargin at screen 0.08
+set rmargin at screen 0.70
+plot $rows every ::0::29 using 1:10:11 with filledcurves fs transparent solid 0.25 lc rgb "#4477aa" title "95% interval", \
+     $rows every ::0::29 using 1:9 with linespoints pt 7 lc rgb "#4477aa" title "score", \
+     $rows every ::30::30 using 1:9:10:11 with yerrorbars pt 9 ps 1.5 lc rgb "#228833" title "final check", \
+     0.5 with lines dt 2 lc rgb "gray" title "even"
+unset title
+set ylabel "fraction of the range"
+set yrange [0:1]
+plot $rows using 1:(($2 - 0) / 16) with linespoints title "king_distance (0..16)", \
+     $rows using 1:(($3 - 0) / 60) with linespoints title "king_open_lines (0..60)", \
+     $rows using 1:(($4 - 0) / 24) with linespoints title "king_attackers (0..24)", \
+     $rows using 1:(($5 - 0) / 4) with linespoints title "mobility (0..4)", \
+     $rows using 1:(($6 - 0) / 30) with linespoints title "king_two_move (0..30)", \
+     $rows using 1:(($7 - -10) / 30) with linespoints title "corner_guards (-10..20)", \
+     $rows using 1:(($8 - 0) / 40) with linespoints title "king_threats (0..40)"
+unset multiplot
+
+unset output
+set terminal svg size 960,600 noenhanced
+set output "tune.svg"
+set key outside right top
+set grid
+set title "tune-eval-brandubh: alphabeta:depth=2 against alphabeta:depth=2 on brandubh"
+set multiplot layout 2,1
+set ylabel "score"
+set xlabel "iteration"
+set xrange [-0.5:30.5]
+set lmargin at screen 0.08
+set rmargin at screen 0.70
+plot $rows every ::0::29 using 1:10:11 with filledcurves fs transparent solid 0.25 lc rgb "#4477aa" title "95% interval", \
+     $rows every ::0::29 using 1:9 with linespoints pt 7 lc rgb "#4477aa" title "score", \
+     $rows every ::30::30 using 1:9:10:11 with yerrorbars pt 9 ps 1.5 lc rgb "#228833" title "final check", \
+     0.5 with lines dt 2 lc rgb "gray" title "even"
+unset title
+set ylabel "fraction of the range"
+set yrange [0:1]
+plot $rows using 1:(($2 - 0) / 16) with linespoints title "king_distance (0..16)", \
+     $rows using 1:(($3 - 0) / 60) with linespoints title "king_open_lines (0..60)", \
+     $rows using 1:(($4 - 0) / 24) with linespoints title "king_attackers (0..24)", \
+     $rows using 1:(($5 - 0) / 4) with linespoints title "mobility (0..4)", \
+     $rows using 1:(($6 - 0) / 30) with linespoints title "king_two_move (0..30)", \
+     $rows using 1:(($7 - -10) / 30) with linespoints title "corner_guards (-10..20)", \
+     $rows using 1:(($8 - 0) / 40) with linespoints title "king_threats (0..40)"
+unset multiplot
+
+unset output

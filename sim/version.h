@@ -1,7 +1,0 @@
-/* The tool's version, printed by `tafl --version` and recorded in run metadata. */
-#ifndef TAFL_SIM_VERSION_H
-#define TAFL_SIM_VERSION_H
-
-#define TAFL_VERSION "0.1.0"
-
-#endif

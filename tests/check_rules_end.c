@@ -1,0 +1,679 @@
+/* Every rule of doc/RULES.md pinned on a concrete, hand-drawn position, part 5. The end of the
+ * game: escape, encirclement, repetition, draw forts, no moves, max plies. Each test names the rule
+ * and the seed (or "custom" for a ruleset made here) it comes from, and quotes the sentence it
+ * pins. Boards: tests/fixture.c's RuleGame helpers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "tests/tests.h"
+
+/* ---------------------------------------------------------------------------------------- */
+/* 5. The end of the game                                                                     */
+/* ---------------------------------------------------------------------------------------- */
+
+/* The king two squares from the left edge.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . . . . . . .
+ * 3 . . K . . . .
+ * 4 . . . + . . .
+ * 5 . . . . t . .
+ * 6 . . . . . . .
+ * 7 + . . . . . +
+ */
+static const char POS_ESCAPE_CORNER[] = "/7/7/2K4/7/4t2/7/7/";
+
+/* Seed 003 rule 6a: "on the Brandubh 7x7 board ... the objective for the king's side is to move
+ * the king to any corner square": an edge square is not enough, a corner wins. */
+START_TEST(test_escape_corner_not_edge_brandubh_seed003)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_ESCAPE_CORNER, SIDE_DEFENDERS);
+    game_play_quiet(&g, (const char *[]){"c3-a3", "e5-e6", NULL});
+    game_play(&g, "a3-a1", NULL);
+    game_expect_end(&g, WINNER_DEFENDERS, END_KING_ESCAPED);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 003 rule 6: "The objective for the king's side is to move the king to any edge square."
+ *   a b c d e f g h i
+ * 1 . . . . . . . . .
+ * 2 . . . . . . . . .
+ * 3 . . K . . . . . .
+ * 4 . . . . . . . . .
+ * 5 . . . . + . . . .
+ * 6 . . . . . . . . .
+ * 7 . . . . . . t . .
+ * 8 . . . . . . . . .
+ * 9 . . . . . . . . .
+ */
+START_TEST(test_escape_edge_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", "/9/9/2K6/9/9/9/6t2/9/9/", SIDE_DEFENDERS);
+    game_play(&g, "c3-c1", NULL);
+    game_expect_end(&g, WINNER_DEFENDERS, END_KING_ESCAPED);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 002: "If the king reaches the edge the king has escaped and his side wins." (Ard Ri) */
+START_TEST(test_escape_edge_ard_ri_seed002)
+{
+    RuleGame g;
+    game_start(&g, "ard-ri", POS_ESCAPE_CORNER, SIDE_DEFENDERS);
+    game_play(&g, "c3-a3", NULL);
+    game_expect_end(&g, WINNER_DEFENDERS, END_KING_ESCAPED);
+    game_finish(&g);
+}
+END_TEST
+
+/* A ring of attackers around c3..e5 with one gap on d2; d1-d2 closes it. The king and both
+ * defenders are inside.
+ *   a b c d e f g
+ * 1 + . . t . . +
+ * 2 . . t . t . .
+ * 3 . t T . . t .
+ * 4 . t . K . t .
+ * 5 . t . . T t .
+ * 6 . . t t t . .
+ * 7 + . . . . . +
+ */
+static const char POS_RING[] = "/3t3/2t1t2/1tT2t1/1t1K1t1/1t2Tt1/2ttt2/7/";
+
+/* The same ring with a second gap on f4.
+ *   a b c d e f g
+ * 1 + . . t . . +
+ * 2 . . t . t . .
+ * 3 . t T . . t .
+ * 4 . t . K . . .
+ * 5 . t . . T t .
+ * 6 . . t t t . .
+ * 7 + . . . . . +
+ */
+static const char POS_RING_GAP[] = "/3t3/2t1t2/1tT2t1/1t1K3/1t2Tt1/2ttt2/7/";
+
+/* Seed 002: "If the attackers surround the king and ALL remaining defenders, then they win, as
+ * they have prevented the king from escaping." */
+START_TEST(test_encirclement_ard_ri_seed002)
+{
+    RuleGame g;
+    game_start(&g, "ard-ri", POS_RING, SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "d1-d2", NULL), 0);
+    game_expect_end(&g, WINNER_ATTACKERS, END_ENCIRCLED);
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5 encirclement: "if it reaches no defender and not the king": a gap lets the
+ * flood-fill in, so no win. */
+START_TEST(test_encirclement_gap_no_win_ard_ri_seed002)
+{
+    RuleGame g;
+    game_start(&g, "ard-ri", POS_RING_GAP, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"d1-d2", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 003 rule 7b: "If the attackers surround the king and ALL remaining defenders, then they
+ * win" (brandubh has encirclement = yes). */
+START_TEST(test_encirclement_brandubh_seed003)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_RING, SIDE_ATTACKERS);
+    game_play(&g, "d1-d2", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_ENCIRCLED);
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 6: brandub-cyningstan has encirclement = no (seed 000 rule 12: "The attackers win
+ * the game by capturing the king"; its strategy notes call a full blockade "all but
+ * impossible" but no rule makes it a win). */
+START_TEST(test_encirclement_off_brandub_cyningstan_seed000)
+{
+    RuleGame g;
+    game_start(&g, "brandub-cyningstan", POS_RING, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"d1-d2", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* A ring around d4..f6 (the throne e5 inside) with a gap on e3; e1-e3 closes it.
+ *   a b c d e f g h i
+ * 1 . . . . t . . . .
+ * 2 . . . . . . . . .
+ * 3 . . . t . t . . .
+ * 4 . . t T . . t . .
+ * 5 . . t . K . t . .
+ * 6 . . t . . T t . .
+ * 7 . . . t t t . . .
+ * 8 . . . . . . . . .
+ * 9 . . . . . . . . .
+ */
+START_TEST(test_encirclement_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", "/4t4/9/3t1t3/2tT2t2/2t1K1t2/2t2Tt2/3ttt3/9/9/", SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "e1-e3", NULL), 0);
+    game_expect_end(&g, WINNER_ATTACKERS, END_ENCIRCLED);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 003 rule 7b: the attackers must surround "ALL remaining defenders": one defender outside
+ * the ring, on the edge (a8), means no win.
+ *   a b c d e f g h i
+ * 1 . . . . t . . . .
+ * 2 . . . . . . . . .
+ * 3 . . . t . t . . .
+ * 4 . . t T . . t . .
+ * 5 . . t . K . t . .
+ * 6 . . t . . T t . .
+ * 7 . . . t t t . . .
+ * 8 T . . . . . . . .
+ * 9 . . . . . . . . .
+ */
+START_TEST(test_encirclement_defender_outside_no_win_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", "/4t4/9/3t1t3/2tT2t2/2t1K1t2/2t2Tt2/3ttt3/T8/9/", SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"e1-e3", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* A quiet position: the attacker shuttles b2-b3, the defender f6-f5.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . t . . . . .
+ * 3 . . . . . . .
+ * 4 . . . K . . .
+ * 5 . . . . . . .
+ * 6 . . . . . T .
+ * 7 + . . . . . +
+ */
+static const char POS_SHUTTLE[] = "/7/1t5/7/3K3/7/5T1/7/";
+
+/* Seven plies of the shuttle with the attackers first; the eighth (a defender move) makes the
+ * start position occur for the third time. */
+static const char *const SHUTTLE_ATTACKERS_FIRST[] = {"b2-b3", "f6-f5", "b3-b2", "f5-f6",
+                                                      "b2-b3", "f6-f5", "b3-b2", NULL};
+/* The same with the defenders first; the eighth ply is the attacker's b3-b2. */
+static const char *const SHUTTLE_DEFENDERS_FIRST[] = {"f6-f5", "b2-b3", "f5-f6", "b3-b2",
+                                                      "f6-f5", "b2-b3", "f5-f6", NULL};
+
+/* Seed 003 rule 8: "If a board position is repeated for the third time, 'the aggressive player'
+ * loses the game"; RULES.md 6: "the side whose move makes the third occurrence loses". */
+START_TEST(test_repetition_lose_defenders_brandubh_seed003)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play(&g, "f5-f6", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 002: "If a board position is repeated for the third time, 'the aggressive player' loses
+ * the game." Here the attackers make the third occurrence. */
+START_TEST(test_repetition_lose_attackers_brandubh_seed002)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_SHUTTLE, SIDE_DEFENDERS);
+    game_play_quiet(&g, SHUTTLE_DEFENDERS_FIRST);
+    game_play(&g, "b3-b2", NULL);
+    game_expect_end(&g, WINNER_DEFENDERS, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 000 rule 13: "If play becomes repetitious ... then a draw may be declared." */
+START_TEST(test_repetition_draw_brandub_cyningstan_seed000)
+{
+    RuleGame g;
+    game_start(&g, "brandub-cyningstan", POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play(&g, "f5-f6", NULL);
+    game_expect_end(&g, WINNER_DRAW, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 004, tie conditions: "Repetitive sequence of moves that do not lead to the capture of an
+ * enemy piece." */
+START_TEST(test_repetition_draw_brandubh_livas_seed004)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-livas", POS_SHUTTLE, SIDE_DEFENDERS);
+    game_play_quiet(&g, SHUTTLE_DEFENDERS_FIRST);
+    game_play(&g, "b3-b2", NULL);
+    game_expect_end(&g, WINNER_DRAW, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5: repetition = ignore: "nothing happens", however often the position recurs. */
+START_TEST(test_repetition_ignore_custom)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.repetition = END_RULE_IGNORE;
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play_quiet(&g, (const char *[]){"f5-f6", NULL});
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play_quiet(&g, (const char *[]){"f5-f6", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* The shuttle with an attacker on b6 that d7-b7 takes (against b5) in the middle.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . t . . . . .
+ * 3 . . . . . . .
+ * 4 . . . K . . .
+ * 5 . T . . . . .
+ * 6 . t . . . T .
+ * 7 + . . T . . +
+ */
+/* Seed 004 ties a "repetitive sequence of moves that do not lead to the capture of an enemy
+ * piece"; RULES.md history: a capture makes everything before it unreachable. The position
+ * after the capture (ply 6) is its first occurrence, so the third comes at ply 14. */
+START_TEST(test_repetition_count_restarts_after_capture_brandubh_seed003)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", "/7/1t5/7/3K3/1T5/1t3T1/3T3/", SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"b2-b3", "f6-f5", "b3-b2", "f5-f6", "b2-b3", NULL});
+    ck_assert_int_eq(game_play(&g, "d7-b7", NULL), 1);
+    game_expect_piece(&g, "b6", PIECE_EMPTY);
+    game_expect_going(&g, "d7-b7");
+    game_play_quiet(
+        &g, (const char *[]){"b3-b2", "f6-f5", "b2-b3", "f5-f6", "b3-b2", "f6-f5", "b2-b3", NULL});
+    game_play(&g, "f5-f6", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* The king on the throne with five defenders; the defender on c3 shuttles c3-c2 while the
+ * attacker walks along rank 9, so no whole position ever recurs.
+ *   a b c d e f g h i
+ * 1 . . . . . . . . .
+ * 2 . . . . . . . . .
+ * 3 . . T . . . . . .
+ * 4 . . . . T . . . .
+ * 5 . . . T K T . . .
+ * 6 . . . . T . . . .
+ * 7 . . . . . . . . .
+ * 8 . . . . . . . . .
+ * 9 . t . . . . . . .
+ */
+static const char POS_FORT[] = "/9/9/2T6/4T4/3TKT3/4T4/9/9/1t7/";
+
+/* Nine plies: the defenders' squares after defender moves are S1 (c2), S0 (c3), S1, S0. */
+static const char *const FORT_NINE[] = {"b9-c9", "c3-c2", "c9-d9", "c2-c3", "d9-e9",
+                                        "c3-c2", "e9-f9", "c2-c3", "f9-g9", NULL};
+
+/* Seed 003 rule 8b: "If the defenders repeat the defending board position three times while no
+ * piece is captured, the attackers win." The third S1 comes with ply 10. */
+START_TEST(test_draw_fort_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", POS_FORT, SIDE_ATTACKERS);
+    game_play_quiet(&g, FORT_NINE);
+    game_play(&g, "c3-c2", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_DRAW_FORT);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 003 rule 8b: "(Only in force when the defenders have at least king plus five men left".
+ * With four men the same play goes on.
+ *   a b c d e f g h i
+ * 1 . . . . . . . . .
+ * 2 . . . . . . . . .
+ * 3 . . T . . . . . .
+ * 4 . . . . T . . . .
+ * 5 . . . T K T . . .
+ * 6 . . . . . . . . .
+ * 7 . . . . . . . . .
+ * 8 . . . . . . . . .
+ * 9 . t . . . . . . .
+ */
+START_TEST(test_draw_fort_needs_five_defenders_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", "/9/9/2T6/4T4/3TKT3/9/9/9/1t7/", SIDE_ATTACKERS);
+    game_play_quiet(&g, FORT_NINE);
+    game_play_quiet(&g, (const char *[]){"c3-c2", "g9-h9", "c2-c3", "h9-i9", "c3-c2", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* The fort position with a sixth defender on a2 and a second attacker on b7, which walks to
+ * b2 (between a2 and c2, unharmed) and is taken by c3-c2 on ply 10.
+ *   a b c d e f g h i
+ * 1 . . . . . . . . .
+ * 2 T . . . . . . . .
+ * 3 . . T . . . . . .
+ * 4 . . . . T . . . .
+ * 5 . . . T K T . . .
+ * 6 . . . . T . . . .
+ * 7 . t . . . . . . .
+ * 8 . . . . . . . . .
+ * 9 . t . . . . . . .
+ */
+/* Seed 003 rule 8b: "three times while no piece is captured": the capture on ply 10 restarts
+ * the count, so S1 (after plies 2, 6, 10) does not end the game; S1 after plies 10, 14, 18
+ * does. */
+START_TEST(test_draw_fort_capture_restarts_count_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", "/9/T8/2T6/4T4/3TKT3/4T4/1t7/9/1t7/", SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"b9-c9", "c3-c2", "c9-d9", "c2-c3", "d9-e9", "c3-c2",
+                                         "b7-b2", "c2-c3", "e9-f9", NULL});
+    game_expect_piece(&g, "b2", PIECE_ATTACKER);
+    ck_assert_int_eq(game_play(&g, "c3-c2", NULL), 1);
+    game_expect_piece(&g, "b2", PIECE_EMPTY);
+    game_expect_going(&g, "c3-c2");
+    game_play_quiet(
+        &g, (const char *[]){"f9-g9", "c2-c3", "g9-h9", "c3-c2", "h9-i9", "c2-c3", "i9-i8", NULL});
+    game_play(&g, "c3-c2", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_DRAW_FORT);
+    game_finish(&g);
+}
+END_TEST
+
+/* The king on the throne with five defenders on 7x7; b3 shuttles to b2 while the attacker walks
+ * along rank 7.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . . . . . . .
+ * 3 . T . T . . .
+ * 4 . . T K T . .
+ * 5 . . . T . . .
+ * 6 . . . . . . .
+ * 7 + t . . . . +
+ */
+static const char POS_FORT7[] = "/7/7/1T1T3/2TKT2/3T3/7/1t5/";
+
+static const char *const FORT7_NINE[] = {"b7-c7", "b3-b2", "c7-d7", "b2-b3", "d7-e7",
+                                         "b3-b2", "e7-f7", "b2-b3", "f7-f6", NULL};
+
+/* RULES.md 6: "draw_fort = yes for the seeds 002/003 presets" (brandubh: seed 003 rule 8b). */
+START_TEST(test_draw_fort_brandubh_seed003)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_FORT7, SIDE_ATTACKERS);
+    game_play_quiet(&g, FORT7_NINE);
+    game_play(&g, "b3-b2", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_DRAW_FORT);
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 6: draw_fort is "no elsewhere": brandub-cyningstan (seed 000 has no such rule). */
+START_TEST(test_draw_fort_off_brandub_cyningstan_seed000)
+{
+    RuleGame g;
+    game_start(&g, "brandub-cyningstan", POS_FORT7, SIDE_ATTACKERS);
+    game_play_quiet(&g, FORT7_NINE);
+    game_play_quiet(&g, (const char *[]){"b3-b2", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* The king on a4 hemmed in by a3, b4 and his own defender on a5, which a6 and the attacker
+ * arriving on b5 (e5-b5) hem in; nothing is captured.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . . . . . . .
+ * 3 t . . . . . .
+ * 4 K t . + . . .
+ * 5 T . . . t . .
+ * 6 t . . . . . .
+ * 7 + . . . . . +
+ */
+static const char POS_NO_MOVES[] = "/7/7/t6/Kt5/T3t2/t6/7/";
+
+/* Seed 003 rule 9: "If a player cannot move, he loses the game." */
+START_TEST(test_no_moves_lose_brandubh_seed003)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_NO_MOVES, SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "e5-b5", NULL), 0);
+    game_expect_end(&g, WINNER_ATTACKERS, END_NO_MOVES);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 000 rule 13: "if one player has no legal move ... then a draw may be declared." */
+START_TEST(test_no_moves_draw_brandub_cyningstan_seed000)
+{
+    RuleGame g;
+    game_start(&g, "brandub-cyningstan", POS_NO_MOVES, SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "e5-b5", NULL), 0);
+    game_expect_end(&g, WINNER_DRAW, END_NO_MOVES);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 004, tie conditions: "Inability to make a legal move. All pieces are blocked." */
+START_TEST(test_no_moves_draw_brandubh_livas_seed004)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-livas", POS_NO_MOVES, SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "e5-b5", NULL), 0);
+    game_expect_end(&g, WINNER_DRAW, END_NO_MOVES);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 002: "If a player cannot move, he loses the game." The attacker on c6 already stands
+ * among four defenders; after the king's move the attackers have no move.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . . . . . . .
+ * 3 . . . . . . .
+ * 4 . . . + . . .
+ * 5 . . T . . . .
+ * 6 . T t T . K .
+ * 7 + . T . . . +
+ */
+START_TEST(test_no_moves_lose_attackers_brandubh_seed002)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", "/7/7/7/7/2T4/1TtT1K1/2T4/", SIDE_DEFENDERS);
+    ck_assert_int_eq(game_play(&g, "f6-f5", NULL), 0);
+    game_expect_piece(&g, "c6", PIECE_ATTACKER);
+    game_expect_end(&g, WINNER_DEFENDERS, END_NO_MOVES);
+    game_finish(&g);
+}
+END_TEST
+
+/* Seed 003 rule 9: "If a player cannot move, he loses the game." (Ard Ri) The king on b2 is
+ * boxed by a2, b1 (his own, themselves boxed), b3 and the arriving e2-c2.
+ *   a b c d e f g
+ * 1 t T t . . . .
+ * 2 T K . . t . .
+ * 3 t t . . . . .
+ * 4 . . . . . . .
+ * 5 . . . . . . .
+ * 6 . . . . . . .
+ * 7 . . . . . . .
+ */
+START_TEST(test_no_moves_lose_ard_ri_seed003)
+{
+    RuleGame g;
+    game_start(&g, "ard-ri", "/tTt4/TK2t2/tt5/7/7/7/7/", SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "e2-c2", NULL), 0);
+    game_expect_piece(&g, "b2", PIECE_KING);
+    game_expect_end(&g, WINNER_ATTACKERS, END_NO_MOVES);
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5: max_plies: "adjudicated a draw after this many plies". */
+START_TEST(test_max_plies_draw_custom)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.max_plies = 4;
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"b2-b3", "f6-f5", "b3-b2", NULL});
+    game_play(&g, "f5-f6", NULL);
+    ck_assert_int_eq(g.s.ply, 4);
+    game_expect_end(&g, WINNER_DRAW, END_MAX_PLIES);
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5: "A position where the game is over has no legal moves (so perft counts stop
+ * there, as in chess)." After the king's escape ... */
+START_TEST(test_game_over_no_legal_moves_after_escape_brandubh)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_ESCAPE_CORNER, SIDE_DEFENDERS);
+    game_play_quiet(&g, (const char *[]){"c3-a3", NULL});
+    game_expect_legal(&g, "e5-e4");
+    game_play_quiet(&g, (const char *[]){"e5-e6", NULL});
+    game_play(&g, "a3-a1", NULL);
+    ck_assert(state_is_over(&g.s));
+    Move moves[RULES_MAX_MOVES];
+    ck_assert_int_eq(movegen_legal(&g.r, &g.s, moves), 0);
+    ck_assert_int_eq(movegen_count(&g.r, &g.s), 0);
+    game_expect_illegal(&g, "e6-e5");
+    game_finish(&g);
+}
+END_TEST
+
+/* The king between two attackers, as in check_rules_king_capture.c. */
+static const char POS_KING_PLAIN[] = "/7/1tK2t1/7/7/7/5T1/7/";
+
+/* RULES.md 5: "A position where the game is over has no legal moves": after the king's
+ * capture. (position POS_KING_PLAIN) */
+START_TEST(test_game_over_no_legal_moves_after_king_capture_brandubh)
+{
+    RuleGame g;
+    game_start(&g, "brandubh", POS_KING_PLAIN, SIDE_ATTACKERS);
+    game_play(&g, "f2-d2", NULL);
+    ck_assert(state_is_over(&g.s));
+    Move moves[RULES_MAX_MOVES];
+    ck_assert_int_eq(movegen_legal(&g.r, &g.s, moves), 0);
+    ck_assert_int_eq(movegen_count(&g.r, &g.s), 0);
+    game_expect_illegal(&g, "f6-f5");
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5: "A position where the game is over has no legal moves": after a draw by
+ * repetition. */
+START_TEST(test_game_over_no_legal_moves_after_draw_brandub_cyningstan)
+{
+    RuleGame g;
+    game_start(&g, "brandub-cyningstan", POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play(&g, "f5-f6", NULL);
+    ck_assert(state_is_over(&g.s));
+    ck_assert_int_eq(movegen_count(&g.r, &g.s), 0);
+    game_expect_illegal(&g, "b2-b3");
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5: "The order of checks after a move: captures, then the king's capture ..." and
+ * state.h: the capture list holds the captured squares "in the order found (king last)". d6-d2
+ * (through the empty throne) takes the defender on e2 against f2 and the king on c2 against b2.
+ *   a b c d e f g
+ * 1 + . . . . . +
+ * 2 . t K . T t .
+ * 3 . . . . . . .
+ * 4 . . . + . . .
+ * 5 . . . . . . .
+ * 6 . . . t . T .
+ * 7 + . . . . . +
+ */
+START_TEST(test_capture_then_king_capture_same_move_brandub_cyningstan_seed000)
+{
+    RuleGame g;
+    game_start(&g, "brandub-cyningstan", "/7/1tK1Tt1/7/7/7/3t1T1/7/", SIDE_ATTACKERS);
+    CaptureList caps;
+    ck_assert_int_eq(game_play(&g, "d6-d2", &caps), 2);
+    game_expect_piece(&g, "e2", PIECE_EMPTY);
+    game_expect_king_captured(&g, &caps, "c2");
+    ck_assert_int_eq(caps.sq[0], game_square(&g, "e2"));
+    ck_assert_int_eq(caps.sq[1], game_square(&g, "c2"));
+    game_finish(&g);
+}
+END_TEST
+
+/* RULES.md 5: "... then encirclement, then draw_fort, then repetition, then the opponent's lack
+ * of legal moves": g3-g5 closes a ring around e5 and f5 and also leaves the defenders without a
+ * move (the king on the throne has three attackers, not four); encirclement is the reason.
+ *   a b c d e f g h i
+ * 1 . . . . . . . . .
+ * 2 . . . . . . . . .
+ * 3 . . . . . . t . .
+ * 4 . . . . t t . . .
+ * 5 . . . t K T . . .
+ * 6 . . . . t t . . .
+ * 7 . . . . . . . . .
+ * 8 . . . . . . . . .
+ * 9 . . . . . . . . .
+ */
+START_TEST(test_check_order_encirclement_before_no_moves_tablut_seed003)
+{
+    RuleGame g;
+    game_start(&g, "tablut", "/9/9/6t2/4tt3/3tKT3/4tt3/9/9/9/", SIDE_ATTACKERS);
+    ck_assert_int_eq(game_play(&g, "g3-g5", NULL), 0);
+    game_expect_piece(&g, "f5", PIECE_DEFENDER);
+    game_expect_piece(&g, "e5", PIECE_KING);
+    ck_assert(!movegen_side_has_move(&g.r, &g.s, SIDE_DEFENDERS));
+    game_expect_end(&g, WINNER_ATTACKERS, END_ENCIRCLED);
+    game_finish(&g);
+}
+END_TEST
+
+TCase *rules_end_tcase(void)
+{
+    TCase *tc = tcase_create("end");
+    tcase_add_test(tc, test_escape_corner_not_edge_brandubh_seed003);
+    tcase_add_test(tc, test_escape_edge_tablut_seed003);
+    tcase_add_test(tc, test_escape_edge_ard_ri_seed002);
+    tcase_add_test(tc, test_encirclement_ard_ri_seed002);
+    tcase_add_test(tc, test_encirclement_gap_no_win_ard_ri_seed002);
+    tcase_add_test(tc, test_encirclement_brandubh_seed003);
+    tcase_add_test(tc, test_encirclement_off_brandub_cyningstan_seed000);
+    tcase_add_test(tc, test_encirclement_tablut_seed003);
+    tcase_add_test(tc, test_encirclement_defender_outside_no_win_tablut_seed003);
+    tcase_add_test(tc, test_repetition_lose_defenders_brandubh_seed003);
+    tcase_add_test(tc, test_repetition_lose_attackers_brandubh_seed002);
+    tcase_add_test(tc, test_repetition_draw_brandub_cyningstan_seed000);
+    tcase_add_test(tc, test_repetition_draw_brandubh_livas_seed004);
+    tcase_add_test(tc, test_repetition_ignore_custom);
+    tcase_add_test(tc, test_repetition_count_restarts_after_capture_brandubh_seed003);
+    tcase_add_test(tc, test_draw_fort_tablut_seed003);
+    tcase_add_test(tc, test_draw_fort_needs_five_defenders_tablut_seed003);
+    tcase_add_test(tc, test_draw_fort_capture_restarts_count_tablut_seed003);
+    tcase_add_test(tc, test_draw_fort_brandubh_seed003);
+    tcase_add_test(tc, test_draw_fort_off_brandub_cyningstan_seed000);
+    tcase_add_test(tc, test_no_moves_lose_brandubh_seed003);
+    tcase_add_test(tc, test_no_moves_draw_brandub_cyningstan_seed000);
+    tcase_add_test(tc, test_no_moves_draw_brandubh_livas_seed004);
+    tcase_add_test(tc, test_no_moves_lose_attackers_brandubh_seed002);
+    tcase_add_test(tc, test_no_moves_lose_ard_ri_seed003);
+    tcase_add_test(tc, test_max_plies_draw_custom);
+    tcase_add_test(tc, test_game_over_no_legal_moves_after_escape_brandubh);
+    tcase_add_test(tc, test_game_over_no_legal_moves_after_king_capture_brandubh);
+    tcase_add_test(tc, test_game_over_no_legal_moves_after_draw_brandub_cyningstan);
+    tcase_add_test(tc, test_check_order_encirclement_before_no_moves_tablut_seed003);
+    tcase_add_test(tc, test_capture_then_king_capture_same_move_brandub_cyningstan_seed000);
+    return tc;
+}

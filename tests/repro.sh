@@ -1,0 +1,154 @@
+#!/bin/sh
+# Reproducible results (issue 17): a resume refuses changed settings and leaves every file as it
+# was; a run directory holds its rulesets and build and `tafl reproduce` plays it again byte for
+# byte; merge refuses shards of other builds and keeps a run's meta; tune records and resumes;
+# replay and export read tafl-lab's own results. Run by `make test` with TAFL set.
+set -u
+TAFL=${TAFL:-build/tafl}
+DATA=${TAFL_TEST_DATA:-tests/data}
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+# snapshot DIR: one line per file with its checksum, to show a refused resume changed nothing.
+snapshot() { (cd "$1" && find . -type f | sort | xargs cksum); }
+
+# 1. A resume refuses any change of what makes games, naming it, and touches no file.
+m="$TAFL match --attacker random --defender greedy --seed 5 --out $tmp/m"
+$m --games 6 --opening-plies 4 >/dev/null 2>&1 || fail "first match"
+snapshot "$tmp/m" >"$tmp/before"
+$m --games 6 --opening-plies 0 --max-plies 10 --resume >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "resume refused: .*max_plies" "$tmp/err" &&
+    ok || { fail "resume with other plies was not refused"; cat "$tmp/err" >&2; }
+snapshot "$tmp/m" | cmp -s - "$tmp/before" && ok || fail "a refused resume changed files"
+for change in "--seed 6" "--record-moves" "--rules tablut" "--defender random"; do
+    $m --games 6 --opening-plies 4 $change --resume >/dev/null 2>"$tmp/err"
+    [ $? -ne 0 ] && grep -q "resume refused\|belongs to another run" "$tmp/err" && ok ||
+        fail "resume with $change was not refused"
+done
+snapshot "$tmp/m" | cmp -s - "$tmp/before" && ok || fail "refused resumes changed files"
+$m --games 9 --opening-plies 4 --resume >/dev/null 2>"$tmp/err" &&
+    [ "$(($(wc -l <"$tmp/m/games.csv") - 1))" -eq 9 ] && ok ||
+    { fail "raising the game count at a resume"; cat "$tmp/err" >&2; }
+
+# ... and a ruleset file the experiment names, edited between the run and the resume.
+mkdir -p "$tmp/e"
+cp "$DATA/repro/edge.ini" "$DATA/repro/edge.rules" "$tmp/e/"
+"$TAFL" run "$tmp/e/edge.ini" --out "$tmp/e/run" >/dev/null 2>&1 || fail "edge run"
+snapshot "$tmp/e/run" >"$tmp/before"
+sed -i 's/^escape = edge/escape = corner/' "$tmp/e/edge.rules"
+"$TAFL" run "$tmp/e/edge.ini" --out "$tmp/e/run" --resume >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "resume refused: .*ruleset edge: escape was 'edge', now 'corner'" "$tmp/err" &&
+    ok || { fail "resume after a ruleset edit"; cat "$tmp/err" >&2; }
+snapshot "$tmp/e/run" | cmp -s - "$tmp/before" && ok || fail "a refused resume changed files"
+cp "$DATA/repro/edge.rules" "$tmp/e/"
+sed -i 's/^type = greedy/type = greedy\nattacker_material = 12/' "$tmp/e/edge.ini"
+"$TAFL" run "$tmp/e/edge.ini" --out "$tmp/e/run" --resume >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "resume refused: .*spec.2 was 'greedy', now 'greedy.*attacker_material=12" "$tmp/err" &&
+    ok || { fail "resume after an agent parameter edit"; cat "$tmp/err" >&2; }
+snapshot "$tmp/e/run" | cmp -s - "$tmp/before" && ok || fail "a refused resume changed files"
+cp "$DATA/repro/edge.ini" "$tmp/e/"
+sed -i 's/^games = 6/games = 8/' "$tmp/e/edge.ini"
+"$TAFL" run "$tmp/e/edge.ini" --out "$tmp/e/run" --resume >/dev/null 2>"$tmp/err" &&
+    grep -q "^games 8$" "$tmp/e/run/setup" && ok || { fail "resume with more games"; cat "$tmp/err" >&2; }
+
+# 2. The run directory holds every ruleset in full (draw_fort included), the build and the
+# bench signature; reproduce plays it again byte for byte and says when the binary differs.
+run=$tmp/e/run
+grep -qx "draw_fort = yes" "$run/rulesets/edge.rules" && grep -qx "rules.edge rulesets/edge.rules" \
+    "$run/meta" && grep -q "^otn_lacks.edge .*draw_fort" "$run/meta" && ok ||
+    fail "the ruleset text in the run directory"
+"$TAFL" rules show "$run/rulesets/edge.rules" | grep -qx "draw_fort = yes" && ok ||
+    fail "the kept ruleset does not read back"
+grep -q "^build .* src:" "$run/meta" && grep -q "^bench_quick [0-9]* [0-9a-f]*$" "$run/meta" &&
+    grep -q "^command tafl run " "$run/meta" && grep -q "^tool tafl " "$run/meta" && ok ||
+    fail "meta lacks the build, bench signature, command or version"
+"$TAFL" reproduce "$run" --out "$tmp/again" --threads 2 >"$tmp/out" 2>"$tmp/err" &&
+    grep -q "games.csv: byte-identical" "$tmp/out" && grep -q "summary.csv: byte-identical" "$tmp/out" &&
+    [ ! -s "$tmp/err" ] && ok || { fail "reproduce"; cat "$tmp/out" "$tmp/err" >&2; }
+"$TAFL" reproduce "$tmp/m" --out "$tmp/m2" >"$tmp/out" 2>&1 && ok ||
+    { fail "reproduce of a resumed match"; cat "$tmp/out" >&2; }
+cp -r "$run" "$tmp/other"
+rm -rf "$tmp/other/reproduced"
+sed -i 's/^build .*/build 0123456789ab src:1-1 flags:-O0/' "$tmp/other/meta"
+sed -i '$d' "$tmp/other/games.csv"
+"$TAFL" reproduce "$tmp/other" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "the binary differs" "$tmp/err" && grep -q "games.csv: DIFFERS" "$tmp/out" &&
+    ok || { fail "reproduce of another build's edited run"; cat "$tmp/out" "$tmp/err" >&2; }
+expect_usage() {
+    "$TAFL" "$@" >/dev/null 2>"$tmp/err"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || { fail "tafl $*"; cat "$tmp/err" >&2; }
+}
+expect_usage reproduce "$tmp/nothing"
+expect_usage reproduce
+
+# Merge refuses shards of different builds; the merged meta keeps a run's rulesets and agents.
+ini=$DATA/runner/small.ini
+for i in 1 2; do
+    "$TAFL" run "$ini" --shard $i/2 --out "$tmp/s/shard-$i-of-2" --threads 1 >/dev/null 2>&1 ||
+        fail "shard $i"
+done
+"$TAFL" merge "$tmp/s/shard-1-of-2" "$tmp/s/shard-2-of-2" --out "$tmp/merged" >/dev/null 2>&1 &&
+    grep -q "^agent.mc " "$tmp/merged/meta" && grep -q "^rules.ard-ri rulesets/ard-ri.rules" \
+    "$tmp/merged/meta" && grep -q "^build " "$tmp/merged/meta" && [ -f "$tmp/merged/setup" ] &&
+    [ -f "$tmp/merged/rulesets/brandubh.rules" ] && ok || fail "merged meta lacks the run's lines"
+"$TAFL" reproduce "$tmp/merged" >"$tmp/out" 2>&1 && ok || { fail "reproduce a merge"; cat "$tmp/out" >&2; }
+sed -i 's/^build .*/build 0123456789ab-dirty src:1-1 flags:-O2 -g/' "$tmp/s/shard-2-of-2/meta"
+"$TAFL" merge "$tmp/s/shard-1-of-2" "$tmp/s/shard-2-of-2" --out "$tmp/merged2" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "their builds" "$tmp/err" && ok ||
+    { fail "merge of shards of two builds"; cat "$tmp/err" >&2; }
+
+# 4. replay and export read tafl-lab's own results; a multi-ruleset games.csv takes each game's
+# ruleset from its run directory, and a failed export leaves no file behind.
+"$TAFL" match --attacker random --defender greedy --games 3 --record-moves --out "$tmp/rm" >/dev/null 2>&1
+"$TAFL" replay --quiet "$tmp/rm/games.csv" >"$tmp/out" 2>"$tmp/err" &&
+    grep -q "replayed 3 games: 3 agree, 0 disagree, 0 malformed; 3 read" "$tmp/out" && ok ||
+    { fail "replay of a --record-moves games.csv"; cat "$tmp/out" "$tmp/err" >&2; }
+sed -e 's/^games = 6/games = 2/' -e 's/^\[rules\]/record_moves = yes\n[rules]\npresets = brandubh/' \
+    "$DATA/repro/edge.ini" >"$tmp/e/mixed.ini"
+cp "$DATA/repro/edge.rules" "$tmp/e/"
+"$TAFL" run "$tmp/e/mixed.ini" --out "$tmp/mixed" >/dev/null 2>&1 || fail "mixed run"
+"$TAFL" export "$tmp/mixed/games.csv" --out "$tmp/mixed.otn" >/dev/null 2>"$tmp/err" &&
+    [ "$(grep -c '^\[round:' "$tmp/mixed.otn")" -eq 4 ] && ok ||
+    { fail "export of a multi-ruleset games.csv"; cat "$tmp/err" >&2; }
+"$TAFL" replay --quiet "$tmp/mixed/games.csv" >"$tmp/out" 2>&1 &&
+    grep -q "replayed 4 games: 4 agree" "$tmp/out" && ok || { fail "replay of a mixed games.csv"; cat "$tmp/out" >&2; }
+mkdir -p "$tmp/lone" && cp "$tmp/mixed/games.csv" "$tmp/lone/"
+"$TAFL" export "$tmp/lone/games.csv" --out "$tmp/lone.otn" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/lone.otn" ] && [ ! -e "$tmp/lone.otn.tmp" ] &&
+    grep -q "ruleset 'edge' is neither in" "$tmp/err" && ok || { fail "a failed export left a file"; cat "$tmp/err" >&2; }
+
+# 5. A real corpus with malformed rows: each reported as FILE:LINE, skipped, the rest replayed.
+{ head -n 2 "$DATA/games/copenhagen.csv"; echo "timeout,0,0,"; sed -n 3p "$DATA/games/copenhagen.csv"
+  echo "d1-d3,x,0,Ongoing"; } >"$tmp/corpus.csv"
+"$TAFL" replay --rules copenhagen --quiet "$tmp/corpus.csv" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^tafl replay: $tmp/corpus.csv:3: " "$tmp/err" &&
+    grep -q "^tafl replay: $tmp/corpus.csv:5: " "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
+    grep -qx "replayed 3 games: 3 agree, 0 disagree, 2 malformed; 5 read" "$tmp/out" && ok ||
+    { fail "replay of a corpus with malformed rows"; cat "$tmp/out" "$tmp/err" >&2; }
+
+# 6. --progress into a file writes whole lines; one game-count limit for match and files.
+"$TAFL" match --attacker random --defender random --games 40 --progress 2>"$tmp/progress" >/dev/null
+[ -s "$tmp/progress" ] && ! grep -q "$(printf '\r')" "$tmp/progress" &&
+    grep -q "^40/40 games, .* ETA 0 s$" "$tmp/progress" && ok || fail "--progress into a file"
+printf '[experiment]\nname = big\ngames = 20000000\n[rules]\npresets = brandubh\n[agent.r]\ntype = random\n' \
+    >"$tmp/big.ini"
+"$TAFL" run "$tmp/big.ini" --out "$tmp/big" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "key 'games': .*1..10000000" "$tmp/err" && ok ||
+    { fail "games limit of experiment files"; cat "$tmp/err" >&2; }
+"$TAFL" match --attacker random --defender random --games 20000000 >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "1..10000000" "$tmp/err" && ok || fail "games limit of match"
+[ -f doc/RULES.md ] && for key in size start first throne corners throne_reentry throne_pass \
+    king_armed corner_hostile throne_hostile_attackers throne_hostile_defenders king_capture \
+    escape encirclement no_moves repetition draw_fort max_plies shieldwall edge_fort; do
+    grep -q "\`$key\`" doc/RULES.md || fail "doc/RULES.md lacks $key"
+done && "$TAFL" rules list | while read -r preset _; do
+    grep -q "\`$preset\`" doc/RULES.md || echo "$preset"; done | grep -q . &&
+    fail "doc/RULES.md lacks a preset" || ok
+[ "$(grep -c '^rules/  ' README.md)" -eq 1 ] && [ "$(grep -c '^agents/  ' README.md)" -eq 1 ] && ok ||
+    fail "README layout lists rules/ or agents/ twice"
+
+echo "repro: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

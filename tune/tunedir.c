@@ -1,0 +1,453 @@
+/* The tuning directory: setup and rulesets through harness/runmeta, tune.ini, meta, and
+ * tune.csv with tune.state, appended a whole row at a time (see tunedir.h). */
+#include "tune/tunedir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "formats/files.h"
+#include "harness/rundir.h"
+#include "harness/runmeta.h"
+#include "harness/version.h"
+#include "rules/otn.h"
+#include "stats/stats.h"
+
+#define PATH_LEN 2200
+
+struct TuneDir {
+    char dir[PATH_LEN];
+    const TuneFile *t;
+    const Ruleset *played;
+    TuneDirFacts facts;
+    FILE *csv, *state;
+    DirLock *lock;     /* the directory's lock (rundir_open): one tuning writes it at a time */
+    int resumed, done; /* rows read back, rows now on disk */
+    char started[32];
+    struct timespec t0;
+};
+
+static void utc_now(char *buf, size_t size)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The setup: every setting that changes a row of tune.csv or the best point, one `key value`
+ * line each (a resume compares them line by line). Settings the method does not use are left
+ * out, so changing them is no change. Caller frees. */
+static char *setup_text(const TuneFile *t, const Ruleset *played)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    bool spsa = t->method == TUNE_SPSA;
+    char file[PATH_LEN];
+    runmeta_ruleset_file(played, 0, file, sizeof file);
+    fprintf(f,
+            "setup_format 1\nkind tune\nseed %" PRIu64 "\nmethod %s\nrules %s\nruleset_file %s\n",
+            t->seed, spsa ? "spsa" : "grid", played->name, file);
+    fprintf(f, "agent %s\nopponent %s\npairs %d\nmax_plies %d\nopening_plies %d\n", t->agent,
+            t->opponent, t->pairs, t->max_plies, t->opening_plies);
+    if (spsa) {
+        fprintf(f, "iterations %d\nfinal_pairs %d\na %.17g\nc %.17g\nA %.17g\n", t->iterations,
+                t->final_pairs, t->a, t->c, t->A);
+        fprintf(f, "alpha %.17g\ngamma %.17g\n", t->alpha, t->gamma);
+    } else {
+        fprintf(f, "points %d\n", t->points);
+    }
+    fprintf(f, "params %d\n", t->param_count);
+    for (int i = 0; i < t->param_count; i++) {
+        const TuneParam *p = &t->params[i];
+        fprintf(f, "param.%d %s\nparam.%s.min %.17g\nparam.%s.max %.17g\n", i + 1, p->key, p->key,
+                p->min, p->key, p->max);
+        if (spsa) {
+            fprintf(f, "param.%s.start %.17g\n", p->key, p->start);
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+static double elapsed(const TuneDir *d)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - d->t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - d->t0.tv_nsec);
+}
+
+/* Writes DIR/meta whole and renames it into place, so a reader never sees half of one. */
+static Status write_meta(const TuneDir *d, bool finished, Error *err)
+{
+    const TuneFile *t = d->t;
+    char path[PATH_LEN + 16], tmp[PATH_LEN + 16], ended[32] = "-";
+    snprintf(path, sizeof path, "%s/meta", d->dir);
+    snprintf(tmp, sizeof tmp, "%s/meta.tmp", d->dir);
+    if (finished) {
+        utc_now(ended, sizeof ended);
+    }
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        error_set(err, "%s: cannot write: %s", tmp, strerror(errno));
+        return ST_EIO;
+    }
+    runmeta_write_build(f);
+    char otn[OTN_RULES_MAX], lacks[256], file[PATH_LEN];
+    otn_format_rules(d->played, otn, lacks);
+    runmeta_ruleset_file(d->played, 0, file, sizeof file);
+    fprintf(f, "kind tune\ntune %s\ntune_file %s\ncopy %s\nseed %" PRIu64 "\nmethod %s\n", t->name,
+            t->path[0] ? t->path : "-", TUNEDIR_FILE, t->seed,
+            t->method == TUNE_SPSA ? "spsa" : "grid");
+    fprintf(f, "command %s\nthreads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n",
+            d->facts.command ? d->facts.command : "-", d->facts.threads, d->facts.rows_total,
+            d->resumed, d->done);
+    fprintf(f, "state %s\nstart %s\nend %s\nwall_seconds %.3f\n", finished ? "finished" : "running",
+            d->started, ended, finished ? elapsed(d) : 0.0);
+    fprintf(f, "setup %s\nrules.%s %s\notn.%s %s\n", RUNMETA_SETUP, d->played->name, file,
+            d->played->name, otn);
+    if (lacks[0]) {
+        fprintf(f, "otn_lacks.%s %s\n", d->played->name, lacks);
+    }
+    fprintf(f, "agent %s\nopponent %s\n", t->agent, t->opponent);
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", tmp, strerror(errno));
+        return ST_EIO;
+    }
+    if (rename(tmp, path) != 0) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+static void put_value(FILE *f, const TuneParam *p, double v)
+{
+    if (p->integer) {
+        fprintf(f, "%.0f", v);
+    } else {
+        fprintf(f, "%.6g", v);
+    }
+}
+
+static void put_row(FILE *f, const TuneFile *t, const TuneRow *row)
+{
+    fprintf(f, "%d", row->iteration);
+    for (int i = 0; i < t->param_count; i++) {
+        fputc(',', f);
+        put_value(f, &t->params[i], row->values[i]);
+    }
+    fprintf(f, ",%.4f,%.4f,%.4f,%ld\n", row->score, row->low, row->high, row->games);
+}
+
+void tunedir_write_csv(FILE *f, const TuneFile *t, const TuneRow *rows, int count)
+{
+    fputs("iteration", f);
+    for (int i = 0; i < t->param_count; i++) {
+        fprintf(f, ",%s", t->params[i].key);
+    }
+    fputs(",score,score_low,score_high,games\n", f);
+    for (int r = 0; r < count; r++) {
+        put_row(f, t, &rows[r]);
+    }
+}
+
+/* A row from its counts: the score and interval as the tuner computes them. */
+static void fill_row(TuneRow *row)
+{
+    long pairs = 0;
+    for (int i = 0; i < 5; i++) {
+        pairs += row->counts[i];
+    }
+    row->games = 2 * pairs;
+    stats_pair_score(row->counts, STATS_Z95, &row->score, &row->low, &row->high);
+}
+
+/* One line of tune.state: "ITERATION C0 C1 C2 C3 C4 V1..Vp N1..Np\n", the values and SPSA's next
+ * point in C99 hexadecimal floating point, which reads back to the same double. */
+static bool parse_state_line(const char *line, int p, TuneRow *row, double *next)
+{
+    char *end;
+    errno = 0;
+    long k = strtol(line, &end, 10);
+    if (end == line || errno || k < 0 || k > 1000000000) {
+        return false;
+    }
+    memset(row, 0, sizeof *row);
+    row->iteration = (int)k;
+    for (int i = 0; i < 5; i++) {
+        const char *s = end;
+        row->counts[i] = strtol(s, &end, 10);
+        if (end == s || *s != ' ' || row->counts[i] < 0) {
+            return false;
+        }
+    }
+    for (int i = 0; i < 2 * p; i++) {
+        const char *s = end;
+        double v = strtod(s, &end);
+        if (end == s || *s != ' ') {
+            return false;
+        }
+        if (i < p) {
+            row->values[i] = v;
+        } else {
+            next[i - p] = v;
+        }
+    }
+    return *end == '\n';
+}
+
+/* Reads tune.state back: every whole line, each the row of its index; a last line without its
+ * newline (cut while written) is dropped and cut off the file. */
+static Status read_state(TuneDir *d, TuneRow **rows, int *count, double *next, Error *err)
+{
+    char path[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s", d->dir, TUNEDIR_STATE);
+    size_t size;
+    char *text = files_read(path, &size);
+    if (!text) {
+        error_set(err,
+                  "resume refused: %s: cannot read (%s): the rows of this tuning cannot be "
+                  "continued exactly; choose another output directory",
+                  path, strerror(errno));
+        return ST_EINVAL;
+    }
+    const TuneFile *t = d->t;
+    int cap = d->facts.rows_total + 1, n = 0, line = 1;
+    TuneRow *out = xcalloc((size_t)cap, sizeof *out);
+    Status st = ST_OK;
+    size_t at = 0;
+    while (at < size && st == ST_OK) {
+        const char *nl = memchr(text + at, '\n', size - at);
+        if (!nl) {
+            break; /* torn: the run stopped in the middle of this line */
+        }
+        if (memchr(text + at, '\0', (size_t)(nl - (text + at)))) {
+            nl = NULL;
+        }
+        if (n >= d->facts.rows_total) {
+            error_set(err, "%s:%d: more rows than this tuning has (%d)", path, line,
+                      d->facts.rows_total);
+            st = ST_EPARSE;
+        } else if (!nl || !parse_state_line(text + at, t->param_count, &out[n], next) ||
+                   out[n].iteration != n) {
+            error_set(err, "%s:%d: not row %d of a tuning (the file is damaged)", path, line, n);
+            st = ST_EPARSE;
+        } else {
+            fill_row(&out[n]);
+            n++;
+            line++;
+            at = (size_t)(nl - text) + 1;
+        }
+    }
+    if (st == ST_OK && at < size && truncate(path, (off_t)at) != 0) {
+        error_set(err, "%s: cannot cut off the unfinished last line: %s", path, strerror(errno));
+        st = ST_EIO;
+    }
+    free(text);
+    if (st != ST_OK) {
+        free(out);
+        return st;
+    }
+    *rows = out;
+    *count = n;
+    return ST_OK;
+}
+
+/* The rows tune.csv holds (whole lines after the header); -1 when there is no tune.csv. */
+static long csv_rows(const char *path)
+{
+    size_t size;
+    char *text = files_read(path, &size);
+    if (!text) {
+        return -1;
+    }
+    long lines = 0;
+    for (size_t i = 0; i < size; i++) {
+        lines += text[i] == '\n';
+    }
+    free(text);
+    return lines > 0 ? lines - 1 : 0;
+}
+
+/* Copies the tuning file into the directory (after the setup check, so it follows the file). */
+static Status keep_tuning_file(const TuneDir *d, Error *err)
+{
+    if (!d->t->path[0]) {
+        return ST_OK;
+    }
+    size_t size;
+    char *text = files_read(d->t->path, &size);
+    if (!text) {
+        error_set(err, "%s: cannot read: %s", d->t->path, strerror(errno));
+        return ST_EIO;
+    }
+    char copy[PATH_LEN + 16];
+    snprintf(copy, sizeof copy, "%s/%s", d->dir, TUNEDIR_FILE);
+    Status st = files_write(copy, text, size, err);
+    free(text);
+    return st;
+}
+
+/* Rewrites tune.csv from rows (whole, then renamed into place) and opens it and tune.state for
+ * appending. */
+static Status open_rows(TuneDir *d, const TuneRow *rows, int count, bool resumed, Error *err)
+{
+    char path[PATH_LEN + 16], tmp[PATH_LEN + 16], state[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s", d->dir, TUNEDIR_CSV);
+    snprintf(tmp, sizeof tmp, "%s/%s.tmp", d->dir, TUNEDIR_CSV);
+    snprintf(state, sizeof state, "%s/%s", d->dir, TUNEDIR_STATE);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        error_set(err, "%s: cannot write: %s", tmp, strerror(errno));
+        return ST_EIO;
+    }
+    tunedir_write_csv(f, d->t, rows, count);
+    if ((ferror(f) | (fclose(f) != 0)) || rename(tmp, path) != 0) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    d->state = fopen(state, resumed ? "a" : "w");
+    if (!d->state) {
+        error_set(err, "%s: cannot write: %s", state, strerror(errno));
+        return ST_EIO;
+    }
+    d->csv = fopen(path, "a");
+    if (!d->csv) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
+                    const TuneDirFacts *facts, bool resume, TuneRow **rows, int *count,
+                    double *next, TuneDir **out, Error *err)
+{
+    *out = NULL;
+    *rows = NULL;
+    *count = 0;
+    TuneDir *d = xcalloc(1, sizeof *d);
+    snprintf(d->dir, sizeof d->dir, "%s", dir);
+    d->t = t;
+    d->played = played;
+    d->facts = *facts;
+    utc_now(d->started, sizeof d->started);
+    clock_gettime(CLOCK_MONOTONIC, &d->t0);
+    char csv[PATH_LEN + 16], state[PATH_LEN + 16];
+    snprintf(csv, sizeof csv, "%s/%s", dir, TUNEDIR_CSV);
+    snprintf(state, sizeof state, "%s/%s", dir, TUNEDIR_STATE);
+    /* Makes the directory, takes its lock (a second writer fails at once, naming the process
+     * that holds it: two tunings would interleave their rows) and checks its files. */
+    Status st = rundir_open(dir, &d->lock, err);
+    struct stat sb;
+    long have = csv_rows(csv);
+    bool have_rows = have > 0 || (stat(state, &sb) == 0 && sb.st_size > 0);
+    if (st == ST_OK && have_rows && !resume) {
+        error_set(err,
+                  "%s already exists and holds the rows of an earlier tuning: add --resume to "
+                  "go on with it, or choose another output directory",
+                  csv);
+        st = ST_EINVAL;
+    }
+    char *setup = setup_text(t, played);
+    if (st == ST_OK) {
+        /* Compared (and nothing written on a refusal) before any file changes. */
+        st = runmeta_prepare_setup(dir, setup, played, 1, resume && have_rows, err);
+    }
+    free(setup);
+    if (st == ST_OK && resume && have_rows) {
+        st = read_state(d, rows, count, next, err);
+        d->resumed = d->done = *count;
+    }
+    if (st == ST_OK) {
+        st = keep_tuning_file(d, err);
+    }
+    if (st == ST_OK) {
+        st = write_meta(d, false, err);
+    }
+    if (st == ST_OK) {
+        st = open_rows(d, *rows, *count, resume && have_rows, err);
+    }
+    if (st != ST_OK) {
+        free(*rows);
+        *rows = NULL;
+        *count = 0;
+        tunedir_close(d);
+        return st;
+    }
+    *out = d;
+    return ST_OK;
+}
+
+Status tunedir_append(TuneDir *d, const TuneRow *row, const double *next, Error *err)
+{
+    const TuneFile *t = d->t;
+    /* The exact row first: a run cut between the two lines has it in tune.state, and the
+     * resume rewrites tune.csv from tune.state. */
+    fprintf(d->state, "%d", row->iteration);
+    for (int i = 0; i < 5; i++) {
+        fprintf(d->state, " %ld", row->counts[i]);
+    }
+    for (int i = 0; i < 2 * t->param_count; i++) {
+        fprintf(d->state, " %a",
+                i < t->param_count ? row->values[i]
+                : next             ? next[i - t->param_count]
+                                   : 0.0);
+    }
+    fputc('\n', d->state);
+    if (fflush(d->state) != 0 || ferror(d->state)) {
+        error_set(err, "%s/%s: cannot write: %s", d->dir, TUNEDIR_STATE, strerror(errno));
+        return ST_EIO;
+    }
+    put_row(d->csv, t, row);
+    if (fflush(d->csv) != 0 || ferror(d->csv)) {
+        error_set(err, "%s/%s: cannot write: %s", d->dir, TUNEDIR_CSV, strerror(errno));
+        return ST_EIO;
+    }
+    d->done++;
+    return ST_OK;
+}
+
+Status tunedir_finish(TuneDir *d, Error *err)
+{
+    Status st = ST_OK;
+    FILE *files[2] = {d->csv, d->state};
+    const char *names[2] = {TUNEDIR_CSV, TUNEDIR_STATE};
+    for (int i = 0; i < 2; i++) {
+        if (files[i] && (ferror(files[i]) | (fclose(files[i]) != 0)) && st == ST_OK) {
+            error_set(err, "%s/%s: cannot write: %s", d->dir, names[i], strerror(errno));
+            st = ST_EIO;
+        }
+    }
+    d->csv = d->state = NULL;
+    if (st == ST_OK) {
+        st = write_meta(d, true, err);
+    }
+    return st;
+}
+
+void tunedir_close(TuneDir *d)
+{
+    if (!d) {
+        return;
+    }
+    if (d->csv) {
+        fclose(d->csv);
+    }
+    if (d->state) {
+        fclose(d->state);
+    }
+    dirlock_release(d->lock);
+    free(d);
+}

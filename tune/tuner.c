@@ -1,0 +1,542 @@
+/* Tuning agent parameters by SPSA or a grid, scored by paired games (see tuner.h). */
+#include "tune/tuner.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agents/agent.h"
+#include "formats/files.h"
+#include "formats/plot.h"
+#include "harness/match.h"
+#include "harness/rundir.h"
+#include "harness/runner.h"
+#include "rules/rng.h"
+#include "stats/ratings.h"
+#include "stats/spsa.h"
+#include "stats/stats.h"
+#include "tune/tunedir.h"
+
+/* The state of a tuning run. */
+typedef struct {
+    const TuneFile *t;
+    const TuneOptions *opt;
+    Rules rules;
+    int threads;
+    bool show_progress;
+    TuneRow *rows;
+    int count, cap;
+    /* SPSA: the point iteration k started from, the evaluations so far, their counts. */
+    double center[TUNE_MAX_PARAMS];
+    int calls;
+    long counts[5];
+    TuneDir *dir; /* NULL: no files */
+    bool failed;  /* a row could not be written: play no more */
+    Error error;
+} Tuner;
+
+static double value_of(const TuneParam *p, double u)
+{
+    double v = p->min + u * (p->max - p->min);
+    return p->integer ? round(v) : v;
+}
+
+void tuner_spec(const TuneFile *t, const double *values, char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "%s", t->agent);
+    for (int i = 0; i < t->param_count && n < size; i++) {
+        const TuneParam *p = &t->params[i];
+        char sep = i == 0 && !strchr(t->agent, ':') ? ':' : ',';
+        if (p->integer) {
+            n += (size_t)snprintf(buf + n, size - n, "%c%s=%.0f", sep, p->key, round(values[i]));
+        } else {
+            n += (size_t)snprintf(buf + n, size - n, "%c%s=%.6g", sep, p->key, values[i]);
+        }
+    }
+}
+
+/* A's score in a game when A holds a_side. */
+static int twice_score(Winner w, Winner a_side)
+{
+    return w == a_side ? 2 : w == WINNER_DRAW ? 1 : 0;
+}
+
+/* Plays `pairs` pairs of the agent `spec` against the opponent on opening set `set` and adds
+ * the pentanomial counts from the tuned agent's view to counts. The games run in parallel;
+ * each result lands in its own slot and the counts are taken in pair order. */
+static void evaluate(Tuner *tu, const char *spec, long set, int pairs, long counts[5])
+{
+    const TuneFile *t = tu->t;
+    Winner *winners = xmalloc((size_t)pairs * 2 * sizeof *winners);
+    uint64_t set_seed = rng_mix(t->seed, (uint64_t)set + 1);
+#pragma omp parallel num_threads(tu->threads)
+    {
+        Agent *mine[2] = {NULL, NULL}, *theirs[2] = {NULL, NULL}; /* by seat */
+#pragma omp for schedule(dynamic, 1)
+        for (long g = 0; g < 2L * pairs; g++) {
+            int seat = (int)(g % 2); /* 0: the tuned agent attacks; 1: it defends */
+            for (int s = 0; s < 2; s++) {
+                if (!mine[s]) {
+                    Status st = agent_create(spec, &tu->rules, 0, &mine[s], NULL);
+                    st = agent_create(t->opponent, &tu->rules, 0, &theirs[s], NULL);
+                    (void)st; /* both specs were checked when the file was read */
+                }
+            }
+            GameRecord rec;
+            uint64_t seed = rng_mix(set_seed, (uint64_t)(g / 2));
+            Agent *att = seat == 0 ? mine[0] : theirs[0], *def = seat == 0 ? theirs[1] : mine[1];
+            match_play(&tu->rules, att, def, seed, t->opening_plies, false, &rec);
+            winners[g] = rec.winner;
+            match_record_free(&rec);
+        }
+        for (int s = 0; s < 2; s++) {
+            agent_destroy(mine[s]);
+            agent_destroy(theirs[s]);
+        }
+    }
+    for (long k = 0; k < pairs; k++) {
+        counts[twice_score(winners[2 * k], WINNER_ATTACKERS) +
+               twice_score(winners[2 * k + 1], WINNER_DEFENDERS)]++;
+    }
+    free(winners);
+}
+
+static TuneRow *add_row(Tuner *tu, int iteration, const double *values, const long counts[5])
+{
+    if (tu->count == tu->cap) {
+        tu->cap = tu->cap ? 2 * tu->cap : 64;
+        tu->rows = xrealloc(tu->rows, (size_t)tu->cap * sizeof *tu->rows);
+    }
+    TuneRow *row = &tu->rows[tu->count++];
+    memset(row, 0, sizeof *row);
+    row->iteration = iteration;
+    memcpy(row->values, values, (size_t)tu->t->param_count * sizeof *values);
+    memcpy(row->counts, counts, sizeof row->counts);
+    long pairs = 0;
+    for (int i = 0; i < 5; i++) {
+        pairs += counts[i];
+    }
+    row->games = 2 * pairs;
+    stats_pair_score(counts, RATINGS_Z95, &row->score, &row->low, &row->high);
+    return row;
+}
+
+/* Writes the row just added (and SPSA's next point) to the directory, as it finishes. */
+static void keep_row(Tuner *tu, const TuneRow *row, const double *next)
+{
+    if (tu->dir && !tu->failed && tunedir_append(tu->dir, row, next, &tu->error) != ST_OK) {
+        tu->failed = true;
+    }
+}
+
+static void show_row(const Tuner *tu, const TuneRow *row, const char *what)
+{
+    if (!tu->show_progress) {
+        return;
+    }
+    fprintf(stderr, "%s %d:", what, row->iteration);
+    for (int i = 0; i < tu->t->param_count; i++) {
+        fprintf(stderr, " %s=%.4g", tu->t->params[i].key, row->values[i]);
+    }
+    fprintf(stderr, "  score %.3f [%.3f, %.3f]\n", row->score, row->low, row->high);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * SPSA */
+
+/* The objective at u (each parameter scaled to [0, 1]): the tuned agent's score. Calls 2k and
+ * 2k + 1 are iteration k's two points (spsa_run calls f twice per iteration, in order), both
+ * on opening set k. */
+static double spsa_objective(void *ctx, const double *u, int p)
+{
+    Tuner *tu = ctx;
+    double values[TUNE_MAX_PARAMS];
+    for (int i = 0; i < p; i++) {
+        values[i] = value_of(&tu->t->params[i], u[i]);
+    }
+    char spec[EXPERIMENT_SPEC_MAX * 2];
+    tuner_spec(tu->t, values, spec, sizeof spec);
+    long counts[5] = {0};
+    if (!tu->failed) {
+        evaluate(tu, spec, tu->calls / 2, tu->t->pairs, counts);
+    }
+    tu->calls++;
+    double s, low, high;
+    stats_pair_score(counts, RATINGS_Z95, &s, &low, &high);
+    for (int i = 0; i < 5; i++) {
+        tu->counts[i] += counts[i];
+    }
+    return s;
+}
+
+/* After iteration k: its row (the starting point, both evaluations' games), then the next
+ * starting point. */
+static void spsa_trace(void *ctx, int k, const double *u, int p, double estimate)
+{
+    Tuner *tu = ctx;
+    (void)estimate; /* the row recomputes it from the counts, with its interval */
+    double values[TUNE_MAX_PARAMS];
+    for (int i = 0; i < p; i++) {
+        values[i] = value_of(&tu->t->params[i], tu->center[i]);
+    }
+    TuneRow *row = add_row(tu, k, values, tu->counts);
+    keep_row(tu, row, u);
+    show_row(tu, row, "iteration");
+    memset(tu->counts, 0, sizeof tu->counts);
+    memcpy(tu->center, u, (size_t)p * sizeof *u);
+}
+
+/* Runs (or, after tu->count resumed rows whose last left SPSA at the scaled point next, goes
+ * on with) the iterations and the final check. */
+static void run_spsa(Tuner *tu, const double *next)
+{
+    const TuneFile *t = tu->t;
+    int p = t->param_count;
+    if (tu->count > t->iterations) {
+        return; /* the final check is done too */
+    }
+    double u[TUNE_MAX_PARAMS], lower[TUNE_MAX_PARAMS], upper[TUNE_MAX_PARAMS];
+    for (int i = 0; i < p; i++) {
+        const TuneParam *q = &t->params[i];
+        u[i] = tu->count > 0 ? next[i] : (q->start - q->min) / (q->max - q->min);
+        lower[i] = 0;
+        upper[i] = 1;
+    }
+    memcpy(tu->center, u, (size_t)p * sizeof *u);
+    SpsaParams sp = spsa_params(t->iterations, t->a, t->c, t->A, rng_mix(t->seed, 0x5b5a));
+    sp.alpha = t->alpha;
+    sp.gamma = t->gamma;
+    sp.lower = lower;
+    sp.upper = upper;
+    sp.first = tu->count; /* iteration k is row k */
+    tu->calls = 2 * tu->count;
+    spsa_run(&sp, u, p, spsa_objective, tu, spsa_trace, tu);
+    if (tu->failed) {
+        return;
+    }
+    /* The final point, checked on openings no iteration used. */
+    double values[TUNE_MAX_PARAMS];
+    for (int i = 0; i < p; i++) {
+        values[i] = value_of(&t->params[i], u[i]);
+    }
+    char spec[EXPERIMENT_SPEC_MAX * 2];
+    tuner_spec(t, values, spec, sizeof spec);
+    long counts[5] = {0};
+    evaluate(tu, spec, t->iterations, t->final_pairs, counts);
+    TuneRow *row = add_row(tu, t->iterations, values, counts);
+    keep_row(tu, row, NULL);
+    show_row(tu, row, "final");
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Grid */
+
+/* The distinct values of parameter p on `points` evenly spaced points. */
+static int grid_values(const TuneParam *p, int points, double *out)
+{
+    int n = 0;
+    for (int j = 0; j < points; j++) {
+        double v = value_of(p, (double)j / (points - 1));
+        if (n == 0 || v != out[n - 1]) {
+            out[n++] = v;
+        }
+    }
+    return n;
+}
+
+/* The grid's axes: each parameter's distinct values (a missing second parameter has one, 0).
+ * Caller frees axis[0] and axis[1]. Returns the number of points. */
+static int grid_axes(const TuneFile *t, double *axis[2], int len[2])
+{
+    for (int i = 0; i < 2; i++) {
+        axis[i] = xmalloc((size_t)t->points * sizeof *axis[i]);
+        axis[i][0] = 0;
+        len[i] = i < t->param_count ? grid_values(&t->params[i], t->points, axis[i]) : 1;
+    }
+    return len[0] * len[1];
+}
+
+/* Evaluates every point after the tu->count already done (resumed). */
+static void run_grid(Tuner *tu)
+{
+    const TuneFile *t = tu->t;
+    double *axis[2];
+    int len[2];
+    (void)grid_axes(t, axis, len);
+    int index = 0;
+    for (int i = 0; i < len[0] && !tu->failed; i++) {
+        for (int j = 0; j < len[1] && !tu->failed; j++, index++) {
+            if (index < tu->count) {
+                continue;
+            }
+            double values[2] = {axis[0][i], axis[1][j]};
+            char spec[EXPERIMENT_SPEC_MAX * 2];
+            tuner_spec(t, values, spec, sizeof spec);
+            long counts[5] = {0};
+            evaluate(tu, spec, 0, t->pairs, counts);
+            TuneRow *row = add_row(tu, index, values, counts);
+            keep_row(tu, row, NULL);
+            show_row(tu, row, "point");
+        }
+    }
+    free(axis[0]);
+    free(axis[1]);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The best point's evidence */
+
+/* Plays the best point and the default on fresh openings and compares them (see TuneEvidence).
+ * Identical scores in the grid are counted as ties: the grid cannot order them. */
+static void gather_evidence(Tuner *tu, const TuneResult *out, TuneEvidence *ev)
+{
+    const TuneFile *t = tu->t;
+    memset(ev, 0, sizeof *ev);
+    bool spsa = t->method == TUNE_SPSA;
+    ev->pairs = spsa ? t->final_pairs : t->pairs;
+    long set = spsa ? t->iterations + 1 : 1; /* no search evaluation used it */
+    evaluate(tu, out->spec, set, ev->pairs, ev->best);
+    evaluate(tu, t->agent, set, ev->pairs, ev->base);
+    stats_pair_diff(ev->best, ev->base, STATS_Z95, &ev->diff);
+    for (int r = 0; !spsa && r < out->count; r++) {
+        ev->ties += r != out->best && out->rows[r].score == out->rows[out->best].score;
+    }
+    ev->no_information = ev->best[2] == ev->pairs && ev->base[2] == ev->pairs;
+}
+
+void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r)
+{
+    const TuneEvidence *ev = &r->evidence;
+    const TuneRow *best = &r->rows[r->best];
+    fputs("best point:", out);
+    for (int i = 0; i < t->param_count; i++) {
+        fprintf(out, " %s=%.4g", t->params[i].key, best->values[i]);
+    }
+    if (ev->ties > 0) {
+        fprintf(out, " (tied with %d other point%s at %.3f: the grid cannot order them)", ev->ties,
+                ev->ties > 1 ? "s" : "", best->score);
+    }
+    fputc('\n', out);
+    double sb, sd, lo, hi;
+    stats_pair_score(ev->best, STATS_Z95, &sb, &lo, &hi);
+    stats_pair_score(ev->base, STATS_Z95, &sd, &lo, &hi);
+    fprintf(out,
+            "check on %d fresh pairs each: best %.3f, default (%s) %.3f; difference %+.3f "
+            "[%+.3f, %+.3f] (95%%, Agresti-Caffo), p = %.2g: ",
+            ev->pairs, sb, t->agent, sd, ev->diff.diff, ev->diff.low, ev->diff.high,
+            ev->diff.p_value);
+    if (ev->diff.p_value < 0.05) {
+        fprintf(out, "the best point scores significantly %s than the default at 5%%\n",
+                ev->diff.low > 0 ? "higher" : "lower");
+    } else {
+        fputs("no significant difference from the default at 5%\n", out);
+    }
+    int flat = 0;
+    for (int k = 0; k < r->count; k++) {
+        flat += r->rows[k].low == r->rows[k].high;
+    }
+    if (flat > 0) {
+        fprintf(out,
+                "warning: %d of %d rows had every pair score the same, so their intervals above "
+                "have zero width: that is no evidence of precision\n",
+                flat, r->count);
+    }
+    if (ev->no_information) {
+        fputs("warning: every pair of the check scored 1 of 2 (each game went to its side, or "
+              "both were drawn): the games measure the sides, not the parameters; try more "
+              "opening_plies, a longer max_plies or a more balanced ruleset\n",
+              out);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Files */
+
+/* The figure: SPSA's trace (score with its band over iterations above, the parameters below,
+ * each as a fraction of its range when there are several); the grid's score over one
+ * parameter with error bars, or over two as coloured points. */
+static void plot_text(const Tuner *tu, FILE *data, FILE *body)
+{
+    const TuneFile *t = tu->t;
+    int p = t->param_count;
+    fputs("$rows << EOD\n", data);
+    for (int r = 0; r < tu->count; r++) {
+        const TuneRow *row = &tu->rows[r];
+        fprintf(data, "%d", row->iteration);
+        for (int i = 0; i < p; i++) {
+            fprintf(data, " %.9g", row->values[i]);
+        }
+        fprintf(data, " %.6f %.6f %.6f\n", row->score, row->low, row->high);
+    }
+    fputs("EOD\n", data);
+    int sc = p + 2; /* the score's column */
+    fputs("set key outside right top\nset grid\nset title ", body);
+    char title[EXPERIMENT_SPEC_MAX * 3];
+    snprintf(title, sizeof title, "%s: %s against %s on %s", t->name, t->agent, t->opponent,
+             t->rules.name);
+    plot_quote(body, title);
+    fputc('\n', body);
+    if (t->method == TUNE_SPSA) {
+        /* Fixed margins keep the two panels' x axes aligned whatever their keys hold. */
+        fprintf(body,
+                "set multiplot layout 2,1\nset ylabel \"score\"\nset xlabel \"iteration\"\n"
+                "set xrange [-0.5:%d.5]\nset lmargin at screen 0.08\n"
+                "set rmargin at screen 0.70\n",
+                t->iterations);
+        /* The iterations' band and line, then the final check (the last row) on its own. */
+        int last = tu->count - 1;
+        fprintf(body,
+                "plot $rows every ::0::%d using 1:%d:%d with filledcurves fs transparent solid "
+                "0.25 lc rgb \"#4477aa\" title \"95%% interval\", \\\n"
+                "     $rows every ::0::%d using 1:%d with linespoints pt 7 lc rgb \"#4477aa\" "
+                "title \"score\", \\\n"
+                "     $rows every ::%d::%d using 1:%d:%d:%d with yerrorbars pt 9 ps 1.5 "
+                "lc rgb \"#228833\" title \"final check\", \\\n"
+                "     0.5 with lines dt 2 lc rgb \"gray\" title \"even\"\n",
+                last - 1, sc + 1, sc + 2, last - 1, sc, last, last, sc, sc + 1, sc + 2);
+        fputs("unset title\n", body);
+        if (p == 1) {
+            fputs("set ylabel ", body);
+            plot_quote(body, t->params[0].key);
+            fprintf(body, "\nplot $rows using 1:2 with linespoints pt 7 lc rgb \"#cc6677\" "
+                          "title ");
+            plot_quote(body, t->params[0].key);
+            fputc('\n', body);
+        } else {
+            fputs("set ylabel \"fraction of the range\"\nset yrange [0:1]\nplot ", body);
+            for (int i = 0; i < p; i++) {
+                const TuneParam *q = &t->params[i];
+                char name[TUNE_KEY_MAX + 64];
+                snprintf(name, sizeof name, "%s (%g..%g)", q->key, q->min, q->max);
+                fprintf(body, "%s$rows using 1:(($%d - %.9g) / %.9g) with linespoints title ",
+                        i ? ", \\\n     " : "", i + 2, q->min, q->max - q->min);
+                plot_quote(body, name);
+            }
+            fputc('\n', body);
+        }
+        fputs("unset multiplot\n", body);
+    } else if (p == 1) {
+        fputs("set ylabel \"score\"\nset xlabel ", body);
+        plot_quote(body, t->params[0].key);
+        fprintf(body,
+                "\nplot $rows using 2:%d:%d:%d with yerrorlines pt 7 lc rgb \"#4477aa\" "
+                "title \"score, 95%% interval\", 0.5 with lines dt 2 lc rgb \"gray\" "
+                "title \"even\"\n",
+                sc, sc + 1, sc + 2);
+    } else {
+        fputs("set xlabel ", body);
+        plot_quote(body, t->params[0].key);
+        fputs("\nset ylabel ", body);
+        plot_quote(body, t->params[1].key);
+        fprintf(body,
+                "\nset cblabel \"score\"\nset offsets graph 0.05, graph 0.05, graph 0.05, "
+                "graph 0.05\nplot $rows using 2:3:%d with points pt 5 ps 4 palette notitle, \\\n"
+                "     $rows using 2:3:(sprintf(\"%%.2f\", $%d)) with labels offset 0,1.6 "
+                "notitle\n",
+                sc, sc);
+    }
+}
+
+/* The rows of the whole tuning: SPSA's iterations and final check, or the grid's points. */
+static int rows_total(const TuneFile *t)
+{
+    if (t->method == TUNE_SPSA) {
+        return t->iterations + 1;
+    }
+    double *axis[2];
+    int len[2];
+    int n = grid_axes(t, axis, len);
+    free(axis[0]);
+    free(axis[1]);
+    return n;
+}
+
+Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err)
+{
+    memset(out, 0, sizeof *out);
+    Tuner tu;
+    memset(&tu, 0, sizeof tu);
+    tu.t = t;
+    tu.opt = opt;
+    tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    tu.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
+    Ruleset rs = t->rules;
+    if (t->max_plies > 0) {
+        rs.max_plies = t->max_plies;
+    }
+    Status st = rules_compile(&rs, &tu.rules, err);
+    if (st != ST_OK) {
+        return st;
+    }
+    double next[TUNE_MAX_PARAMS] = {0};
+    if (opt->write_files) {
+        if (opt->out_dir) {
+            st = outpath_format(out->dir, sizeof out->dir, err, "%s", opt->out_dir);
+        } else {
+            st = outpath_format(out->dir, sizeof out->dir, err, "%s/%s", t->output, t->name);
+        }
+        TuneDirFacts facts = {
+            .command = opt->command, .threads = tu.threads, .rows_total = rows_total(t)};
+        st = tunedir_open(out->dir, t, &rs, &facts, opt->resume, &tu.rows, &tu.count, next, &tu.dir,
+                          err);
+        if (st != ST_OK) {
+            return st;
+        }
+        tu.cap = tu.count;
+        if (tu.show_progress && tu.count > 0) {
+            fprintf(stderr, "resuming %s: %d of %d rows done\n", out->dir, tu.count,
+                    facts.rows_total);
+        }
+    }
+
+    if (t->method == TUNE_SPSA) {
+        run_spsa(&tu, next);
+        out->best = tu.count - 1;
+    } else {
+        run_grid(&tu);
+        out->best = 0;
+        for (int r = 1; r < tu.count; r++) {
+            if (tu.rows[r].score > tu.rows[out->best].score) {
+                out->best = r;
+            }
+        }
+    }
+    if (tu.failed) {
+        *err = tu.error;
+        tunedir_close(tu.dir);
+        free(tu.rows);
+        return ST_EIO;
+    }
+    out->rows = tu.rows;
+    out->count = tu.count;
+    tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
+    gather_evidence(&tu, out, &out->evidence);
+
+    if (opt->write_files) {
+        char *data = NULL, *body = NULL;
+        size_t data_len, body_len;
+        FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
+        if (!df || !bf) {
+            error_set(err, "out of memory for the plot");
+            abort();
+        }
+        plot_text(&tu, df, bf);
+        fclose(df);
+        fclose(bf);
+        char comment[EXPERIMENT_NAME_MAX + 64];
+        snprintf(comment, sizeof comment, "tafl tune %s: the trace of %s", t->name,
+                 t->method == TUNE_SPSA ? "SPSA" : "the grid");
+        st = plot_render(out->dir, "tune", comment, data, body, &out->plotted, err);
+        free(data);
+        free(body);
+        /* meta says `finished` only once every file is in place. */
+        if (st == ST_OK) {
+            st = tunedir_finish(tu.dir, err);
+        }
+        tunedir_close(tu.dir);
+    }
+    return st;
+}
