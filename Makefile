@@ -45,8 +45,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 TAFL     := $(BUILD)/tafl
 CHECKBIN := $(BUILD)/check_all
 
-.PHONY: all deps run test test-unit test-cli bench fast format format-check layers clean help \
-        install uninstall tsan fuzz fuzz-build test-opentafl
+.PHONY: all deps run test test-unit test-cli test-slurm test-opentafl bench bench-reference fast \
+        format format-check layers clean help install uninstall tsan fuzz fuzz-build
 
 all: build/tafl
 
@@ -59,6 +59,8 @@ help:
 	@echo "make tsan       a parallel match and run under ThreadSanitizer (clang)"
 	@echo "make fuzz FUZZ_SECONDS=N   every libFuzzer target for N seconds (clang)"
 	@echo "make bench      run build/tafl bench"
+	@echo "make bench-reference   bench and match speed as ratios to the reference program"
+	@echo "make test-slurm a real one-node Slurm cluster runs a sharded experiment (root)"
 	@echo "make fast       build with -O3 -march=native -DNDEBUG into build/fast-*"
 	@echo "make format     apply .clang-format; make format-check checks it"
 	@echo "make install PREFIX=/usr/local   install bin/tafl and share/man/man1/tafl.1"
@@ -127,6 +129,16 @@ test-opentafl: deps
 
 bench: all
 	./build/tafl bench
+
+# A real one-node Slurm cluster (munged, slurmctld, slurmd on this machine, as root): an
+# experiment through scripts/slurm-array.sh, a cancelled and resubmitted task (tests/slurm.sh).
+test-slurm: deps
+	@$(MAKE) --no-print-directory $(TAFL)
+	TAFL=$(TAFL) sh tests/slurm.sh
+
+# The speed figures beside the reference program (../shared/reference or $$TAFL_REFERENCE).
+bench-reference: fast
+	sh scripts/bench-reference.sh
 
 # Fuzzing (tests/fuzz/): one libFuzzer binary per parser a user reaches (tests/fuzz/targets.h),
 # built with clang, ASan and UBSan; each runs FUZZ_SECONDS from its seed corpus

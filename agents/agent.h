@@ -27,7 +27,8 @@ typedef struct {
     int depth;      /* deepest completed iteration (alphabeta) or tree depth (mcts) */
     double score;   /* the chosen move's value for the mover: alphabeta in evaluation units
                        (AGENT_WIN_SCORE - plies for a forced win), mcts a mean result in 0..1 */
-    double seconds; /* wall-clock time of the search (informational, never used to decide) */
+    double seconds; /* wall-clock time of the search (informational, never used to decide);
+                       set by agent_choose_timed only, 0 after agent_choose */
     AgentFailure failure; /* AGENT_FAILURE_NONE unless the move could not be had */
 } AgentStats;
 
@@ -73,6 +74,10 @@ void agent_new_game(Agent *agent, uint64_t seed);
  * changes s or hist. An external agent may fail instead: agent_last_stats(agent)->failure then
  * says why and the returned move must not be played. */
 Move agent_choose(Agent *agent, const GameState *s, const History *hist);
+
+/* agent_choose that also measures the wall-clock time of the choice into
+ * agent_last_stats(agent)->seconds, for the callers that show it (bench, `tafl move`). */
+Move agent_choose_timed(Agent *agent, const GameState *s, const History *hist);
 
 /* Tells the agent that the game is over with `winner` (WINNER_NONE: stopped without a result).
  * Agents that drive another program (agent_is_external) pass the result on and stop it; the

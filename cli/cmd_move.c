@@ -55,7 +55,7 @@ int cmd_move(int argc, char **argv)
     History hist;
     history_init(&hist);
     history_push(&hist, s.hash, s.fort_hash, false, false);
-    Move m = agent_choose(agent, &s, &hist);
+    Move m = agent_choose_timed(agent, &s, &hist);
     const AgentStats *st = agent_last_stats(agent);
     if (st->failure != AGENT_FAILURE_NONE) {
         /* An external engine failed: its transcript's note says how. */

@@ -158,7 +158,7 @@ static bool person_says(Play *p, char *line)
         char why[200];
         if (otn_parse_move(p->r, cmd, &m, NULL, &err) != ST_OK)
             printf("not a move or a command: %s (type help)\n", err.text);
-        else if (movegen_explain_illegal(p->r, now(p), m, why, sizeof why))
+        else if (otn_explain_illegal(p->r, now(p), m, why, sizeof why))
             printf("illegal move %s: %s\n", cmd, why);
         else
             make_move(p, m);

@@ -42,8 +42,10 @@ typedef struct GamesWriter GamesWriter;
  * exist or is empty). Caller owns *out; results_games_close it. ST_EIO with path and strerror. */
 MUST_CHECK Status results_games_open(const char *path, GamesWriter **out, Error *err);
 
-/* Appends one row and flushes it to the file (so a killed run loses at most the row being
- * written). ST_EIO on a write error (disk full), naming the file. */
+/* Appends one row. Rows reach the file, whole, when 64 KiB have gathered or a row comes 10 ms
+ * or more after the last write; results_games_close writes the rest. A killed run loses only
+ * the rows not yet written.
+ * ST_EIO on a write error (disk full), naming the file, from this call or the close. */
 MUST_CHECK Status results_games_append(GamesWriter *w, const GameRow *row, Error *err);
 
 /* Closes the file; ST_EIO if the final flush or close fails. NULL-safe. */

@@ -94,7 +94,7 @@ static void run_searches(const Rules *r, const char *spec, BenchSignature *sig, 
             if (otn_parse_position(r, SEARCH_POSITIONS[i], (Side)side, &s, &err) != ST_OK)
                 abort();
             agent_new_game(agent, BENCH_SEED + i);
-            Move m = agent_choose(agent, &s, NULL);
+            Move m = agent_choose_timed(agent, &s, NULL);
             const AgentStats *st = agent_last_stats(agent);
             *nodes += st->nodes;
             *seconds += st->seconds;

@@ -5,11 +5,9 @@
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "rules/bits.h"
 #include "rules/movegen_impl.h"
-#include "rules/otn.h"
 #include "rules/rng.h"
 
 #define NW     1
@@ -109,13 +107,11 @@ bool movegen_is_legal(const Rules *r, const GameState *s, Move m)
     return false;
 }
 
-bool movegen_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len)
+MoveLegality movegen_legality(const Rules *r, const GameState *s, Move m, int *at)
 {
+    *at = m.to;
     if (movegen_is_legal(r, s, m))
-        return false;
-    char from[8], to[8];
-    otn_format_square(r, m.from, from);
-    otn_format_square(r, m.to, to);
+        return MOVE_LEGAL;
     Piece p = state_piece_at(r, s, m.from);
     int n = r->size, step = 0;
     if (m.from / n == m.to / n && m.from != m.to)
@@ -124,38 +120,29 @@ bool movegen_explain_illegal(const Rules *r, const GameState *s, Move m, char *b
         step = m.to > m.from ? n : -n;
     bool corner = r->opt.corners && ((r->corner[m.to >> 6] >> (m.to & 63)) & 1);
     bool throne = r->opt.throne && m.to == r->throne_sq;
-    if (state_is_over(s)) {
-        snprintf(buf, len, "the game is over");
-    } else if (p == PIECE_EMPTY) {
-        snprintf(buf, len, "no piece stands on %s", from);
-    } else if ((p == PIECE_ATTACKER) != (s->side == SIDE_ATTACKERS)) {
-        snprintf(buf, len, "%s holds a piece of the %s; the %s are to move", from,
-                 p == PIECE_ATTACKER ? "attackers" : "defenders", ruleset_side_name((Side)s->side));
-    } else if (step == 0) {
-        snprintf(buf, len, "a piece moves along one row or one column");
-    } else if (state_piece_at(r, s, m.to) != PIECE_EMPTY) {
-        snprintf(buf, len, "%s is taken", to);
-    } else {
-        snprintf(buf, len, "it is not a legal move");
-        bool may_pass = r->opt.throne_pass == THRONE_PASS_ALL ||
-                        (p == PIECE_KING && r->opt.throne_pass == THRONE_PASS_KING);
-        for (int sq = m.from + step; sq != m.to; sq += step) {
-            char name[8];
-            otn_format_square(r, sq, name);
-            if (state_piece_at(r, s, sq) != PIECE_EMPTY) {
-                snprintf(buf, len, "the way is blocked at %s", name);
-                return true;
-            }
-            if (r->opt.throne && sq == r->throne_sq && !may_pass) {
-                snprintf(buf, len, "this piece may not pass through the throne %s", name);
-                return true;
-            }
-        }
-        if ((corner || throne) && p != PIECE_KING)
-            snprintf(buf, len, "only the king may stop on the %s %s", corner ? "corner" : "throne",
-                     to);
-        else if (throne && !r->opt.throne_reentry)
-            snprintf(buf, len, "the king may not return to the throne %s", to);
+    if (state_is_over(s))
+        return MOVE_GAME_OVER;
+    if (p == PIECE_EMPTY || (p == PIECE_ATTACKER) != (s->side == SIDE_ATTACKERS)) {
+        *at = m.from;
+        return p == PIECE_EMPTY ? MOVE_NO_PIECE : MOVE_NOT_YOURS;
     }
-    return true;
+    if (step == 0)
+        return MOVE_NOT_STRAIGHT;
+    if (state_piece_at(r, s, m.to) != PIECE_EMPTY)
+        return MOVE_TARGET_TAKEN;
+    bool may_pass = r->opt.throne_pass == THRONE_PASS_ALL ||
+                    (p == PIECE_KING && r->opt.throne_pass == THRONE_PASS_KING);
+    for (int sq = m.from + step; sq != m.to; sq += step) {
+        *at = sq;
+        if (state_piece_at(r, s, sq) != PIECE_EMPTY)
+            return MOVE_BLOCKED;
+        if (r->opt.throne && sq == r->throne_sq && !may_pass)
+            return MOVE_THRONE_PASS;
+    }
+    *at = m.to;
+    if ((corner || throne) && p != PIECE_KING)
+        return corner ? MOVE_CORNER_STOP : MOVE_THRONE_STOP;
+    if (throne && !r->opt.throne_reentry)
+        return MOVE_THRONE_REENTRY;
+    return MOVE_ILLEGAL;
 }

@@ -27,9 +27,25 @@ bool movegen_side_has_move(const Rules *r, const GameState *s, Side side);
 /* True when m is among the side to move's legal moves. */
 bool movegen_is_legal(const Rules *r, const GameState *s, Move m);
 
-/* When m is not legal in s, writes why into buf (len bytes) for people ("the way is blocked at
- * d2", "only the king may stop on the throne d4") and returns true; false for a legal move.
- * Thread-safe. */
-bool movegen_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len);
+/* Why a move is not legal, for the notation layer to word (otn_explain_illegal). */
+typedef enum {
+    MOVE_LEGAL = 0,
+    MOVE_GAME_OVER,      /* the game is over */
+    MOVE_NO_PIECE,       /* no piece stands on the origin (*at) */
+    MOVE_NOT_YOURS,      /* the origin (*at) holds a piece of the side not to move */
+    MOVE_NOT_STRAIGHT,   /* not along one row or column (or no move at all) */
+    MOVE_TARGET_TAKEN,   /* a piece stands on the destination (*at) */
+    MOVE_BLOCKED,        /* a piece stands on the way, at *at */
+    MOVE_THRONE_PASS,    /* the way crosses the throne (*at), which this piece may not pass */
+    MOVE_CORNER_STOP,    /* a piece other than the king stops on a restricted corner (*at) */
+    MOVE_THRONE_STOP,    /* a piece other than the king stops on the restricted throne (*at) */
+    MOVE_THRONE_REENTRY, /* the king returns to the throne (*at) where the rules forbid it */
+    MOVE_ILLEGAL         /* none of the above */
+} MoveLegality;
+
+/* Whether m is legal in s and, when not, the first reason in the order above (the game's end,
+ * the origin, the line, the destination, the way, the stop); *at receives the square the
+ * reason concerns (the destination when none). Thread-safe. */
+MoveLegality movegen_legality(const Rules *r, const GameState *s, Move m, int *at);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rules/movegen.h"
 #include "rules/zobrist.h"
 
 void otn_format_square(const Rules *r, int sq, char *buf)
@@ -298,4 +299,51 @@ void otn_format_move_record(const Rules *r, Move m, bool king_moved, const Captu
     otn_format_move(r, m, &taken, p);
     if (king_taken || after->reason == END_KING_ESCAPED)
         strcat(p, king_taken ? "++" : "--");
+}
+
+bool otn_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len)
+{
+    int at;
+    MoveLegality why = movegen_legality(r, s, m, &at);
+    char sq[8];
+    otn_format_square(r, at, sq);
+    switch (why) {
+    case MOVE_LEGAL:
+        return false;
+    case MOVE_GAME_OVER:
+        snprintf(buf, len, "the game is over");
+        break;
+    case MOVE_NO_PIECE:
+        snprintf(buf, len, "no piece stands on %s", sq);
+        break;
+    case MOVE_NOT_YOURS:
+        snprintf(buf, len, "%s holds a piece of the %s; the %s are to move", sq,
+                 ruleset_side_name(s->side == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS),
+                 ruleset_side_name((Side)s->side));
+        break;
+    case MOVE_NOT_STRAIGHT:
+        snprintf(buf, len, "a piece moves along one row or one column");
+        break;
+    case MOVE_TARGET_TAKEN:
+        snprintf(buf, len, "%s is taken", sq);
+        break;
+    case MOVE_BLOCKED:
+        snprintf(buf, len, "the way is blocked at %s", sq);
+        break;
+    case MOVE_THRONE_PASS:
+        snprintf(buf, len, "this piece may not pass through the throne %s", sq);
+        break;
+    case MOVE_CORNER_STOP:
+    case MOVE_THRONE_STOP:
+        snprintf(buf, len, "only the king may stop on the %s %s",
+                 why == MOVE_CORNER_STOP ? "corner" : "throne", sq);
+        break;
+    case MOVE_THRONE_REENTRY:
+        snprintf(buf, len, "the king may not return to the throne %s", sq);
+        break;
+    default:
+        snprintf(buf, len, "it is not a legal move");
+        break;
+    }
+    return true;
 }

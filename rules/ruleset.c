@@ -308,5 +308,13 @@ Status rules_compile(const Ruleset *rs, Rules *out, Error *err)
         error_prefix(err, "start: ");
         return st;
     }
+    RulesStart *sp = &out->start_pos;
+    memcpy(sp->attackers, start.attackers, sizeof sp->attackers);
+    memcpy(sp->defenders, start.defenders, sizeof sp->defenders);
+    sp->hash = start.hash;
+    sp->fort_hash = start.fort_hash;
+    sp->king = start.king;
+    sp->attacker_count = start.attacker_count;
+    sp->defender_count = start.defender_count;
     return ST_OK;
 }

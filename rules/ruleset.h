@@ -75,6 +75,18 @@ typedef struct {
     bool edge_fort; /* the king on an edge inside an unbreakable fort of defenders wins */
 } Ruleset;
 
+/* The start position as rules_compile parsed it from Ruleset.start: what state_init copies into
+ * a GameState (rules/state.h), so that no game parses text. */
+typedef struct {
+    uint64_t attackers[RULES_WORDS];
+    uint64_t defenders[RULES_WORDS]; /* without the king */
+    uint64_t hash;                   /* Zobrist of pieces and the first side to move */
+    uint64_t fort_hash;              /* Zobrist of the squares held by defenders and king */
+    uint16_t king;                   /* square of the king */
+    uint16_t attacker_count;
+    uint16_t defender_count; /* without the king */
+} RulesStart;
+
 /* A ruleset compiled for play: options plus geometry. Build with rules_compile; read-only after,
  * so one Rules may be shared by any number of threads. Plain value, no pointers. */
 typedef struct {
@@ -91,6 +103,7 @@ typedef struct {
     uint64_t not_last_file[RULES_WORDS];  /* board minus the last file */
     int16_t neighbour[RULES_MAX_SQUARES][4]; /* square beside each square per direction
                                                 (RULES_DIR_*), -1 off the board */
+    RulesStart start_pos;                    /* opt.start parsed, opt.first to move */
 } Rules;
 
 /* Directions, in the order move generation walks them. */

@@ -12,7 +12,9 @@
 # preempted or resubmitted by hand (`sbatch --array=3 ...`, or this script again) keeps its
 # finished games and plays only the rest. The SBATCH_OPTIONs go to both jobs. TAFL names the
 # binary (default build/tafl); paths are made absolute because jobs may start elsewhere.
-# Prints the two job ids.
+# TAFL_TASKS (a Slurm --array list such as "2" or "1,3-4"; default 1-N) submits only those tasks,
+# with a new merge job: to resubmit a task that was cancelled or failed, whose merge Slurm then
+# never runs. Prints the two job ids.
 set -eu
 
 usage() {
@@ -27,6 +29,10 @@ case $shards in
 esac
 [ "$shards" -ge 1 ] && [ "$shards" -le 100000 ] ||
     { echo "$0: N '$shards' must be a number of shards, 1..100000" >&2; exit 2; }
+tasks=${TAFL_TASKS:-1-$shards}
+case $tasks in
+'' | *[!0-9,-]*) echo "$0: TAFL_TASKS '$tasks' must be a Slurm array list such as 2 or 1,3-4" >&2; exit 2 ;;
+esac
 [ -f "$file" ] || { echo "$0: $file: no such experiment file" >&2; exit 2; }
 case "$file$out${TAFL:-}" in
 *"'"*) echo "$0: paths with a single quote are not supported" >&2; exit 2 ;;
@@ -48,7 +54,7 @@ mkdir -p "$out"
 task="exec '$tafl' run '$file' --shard \"\$SLURM_ARRAY_TASK_ID/$shards\""
 task="$task --threads \"\${SLURM_CPUS_PER_TASK:-1}\" --resume"
 task="$task --out '$out/shard-'\"\$SLURM_ARRAY_TASK_ID\"'-of-$shards'"
-array=$(sbatch --parsable --job-name=tafl-shards --array="1-$shards" \
+array=$(sbatch --parsable --job-name=tafl-shards --array="$tasks" \
     --output="$out/slurm-%A_%a.out" "$@" --wrap="$task")
 array=${array%%;*} # --parsable prints "jobid" or "jobid;cluster"
 
@@ -61,4 +67,4 @@ done
 merge=$(sbatch --parsable --job-name=tafl-merge --dependency="afterok:$array" \
     --output="$out/slurm-merge-%j.out" "$@" --wrap="exec '$tafl' merge$dirs --out '$out'")
 merge=${merge%%;*}
-echo "shards: job $array (array 1-$shards), merge: job $merge, results in $out"
+echo "shards: job $array (array $tasks), merge: job $merge, results in $out"

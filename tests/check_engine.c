@@ -186,7 +186,7 @@ START_TEST(test_king_edge3_holds_without_throne_seed004)
 }
 END_TEST
 
-/* movegen_explain_illegal: each illegal move says why, in the words a player needs. */
+/* otn_explain_illegal: each illegal move says why, in the words a player needs. */
 static const struct {
     const char *preset, *position, *move, *why;
     Side side;
@@ -223,11 +223,11 @@ START_TEST(test_explain_illegal_moves)
     Move m;
     ck_assert_int_eq(otn_parse_move(&r, explained[_i].move, &m, NULL, &err), ST_OK);
     char why[128];
-    ck_assert(movegen_explain_illegal(&r, &s, m, why, sizeof why));
+    ck_assert(otn_explain_illegal(&r, &s, m, why, sizeof why));
     ck_assert_str_eq(why, explained[_i].why);
     /* A legal move has nothing to explain. */
     Move legal = movegen_nth(&r, &s, 0);
-    ck_assert(!movegen_explain_illegal(&r, &s, legal, why, sizeof why));
+    ck_assert(!otn_explain_illegal(&r, &s, legal, why, sizeof why));
 }
 END_TEST
 

@@ -168,6 +168,27 @@ START_TEST(test_geometry_of_every_size)
 }
 END_TEST
 
+/* Issue 14: rules_compile keeps the parsed start and state_init copies it; the copy equals a
+ * fresh parse of the start text, field by field, for every preset and either side first. */
+START_TEST(test_state_init_equals_parsed_start)
+{
+    for (int i = 0; i < ruleset_preset_count(); i++) {
+        for (int side = 0; side < 2; side++) {
+            Ruleset rs = *ruleset_preset_at(i);
+            rs.first = (Side)side;
+            Rules r;
+            Error err = {{0}};
+            ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+            GameState parsed, copied;
+            ck_assert_int_eq(otn_parse_position(&r, rs.start, rs.first, &parsed, &err), ST_OK);
+            memset(&copied, 0xa5, sizeof copied);
+            state_init(&r, &copied);
+            ck_assert_mem_eq(&copied, &parsed, sizeof parsed);
+        }
+    }
+}
+END_TEST
+
 Suite *ruleset_suite(void)
 {
     Suite *s = suite_create("ruleset");
@@ -182,6 +203,7 @@ Suite *ruleset_suite(void)
     tcase_add_test(tc, test_compile_rejects_piece_on_restricted_square);
     tcase_add_test(tc, test_compile_rejects_bad_option_values);
     tcase_add_test(tc, test_geometry_of_every_size);
+    tcase_add_test(tc, test_state_init_equals_parsed_start);
     suite_add_tcase(s, tc);
     return s;
 }
