@@ -286,7 +286,7 @@ void runmeta_write_build(FILE *f)
             bench);
 }
 
-static void utc_now(char *buf, size_t size)
+void runmeta_utc_now(char *buf, size_t size)
 {
     time_t t = time(NULL);
     struct tm tm;
@@ -299,7 +299,7 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *r
 {
     char path[PATH_LEN + 8], ended[64];
     snprintf(path, sizeof path, "%s/meta", dir);
-    utc_now(ended, sizeof ended);
+    runmeta_utc_now(ended, sizeof ended);
     FILE *f = fopen(path, "w");
     if (!f) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));

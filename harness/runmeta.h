@@ -61,6 +61,9 @@ void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size);
 MUST_CHECK Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
                                      const RunMetaFacts *facts, Error *err);
 
+/* The current UTC time as "%Y-%m-%dT%H:%M:%SZ" (meta's start and end), into buf. Thread-safe. */
+void runmeta_utc_now(char *buf, size_t size);
+
 /* Writes the meta lines that say which binary made the results (tool, git_revision, build,
  * source_hash, compiler, flags, bench_quick) to f. */
 void runmeta_write_build(FILE *f);

@@ -61,14 +61,6 @@ uint64_t runner_game_seed(uint64_t seed, const char *rules, const char *attacker
     return rng_mix(s, (uint64_t)index);
 }
 
-static void utc_now(char *buf, size_t size)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 /* Copies the experiment file into the run directory. At a resume runmeta_prepare has already
  * compared every setting that changes games, so the copy follows the file (a raised game count,
  * an edited comment). */
@@ -801,7 +793,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     rs.res->count = 0;
     memset(&rs.res->sprt, 0, sizeof rs.res->sprt);
     rs.res->tally = results_tally_create();
-    utc_now(rs.started_utc, sizeof rs.started_utc);
+    runmeta_utc_now(rs.started_utc, sizeof rs.started_utc);
     rs.started = clock_seconds();
     Status st = size_run(&rs, err);
     if (st == ST_OK)

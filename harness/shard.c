@@ -261,19 +261,11 @@ static Status check_together(const ShardDir *sds, int n, Error *err)
     return st;
 }
 
-static void utc_now(char *buf, size_t size)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Error *err)
 {
     char path[PATH_MAX_LEN], now[64];
     snprintf(path, sizeof path, "%s/meta", dir);
-    utc_now(now, sizeof now);
+    runmeta_utc_now(now, sizeof now);
     FILE *f = fopen(path, "w");
     if (!f) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));

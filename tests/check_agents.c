@@ -19,46 +19,27 @@ static const char *const CHEAP_SPECS[] = {"random", "greedy", "mcts:iterations=1
 static const char *const SEARCH_SPECS[] = {"greedy", "mcts:iterations=300", "alphabeta:depth=2"};
 #define SEARCH_COUNT ((int)(sizeof SEARCH_SPECS / sizeof SEARCH_SPECS[0]))
 
-static Agent *make_agent(const char *spec, const Rules *r, uint64_t seed)
-{
-    Agent *a = NULL;
-    Error err = {{0}};
-    ck_assert_msg(agent_create(spec, r, seed, &a, &err) == ST_OK, "%s: %s", spec, err.text);
-    return a;
-}
-
-static void assert_spec_error(const char *spec, const char *needle)
-{
-    Rules r;
-    fixture_rules("brandubh", &r);
-    Agent *a = NULL;
-    Error err = {{0}};
-    ck_assert_int_ne(agent_create(spec, &r, 1, &a, &err), ST_OK);
-    ck_assert_msg(strstr(err.text, needle) != NULL, "'%s': error '%s' lacks '%s'", spec, err.text,
-                  needle);
-}
-
 START_TEST(test_spec_errors_list_what_is_valid)
 {
-    assert_spec_error("minimax", "unknown agent 'minimax' (agents: random, greedy, mcts, "
-                                 "alphabeta, external)");
-    assert_spec_error("mcts:iters=5", "unknown key 'iters' (keys: iterations=");
-    assert_spec_error("mcts:iterations=0", "iterations='0': want an integer 1..");
-    assert_spec_error("mcts:iterations=ten", "want an integer");
-    assert_spec_error("mcts:iterations=99999999999999999999", "want an integer");
-    assert_spec_error("mcts:c=-1", "c='-1': want a number");
-    assert_spec_error("mcts:c=nan", "want a number");
-    assert_spec_error("mcts:playout=smart", "playout='smart': want random|greedy");
-    assert_spec_error("mcts:reuse=maybe", "want yes or no");
-    assert_spec_error("mcts:c=1,c=2", "given twice");
-    assert_spec_error("mcts:c=1,", "trailing ','");
-    assert_spec_error("mcts:c", "not key=value");
-    assert_spec_error("random:depth=2", "unknown key 'depth'");
-    assert_spec_error("alphabeta:depth=-1", "depth='-1'");
+    fixture_spec_error("minimax", "unknown agent 'minimax' (agents: random, greedy, mcts, "
+                                  "alphabeta, external)");
+    fixture_spec_error("mcts:iters=5", "unknown key 'iters' (keys: iterations=");
+    fixture_spec_error("mcts:iterations=0", "iterations='0': want an integer 1..");
+    fixture_spec_error("mcts:iterations=ten", "want an integer");
+    fixture_spec_error("mcts:iterations=99999999999999999999", "want an integer");
+    fixture_spec_error("mcts:c=-1", "c='-1': want a number");
+    fixture_spec_error("mcts:c=nan", "want a number");
+    fixture_spec_error("mcts:playout=smart", "playout='smart': want random|greedy");
+    fixture_spec_error("mcts:reuse=maybe", "want yes or no");
+    fixture_spec_error("mcts:c=1,c=2", "given twice");
+    fixture_spec_error("mcts:c=1,", "trailing ','");
+    fixture_spec_error("mcts:c", "not key=value");
+    fixture_spec_error("random:depth=2", "unknown key 'depth'");
+    fixture_spec_error("alphabeta:depth=-1", "depth='-1'");
     /* Found by fuzz_agent_spec (tests/fuzz/agent_spec/regress-newline-in-error): a newline in
      * the spec made the error two lines; control characters are shown as '?'. */
-    assert_spec_error("a\n:depth=3", "unknown agent 'a?' (agents: ");
-    assert_spec_error("mcts:c=1\r", "c='1?': want a number");
+    fixture_spec_error("a\n:depth=3", "unknown agent 'a?' (agents: ");
+    fixture_spec_error("mcts:c=1\r", "c='1?': want a number");
 }
 END_TEST
 
@@ -69,10 +50,10 @@ START_TEST(test_spec_describe_round_trips)
     const char *specs[] = {"random", "greedy:mobility=0.5", "mcts:iterations=77,c=1.25",
                            "alphabeta:depth=3,king_distance=2.5"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
-        Agent *a = make_agent(specs[i], &r, 1);
+        Agent *a = fixture_agent(&r, specs[i], 1);
         char full[1024], again[1024];
         agent_describe(a, full, sizeof full);
-        Agent *b = make_agent(full, &r, 1);
+        Agent *b = fixture_agent(&r, full, 1);
         agent_describe(b, again, sizeof again);
         ck_assert_str_eq(full, again);
         agent_destroy(a);
@@ -88,7 +69,7 @@ START_TEST(test_agents_legal_from_random_positions)
     fixture_rules(ruleset_preset_at(_i)->name, &r);
     Agent *agents[CHEAP_COUNT];
     for (int k = 0; k < CHEAP_COUNT; k++)
-        agents[k] = make_agent(CHEAP_SPECS[k], &r, 7);
+        agents[k] = fixture_agent(&r, CHEAP_SPECS[k], 7);
     History hist;
     history_init(&hist);
     int positions = 0;
@@ -137,7 +118,7 @@ static void assert_all_play(const char *preset, const Ruleset *custom, const cha
     history_push(&hist, s.hash, s.fort_hash, false, false);
     for (int k = 0; k < SEARCH_COUNT; k++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            Agent *a = make_agent(SEARCH_SPECS[k], &r, seed);
+            Agent *a = fixture_agent(&r, SEARCH_SPECS[k], seed);
             Move m = agent_choose(a, &s, &hist);
             char text[OTN_MOVE_MAX];
             otn_format_move(&r, m, NULL, text);
@@ -208,8 +189,8 @@ START_TEST(test_same_seed_same_move_different_seed_can_differ)
         Move first[8];
         bool differs = false;
         for (uint64_t seed = 0; seed < 8; seed++) {
-            Agent *a = make_agent(specs[k], &r, seed);
-            Agent *b = make_agent(specs[k], &r, seed);
+            Agent *a = fixture_agent(&r, specs[k], seed);
+            Agent *b = fixture_agent(&r, specs[k], seed);
             first[seed] = agent_choose(a, &s, NULL);
             Move again = agent_choose(b, &s, NULL);
             ck_assert(first[seed].from == again.from && first[seed].to == again.to);

@@ -14,34 +14,12 @@
 
 /* --- helpers --- */
 
-static Agent *make_agent(const Rules *r, const char *spec, uint64_t seed)
-{
-    Agent *a = NULL;
-    Error err = {{0}};
-    Status st = agent_create(spec, r, seed, &a, &err);
-    ck_assert_msg(st == ST_OK, "agent_create(%s): %s", spec, err.text);
-    return a;
-}
-
 static void default_weights(EvalWeights *w)
 {
     double v[EVAL_PARAM_COUNT];
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         v[i] = EVAL_PARAMS[i].def;
     eval_weights_from(v, w);
-}
-
-/* A ruleset compiled from a preset with a different king capture, and a position in it. */
-static void custom_position(const char *preset, KingCapture kc, const char *otn, Side side,
-                            Rules *r, GameState *s, History *hist)
-{
-    Ruleset rs = *ruleset_preset_find(preset);
-    rs.king_capture = kc;
-    Error err = {{0}};
-    ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
-    ck_assert_msg(otn_parse_position(r, otn, side, s, &err) == ST_OK, "%s", err.text);
-    history_init(hist);
-    history_push(hist, s->hash, s->fort_hash, false, false);
 }
 
 static void format_move(const Rules *r, Move m, char *buf)
@@ -89,7 +67,7 @@ static void check_equal_minimax(const Rules *r, GameState *s, History *h, int ma
 {
     EvalWeights w;
     default_weights(&w);
-    Agent *a = make_agent(r, "alphabeta:tt_mb=1,quiesce=no", 5);
+    Agent *a = fixture_agent(r, "alphabeta:tt_mb=1,quiesce=no", 5);
     for (int d = 1; d <= max_depth; d++) {
         Move m;
         double want = minimax(r, s, h, d, 0, &w);
@@ -178,8 +156,8 @@ START_TEST(test_tt_equals_plain_deep)
     GameState s;
     History h;
     fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
-    Agent *plain = make_agent(&r, "alphabeta:tt_mb=0,quiesce=no", 1);
-    Agent *tt = make_agent(&r, "alphabeta:tt_mb=1,quiesce=no", 1);
+    Agent *plain = fixture_agent(&r, "alphabeta:tt_mb=0,quiesce=no", 1);
+    Agent *tt = fixture_agent(&r, "alphabeta:tt_mb=1,quiesce=no", 1);
     double want = alphabeta_search(plain, &s, &h, 5, NULL);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
@@ -217,8 +195,8 @@ START_TEST(test_minimax_random)
         history_init(&h);
         history_push(&h, s.hash, s.fort_hash, false, false);
     } else {
-        custom_position("brandubh", KING_CAPTURE_STRONG, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
-                        SIDE_ATTACKERS, &r, &s, &h);
+        fixture_custom_position("brandubh", KING_CAPTURE_STRONG,
+                                "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", SIDE_ATTACKERS, &r, &s, &h);
     }
     Rng rng;
     rng_seed(&rng, (uint64_t)seed + 11);
@@ -248,8 +226,8 @@ START_TEST(test_tt_off_same_score)
     fixture_rules("brandubh", &r);
     GameState s;
     state_init(&r, &s);
-    Agent *on = make_agent(&r, "alphabeta:depth=4", 1);
-    Agent *off = make_agent(&r, "alphabeta:depth=4,tt_mb=0", 1);
+    Agent *on = fixture_agent(&r, "alphabeta:depth=4", 1);
+    Agent *off = fixture_agent(&r, "alphabeta:depth=4,tt_mb=0", 1);
     Move mon = agent_choose(on, &s, NULL);
     Move moff = agent_choose(off, &s, NULL);
     ck_assert(movegen_is_legal(&r, &s, mon) && movegen_is_legal(&r, &s, moff));
@@ -292,11 +270,12 @@ START_TEST(test_win_in_one)
     if (f->custom_capture < 0)
         fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
     else
-        custom_position(f->preset, (KingCapture)f->custom_capture, f->otn, f->side, &r, &s, &h);
+        fixture_custom_position(f->preset, (KingCapture)f->custom_capture, f->otn, f->side, &r, &s,
+                                &h);
     for (int depth = 1; depth <= 4; depth++) {
         char spec[64];
         snprintf(spec, sizeof spec, "alphabeta:depth=%d", depth);
-        Agent *a = make_agent(&r, spec, 3);
+        Agent *a = fixture_agent(&r, spec, 3);
         Move m = agent_choose(a, &s, &h);
         GameState child = s;
         state_apply(&r, &child, &h, m, NULL);
@@ -325,7 +304,7 @@ START_TEST(test_blocks_loss_in_one)
     for (int depth = 1; depth <= 4; depth++) {
         char spec[64];
         snprintf(spec, sizeof spec, "alphabeta:depth=%d", depth);
-        Agent *a = make_agent(&r, spec, 3);
+        Agent *a = fixture_agent(&r, spec, 3);
         Move m = agent_choose(a, &s, &h);
         char text[OTN_MOVE_MAX];
         format_move(&r, m, text);
@@ -347,7 +326,7 @@ START_TEST(test_win_distance)
     History h;
     /* Only the slow win: c2-c1 makes a double threat the attackers cannot both block. */
     fixture_position("brandubh", "/7/2K4/7/7/7/t5t/7/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *a = make_agent(&r, "alphabeta:depth=4", 1);
+    Agent *a = fixture_agent(&r, "alphabeta:depth=4", 1);
     Move m = agent_choose(a, &s, &h);
     ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 3);
     ck_assert(movegen_is_legal(&r, &s, m));
@@ -356,7 +335,7 @@ START_TEST(test_win_distance)
 
     /* The king on c1 escapes at once (or later, by the same double threat): the faster win. */
     fixture_position("brandubh", "/2K4/7/7/7/7/t5t/7/", SIDE_DEFENDERS, &r, &s, &h);
-    a = make_agent(&r, "alphabeta:depth=4", 1);
+    a = fixture_agent(&r, "alphabeta:depth=4", 1);
     m = agent_choose(a, &s, &h);
     GameState child = s;
     state_apply(&r, &child, &h, m, NULL);
@@ -376,7 +355,7 @@ START_TEST(test_loss_score)
     /* Attackers to move: whatever they do, the king reaches row 1 with a threat no attacker can
      * stop and escapes on ply 4. */
     fixture_position("brandubh", "/7/2K4/7/7/7/7/3t3/", SIDE_ATTACKERS, &r, &s, &h);
-    Agent *a = make_agent(&r, "alphabeta:depth=5", 1);
+    Agent *a = fixture_agent(&r, "alphabeta:depth=5", 1);
     Move m = agent_choose(a, &s, &h);
     ck_assert(movegen_is_legal(&r, &s, m));
     ck_assert_double_eq(agent_last_stats(a)->score, -(AGENT_WIN_SCORE - 4));
@@ -416,7 +395,7 @@ START_TEST(test_deterministic)
     History h;
     random_midgame(&r, &s, &h, 99, 10);
     const char *spec = "alphabeta:depth=3,noise=20";
-    Agent *a = make_agent(&r, spec, 42), *b = make_agent(&r, spec, 42);
+    Agent *a = fixture_agent(&r, spec, 42), *b = fixture_agent(&r, spec, 42);
     Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
     ck_assert(ma.from == mb.from && ma.to == mb.to);
     ck_assert_uint_eq(agent_last_stats(a)->nodes, agent_last_stats(b)->nodes);
@@ -441,7 +420,7 @@ START_TEST(test_noise_varies_with_seed)
     Move first = {0, 0};
     bool differs = false;
     for (uint64_t seed = 1; seed <= 16 && !differs; seed++) {
-        Agent *a = make_agent(&r, "alphabeta:depth=2,noise=500", seed);
+        Agent *a = fixture_agent(&r, "alphabeta:depth=2,noise=500", seed);
         Move m = agent_choose(a, &s, NULL);
         ck_assert(movegen_is_legal(&r, &s, m));
         if (seed == 1)
@@ -453,7 +432,8 @@ START_TEST(test_noise_varies_with_seed)
     ck_assert_msg(differs, "noise=500 chose the same move for 16 seeds");
 
     /* Without noise the seed does not matter. */
-    Agent *a = make_agent(&r, "alphabeta:depth=3", 1), *b = make_agent(&r, "alphabeta:depth=3", 2);
+    Agent *a = fixture_agent(&r, "alphabeta:depth=3", 1),
+          *b = fixture_agent(&r, "alphabeta:depth=3", 2);
     Move ma = agent_choose(a, &s, NULL), mb = agent_choose(b, &s, NULL);
     ck_assert(ma.from == mb.from && ma.to == mb.to);
     agent_destroy(a);
@@ -473,7 +453,7 @@ START_TEST(test_node_budget)
         char spec[64];
         snprintf(spec, sizeof spec, "alphabeta:depth=30,nodes=%llu",
                  (unsigned long long)budgets[i]);
-        Agent *a = make_agent(&r, spec, 1);
+        Agent *a = fixture_agent(&r, spec, 1);
         Move m = agent_choose(a, &s, &h);
         const AgentStats *st = agent_last_stats(a);
         ck_assert(movegen_is_legal(&r, &s, m));
@@ -484,8 +464,8 @@ START_TEST(test_node_budget)
         agent_destroy(a);
     }
     /* A budget large enough for the full depth changes nothing. */
-    Agent *a = make_agent(&r, "alphabeta:depth=3", 1);
-    Agent *b = make_agent(&r, "alphabeta:depth=3,nodes=100000000", 1);
+    Agent *a = fixture_agent(&r, "alphabeta:depth=3", 1);
+    Agent *b = fixture_agent(&r, "alphabeta:depth=3,nodes=100000000", 1);
     Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
     ck_assert(ma.from == mb.from && ma.to == mb.to);
     ck_assert_int_eq(agent_last_stats(b)->depth, 3);
@@ -502,7 +482,7 @@ START_TEST(test_spec_and_stats)
     fixture_rules("brandubh", &r);
     GameState s;
     state_init(&r, &s);
-    Agent *a = make_agent(&r, "alphabeta:depth=3,king_distance=2.5,mobility=0", 1);
+    Agent *a = fixture_agent(&r, "alphabeta:depth=3,king_distance=2.5,mobility=0", 1);
     char buf[512];
     agent_describe(a, buf, sizeof buf);
     ck_assert_msg(strstr(buf, "king_distance=2.5") != NULL, "%s", buf);
@@ -619,9 +599,9 @@ START_TEST(test_quiescence_sees_recapture)
     GameState s;
     History h;
     fixture_position("brandubh", "/2tKt2/3t3/7/7/2T4/1t1tT2/3t3/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *plain1 = make_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
-    Agent *plain2 = make_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
-    Agent *q1 = make_agent(&r, "alphabeta:" MATERIAL_ONLY, 1);
+    Agent *plain1 = fixture_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
+    Agent *plain2 = fixture_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
+    Agent *q1 = fixture_agent(&r, "alphabeta:" MATERIAL_ONLY, 1);
     Move m_plain1, m_plain2, m_q1;
     double before = 60 - 40; /* six attackers, two defenders: the attackers' material */
     double v_plain1 = alphabeta_search(plain1, &s, &h, 1, &m_plain1);
@@ -653,8 +633,8 @@ START_TEST(test_quiescence_sees_escape)
     GameState s;
     History h;
     fixture_position("brandubh", "/7/7/1K5/7/7/5tt/7/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *plain = make_agent(&r, "alphabeta:quiesce=no", 1);
-    Agent *q = make_agent(&r, "alphabeta", 1);
+    Agent *plain = fixture_agent(&r, "alphabeta:quiesce=no", 1);
+    Agent *q = fixture_agent(&r, "alphabeta", 1);
     Move m;
     ck_assert_double_lt(alphabeta_search(plain, &s, &h, 1, NULL), AGENT_WIN_SCORE - 1000);
     ck_assert_double_lt(alphabeta_search(plain, &s, &h, 2, NULL), AGENT_WIN_SCORE - 1000);
@@ -684,7 +664,7 @@ START_TEST(test_node_budget_quiescence_deterministic)
         char spec[80];
         snprintf(spec, sizeof spec, "alphabeta:depth=64,nodes=%llu",
                  (unsigned long long)budgets[i]);
-        Agent *a = make_agent(&r, spec, 3), *b = make_agent(&r, spec, 3);
+        Agent *a = fixture_agent(&r, spec, 3), *b = fixture_agent(&r, spec, 3);
         Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
         const AgentStats *sa = agent_last_stats(a), *sb = agent_last_stats(b);
         ck_assert(ma.from == mb.from && ma.to == mb.to);
@@ -713,8 +693,8 @@ static double selfplay_score(const char *spec, int games, uint64_t seed)
     History h;
     history_init(&h);
     for (int g = 0; g < games; g++) {
-        Agent *a = make_agent(&r, spec, seed + (uint64_t)g);
-        Agent *d = make_agent(&r, spec, seed + (uint64_t)g + 1000);
+        Agent *a = fixture_agent(&r, spec, seed + (uint64_t)g);
+        Agent *d = fixture_agent(&r, spec, seed + (uint64_t)g + 1000);
         GameState s;
         state_init(&r, &s);
         history_clear(&h);

@@ -343,30 +343,20 @@ START_TEST(test_opentafl_quirks_refuse_rules_it_plays_otherwise)
 }
 END_TEST
 
-static void assert_spec_error(const char *spec, const char *needle)
-{
-    Rules r;
-    fixture_rules("brandubh", &r);
-    Agent *a = NULL;
-    Error err = {{0}};
-    ck_assert_int_ne(agent_create(spec, &r, 1, &a, &err), ST_OK);
-    ck_assert_msg(strstr(err.text, needle), "'%s': error '%s' lacks '%s'", spec, err.text, needle);
-}
-
 START_TEST(test_spec_errors_name_the_problem)
 {
-    assert_spec_error("external", "agent external: needs cmd=... (the engine's command line");
-    assert_spec_error("external:movetime_ms=5", "needs cmd=");
-    assert_spec_error("external:cmd=true,quirks=opentafl,movetime_ms=1000",
-                      "agent external: quirks=opentafl needs movetime_ms >= 1300");
-    assert_spec_error("external:cmd=/no/such/engine --flag",
-                      "cmd: program '/no/such/engine' is not found or not executable");
-    assert_spec_error("external:cmd=no-such-engine-in-path",
-                      "program 'no-such-engine-in-path' is not found");
-    assert_spec_error("external:cmd='build/tafl engine", "cmd: unterminated ' quote");
-    assert_spec_error("external:cmd=", "cmd is empty");
-    assert_spec_error("external:cmd=sh,movetime_ms=0", "movetime_ms='0': want an integer 1..");
-    assert_spec_error("external:cmd=sh,cmd=sh", "key 'cmd' given twice");
+    fixture_spec_error("external", "agent external: needs cmd=... (the engine's command line");
+    fixture_spec_error("external:movetime_ms=5", "needs cmd=");
+    fixture_spec_error("external:cmd=true,quirks=opentafl,movetime_ms=1000",
+                       "agent external: quirks=opentafl needs movetime_ms >= 1300");
+    fixture_spec_error("external:cmd=/no/such/engine --flag",
+                       "cmd: program '/no/such/engine' is not found or not executable");
+    fixture_spec_error("external:cmd=no-such-engine-in-path",
+                       "program 'no-such-engine-in-path' is not found");
+    fixture_spec_error("external:cmd='build/tafl engine", "cmd: unterminated ' quote");
+    fixture_spec_error("external:cmd=", "cmd is empty");
+    fixture_spec_error("external:cmd=sh,movetime_ms=0", "movetime_ms='0': want an integer 1..");
+    fixture_spec_error("external:cmd=sh,cmd=sh", "key 'cmd' given twice");
 }
 END_TEST
 

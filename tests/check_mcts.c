@@ -15,33 +15,11 @@
 
 /* --- helpers --- */
 
-static Agent *make_agent(const Rules *r, const char *spec, uint64_t seed)
-{
-    Agent *a = NULL;
-    Error err = {{0}};
-    Status st = agent_create(spec, r, seed, &a, &err);
-    ck_assert_msg(st == ST_OK, "agent_create(%s): %s", spec, err.text);
-    return a;
-}
-
-/* A ruleset compiled from a preset with another king capture, and a position in it. */
-static void custom_position(const char *preset, KingCapture kc, const char *otn, Side side,
-                            Rules *r, GameState *s, History *hist)
-{
-    Ruleset rs = *ruleset_preset_find(preset);
-    rs.king_capture = kc;
-    Error err = {{0}};
-    ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
-    ck_assert_msg(otn_parse_position(r, otn, side, s, &err) == ST_OK, "%s", err.text);
-    history_init(hist);
-    history_push(hist, s->hash, s->fort_hash, false, false);
-}
-
 /* Chooses with spec and seed, checks the move is legal, and returns the position after it. */
 static GameState play_agent(const Rules *r, const GameState *s, const History *hist,
                             const char *spec, uint64_t seed, Move *out)
 {
-    Agent *a = make_agent(r, spec, seed);
+    Agent *a = fixture_agent(r, spec, seed);
     Move m = agent_choose(a, s, hist);
     ck_assert_msg(movegen_is_legal(r, s, m), "%s chose an illegal move", spec);
     agent_destroy(a);
@@ -144,8 +122,8 @@ START_TEST(test_win_capture_strong)
     Rules r;
     GameState s;
     History hist;
-    custom_position("brandubh", KING_CAPTURE_STRONG, "/7/2t4/1tKt3/t6/7/5T1/7/", SIDE_ATTACKERS, &r,
-                    &s, &hist);
+    fixture_custom_position("brandubh", KING_CAPTURE_STRONG, "/7/2t4/1tKt3/t6/7/5T1/7/",
+                            SIDE_ATTACKERS, &r, &s, &hist);
     GameState after = play_agent(&r, &s, &hist, "mcts:iterations=200", 1, NULL);
     ck_assert_int_eq(after.winner, WINNER_ATTACKERS);
     ck_assert_int_eq(after.reason, END_KING_CAPTURED);
@@ -187,7 +165,7 @@ START_TEST(test_solver_fork)
     static const char *const specs[] = {"mcts:iterations=1000", "mcts:iterations=1000,minimax=0",
                                         "mcts:iterations=1000,eval_plies=-1"};
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
-        Agent *a = make_agent(&r, specs[k], 3);
+        Agent *a = fixture_agent(&r, specs[k], 3);
         Move m = agent_choose(a, &s, &hist);
         char text[32];
         otn_format_move(&r, m, NULL, text);
@@ -282,8 +260,8 @@ START_TEST(test_quick_win_special_squares)
         Rules r;
         GameState s;
         History hist;
-        custom_position(cases[i].preset, KING_CAPTURE_CUSTODIAL, cases[i].otn, SIDE_ATTACKERS, &r,
-                        &s, &hist);
+        fixture_custom_position(cases[i].preset, KING_CAPTURE_CUSTODIAL, cases[i].otn,
+                                SIDE_ATTACKERS, &r, &s, &hist);
         Move win;
         ck_assert_msg(mcts_quick_win(&r, &s, &hist, &win), "no quick win in %s", cases[i].otn);
         ck_assert_int_eq(hist.length, 1);
@@ -356,8 +334,8 @@ START_TEST(test_same_seed_same_moves)
 {
     Rules r;
     fixture_rules("brandubh", &r);
-    Agent *a = make_agent(&r, "mcts:iterations=300", 42);
-    Agent *b = make_agent(&r, "mcts:iterations=300", 42);
+    Agent *a = fixture_agent(&r, "mcts:iterations=300", 42);
+    Agent *b = fixture_agent(&r, "mcts:iterations=300", 42);
     GameState s;
     state_init(&r, &s);
     History hist;
@@ -414,7 +392,7 @@ START_TEST(test_stats)
     fixture_rules("brandubh", &r);
     GameState s;
     state_init(&r, &s);
-    Agent *a = make_agent(&r, "mcts:iterations=700", 5);
+    Agent *a = fixture_agent(&r, "mcts:iterations=700", 5);
     Move m = agent_choose(a, &s, NULL); /* no history given: the root alone */
     ck_assert(movegen_is_legal(&r, &s, m));
     const AgentStats *st = agent_last_stats(a);
@@ -440,7 +418,7 @@ START_TEST(test_win_stats)
     GameState s;
     History hist;
     fixture_position("brandubh", "/2K2t1/7/3t3/1t5/7/3T3/7/", SIDE_DEFENDERS, &r, &s, &hist);
-    Agent *a = make_agent(&r, "mcts:iterations=1000", 5);
+    Agent *a = fixture_agent(&r, "mcts:iterations=1000", 5);
     (void)agent_choose(a, &s, &hist);
     ck_assert(agent_last_stats(a)->score == 1.0);
     ck_assert_uint_eq(agent_last_stats(a)->nodes, 0);
@@ -460,7 +438,7 @@ START_TEST(test_arena_cap)
     History hist;
     history_init(&hist);
     history_push(&hist, s.hash, s.fort_hash, false, false);
-    Agent *a = make_agent(&r, "mcts:iterations=3000,max_nodes=1000", 9);
+    Agent *a = fixture_agent(&r, "mcts:iterations=3000,max_nodes=1000", 9);
     for (int ply = 0; ply < 6 && !state_is_over(&s); ply++) {
         Move m = agent_choose(a, &s, &hist);
         ck_assert(movegen_is_legal(&r, &s, m));
@@ -486,8 +464,8 @@ START_TEST(test_reuse_game)
     History hist;
     history_init(&hist);
     history_push(&hist, s.hash, s.fort_hash, false, false);
-    Agent *a = make_agent(&r, "mcts:iterations=800,reuse=yes", 3);
-    Agent *opp = make_agent(&r, "random", 4);
+    Agent *a = fixture_agent(&r, "mcts:iterations=800,reuse=yes", 3);
+    Agent *opp = fixture_agent(&r, "random", 4);
     int reused = 0;
     for (int ply = 0; ply < 16 && !state_is_over(&s); ply++) {
         bool mine = ply % 2 == 0;
@@ -523,7 +501,7 @@ START_TEST(test_reuse_blocks_like_fresh)
     History hist;
     fixture_position("brandubh", "/3T3/2K1t2/2t4/t5t/1t5/3T1t1/3t3/", SIDE_DEFENDERS, &r, &s,
                      &hist);
-    Agent *a = make_agent(&r, "mcts:iterations=500,reuse=yes", 11);
+    Agent *a = fixture_agent(&r, "mcts:iterations=500,reuse=yes", 11);
     Move m = agent_choose(a, &s, &hist);
     ck_assert(movegen_is_legal(&r, &s, m));
     fixture_play(&r, &s, &hist, "c2-c1", NULL);
@@ -566,7 +544,7 @@ START_TEST(test_greedy_and_caps_play_games)
         History hist;
         history_init(&hist);
         history_push(&hist, s.hash, s.fort_hash, false, false);
-        Agent *a = make_agent(&r, specs[k], 21);
+        Agent *a = fixture_agent(&r, specs[k], 21);
         for (int ply = 0; ply < 10 && !state_is_over(&s); ply++) {
             Move m = agent_choose(a, &s, &hist);
             ck_assert_msg(movegen_is_legal(&r, &s, m), "%s", specs[k]);
@@ -584,8 +562,8 @@ END_TEST
  * plies each, game g with seed rng_mix(77, g). */
 static double attacker_score(const Rules *r, const char *att_spec, const char *def_spec, int games)
 {
-    Agent *att = make_agent(r, att_spec, 1);
-    Agent *def = make_agent(r, def_spec, 2);
+    Agent *att = fixture_agent(r, att_spec, 1);
+    Agent *def = fixture_agent(r, def_spec, 2);
     double score = 0;
     for (int g = 0; g < games; g++) {
         GameRecord rec;

@@ -49,25 +49,6 @@ static void join(char *buf, size_t len, const char *dir, const char *name)
 }
 
 /* The whole file as a NUL-terminated string (caller frees); its length in *len. */
-static char *slurp(const char *path, long *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    long size = ftell(f);
-    ck_assert_int_ge(size, 0);
-    rewind(f);
-    char *text = malloc((size_t)size + 1);
-    ck_assert(text != NULL);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)size, f), size);
-    text[size] = '\0';
-    fclose(f);
-    if (len != NULL) {
-        *len = size;
-    }
-    return text;
-}
-
 static void spew(const char *path, const char *mode, const char *text)
 {
     FILE *f = fopen(path, mode);
@@ -174,7 +155,7 @@ START_TEST(test_row_format)
     rows[1].moves = moves;
     rows[1].external = RESULTS_EXTERNAL_ATTACKER;
     write_rows(path, rows, 2);
-    char *text = slurp(path, NULL);
+    char *text = fixture_slurp(path, NULL);
     ck_assert_str_eq(text, HEADER
                      "0,\"brandubh\",\"random\",\"random\",1000,attackers,king_captured,17,1,2,,"
                      "none\n"
@@ -237,7 +218,7 @@ START_TEST(test_round_trip)
     }
     results_free_rows(back, count);
 
-    char *text = slurp(path, NULL);
+    char *text = fixture_slurp(path, NULL);
     ck_assert_msg(strncmp(text, HEADER, strlen(HEADER)) == 0, "header");
     ck_assert_msg(strstr(text + 1, "game,rules") == NULL, "second header");
     free(text);
@@ -571,20 +552,20 @@ START_TEST(test_summary)
     spew(path, "w", "old contents\n");
     Error err = {{0}};
     ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
-    char *first = slurp(path, NULL);
+    char *first = fixture_slurp(path, NULL);
     ck_assert_str_eq(first, summary_expected);
     ck_assert_msg(access(tmp, F_OK) != 0, "%s left behind", tmp);
 
     /* A pure function of the rows: the same bytes again. */
     ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
-    char *second = slurp(path, NULL);
+    char *second = fixture_slurp(path, NULL);
     ck_assert_str_eq(first, second);
     free(first);
     free(second);
 
     /* No rows: the header alone. */
     ck_assert_msg(results_write_summary(path, rows, 0, &err) == ST_OK, "%s", err.text);
-    char *empty = slurp(path, NULL);
+    char *empty = fixture_slurp(path, NULL);
     ck_assert_str_eq(empty, SUMMARY_HEADER);
     free(empty);
     remove_dir(dir);
@@ -631,7 +612,7 @@ START_TEST(test_summary_parses)
     Error err = {{0}};
     ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
     long len;
-    char *text = slurp(path, &len);
+    char *text = fixture_slurp(path, &len);
     struct csv_parser p;
     ck_assert_int_eq(csv_init(&p, CSV_STRICT | CSV_STRICT_FINI), 0);
     SummaryRead s;
@@ -725,7 +706,7 @@ START_TEST(test_summary_counts_forfeits_and_marks_external)
     rows[2].external = RESULTS_EXTERNAL_DEFENDER;
     Error err = {{0}};
     ck_assert_msg(results_write_summary(path, rows, 3, &err) == ST_OK, "%s", err.text);
-    char *text = slurp(path, NULL);
+    char *text = fixture_slurp(path, NULL);
     ck_assert_str_eq(text, SUMMARY_HEADER
                      "\"brandubh\",\"ext\",\"random\",2,0,2,0,0.0000,0.0000,0.6576,0.0000,0.0000,"
                      "0.0000,0.6576,0.157,5.00,4,4,6,0,0,0,0,0,0,0,1,0,1,attacker,0.315,"
@@ -789,7 +770,7 @@ START_TEST(test_summary_compares_with_baseline)
     add_games(rows, &n, "y", WINNER_DEFENDERS, 10);
     Error err = {{0}};
     ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
-    char *text = slurp(path, NULL);
+    char *text = fixture_slurp(path, NULL);
     const char *const first[3] = {
         "1,balanced,,,,,,,",
         "0.091,balanced,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference",
@@ -799,7 +780,7 @@ START_TEST(test_summary_compares_with_baseline)
     free(text);
 
     ck_assert_msg(results_write_summary_vs(path, rows, n, "x", &err) == ST_OK, "%s", err.text);
-    text = slurp(path, NULL);
+    text = fixture_slurp(path, NULL);
     const char *const vs_x[3] = {
         "1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference",
         "0.091,balanced,,,,,,,",

@@ -14,24 +14,10 @@
 #include "stats/stats.h"
 #include "tests/tests.h"
 
-static char *slurp(const char *path, long *size)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    *size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)*size + 1);
-    ck_assert_int_eq(fread(buf, 1, (size_t)*size, f), (size_t)*size);
-    buf[*size] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static void assert_same_file(const char *a, const char *b)
 {
     long na, nb;
-    char *x = slurp(a, &na), *y = slurp(b, &nb);
+    char *x = fixture_slurp(a, &na), *y = fixture_slurp(b, &nb);
     ck_assert_msg(na == nb && memcmp(x, y, (size_t)na) == 0, "%s and %s differ", a, b);
     free(x);
     free(y);
@@ -107,7 +93,7 @@ END_TEST
 static void interrupt_after(const char *games, long keep)
 {
     long size;
-    char *text = slurp(games, &size);
+    char *text = fixture_slurp(games, &size);
     long offset = 0;
     for (long lines = 0; lines < keep + 1 && offset < size; offset++)
         if (text[offset] == '\n')

@@ -69,26 +69,13 @@ static void run_shard(const Experiment *exp, const char *dir, long i, long n, in
     ck_assert_msg(runner_run(exp, &opt, NULL, &err) == ST_OK, "%s", err.text);
 }
 
-static char *slurp(const char *path, long *size)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    *size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)*size + 1);
-    ck_assert_int_eq(fread(buf, 1, (size_t)*size, f), (size_t)*size);
-    fclose(f);
-    return buf;
-}
-
 static void assert_same_file(const char *dir_a, const char *dir_b, const char *name)
 {
     char a[4096], b[4096];
     snprintf(a, sizeof a, "%s/%s", dir_a, name);
     snprintf(b, sizeof b, "%s/%s", dir_b, name);
     long na, nb;
-    char *x = slurp(a, &na), *y = slurp(b, &nb);
+    char *x = fixture_slurp(a, &na), *y = fixture_slurp(b, &nb);
     ck_assert_msg(na == nb && memcmp(x, y, (size_t)na) == 0, "%s and %s differ", a, b);
     free(x);
     free(y);

@@ -1,5 +1,7 @@
 /* Helpers that set up positions and play moves for the Check suites. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rules/movegen.h"
 #include "rules/otn.h"
@@ -189,4 +191,55 @@ void game_expect_king_survives(RuleGame *g, const char *move)
     ck_assert_msg(n == 0, "%s captured %d, expected none", move, n);
     game_expect_going(g, move);
     ck_assert_msg(state_piece_at(&g->r, &g->s, g->s.king) == PIECE_KING, "the king is gone");
+}
+
+char *fixture_slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    ck_assert_int_ge(size, 0);
+    rewind(f);
+    char *text = malloc((size_t)size + 1);
+    ck_assert(text != NULL);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)size, f), size);
+    text[size] = '\0';
+    fclose(f);
+    if (len != NULL) {
+        *len = size;
+    }
+    return text;
+}
+
+Agent *fixture_agent(const Rules *r, const char *spec, uint64_t seed)
+{
+    Agent *a = NULL;
+    Error err = {{0}};
+    Status st = agent_create(spec, r, seed, &a, &err);
+    ck_assert_msg(st == ST_OK, "agent_create(%s): %s", spec, err.text);
+    return a;
+}
+
+void fixture_spec_error(const char *spec, const char *needle)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    Agent *a = NULL;
+    Error err = {{0}};
+    ck_assert_int_ne(agent_create(spec, &r, 1, &a, &err), ST_OK);
+    ck_assert_msg(strstr(err.text, needle) != NULL, "'%s': error '%s' lacks '%s'", spec, err.text,
+                  needle);
+}
+
+void fixture_custom_position(const char *preset, KingCapture kc, const char *otn, Side side,
+                             Rules *r, GameState *s, History *hist)
+{
+    Ruleset rs = *ruleset_preset_find(preset);
+    rs.king_capture = kc;
+    Error err = {{0}};
+    ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(otn_parse_position(r, otn, side, s, &err) == ST_OK, "%s", err.text);
+    history_init(hist);
+    history_push(hist, s->hash, s->fort_hash, false, false);
 }

@@ -4,6 +4,7 @@
 
 #include <check.h>
 
+#include "agents/agent.h"
 #include "rules/state.h"
 
 Suite *ruleset_suite(void);   /* check_ruleset.c: presets, compile, layouts */
@@ -70,6 +71,21 @@ bool fixture_is_legal(const Rules *r, const GameState *s, const char *move);
 
 /* The piece on an OTN square ("d4"). */
 Piece fixture_piece(const Rules *r, const GameState *s, const char *square);
+
+/* The whole file at path, NUL-terminated (caller frees), its length in *len when not NULL;
+ * fails the test when it cannot be read. */
+char *fixture_slurp(const char *path, long *len);
+
+/* An agent from spec for r (caller destroys); fails the test when the spec is refused. */
+Agent *fixture_agent(const Rules *r, const char *spec, uint64_t seed);
+
+/* Asserts that agent spec is refused with an error that holds needle. */
+void fixture_spec_error(const char *spec, const char *needle);
+
+/* Preset `preset` with king capture kc compiled into *r, and the OTN position with `side` to
+ * move in *s, *hist holding just it (call history_free). */
+void fixture_custom_position(const char *preset, KingCapture kc, const char *otn, Side side,
+                             Rules *r, GameState *s, History *hist);
 
 /* Directory of tests/data (TAFL_TEST_DATA or "tests/data"). */
 const char *fixture_data_dir(void);

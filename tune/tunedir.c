@@ -32,14 +32,6 @@ struct TuneDir {
     struct timespec t0;
 };
 
-static void utc_now(char *buf, size_t size)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 /* The setup: every setting that changes a row of tune.csv or the best point, one `key value`
  * line each (a resume compares them line by line). Settings the method does not use are left
  * out, so changing them is no change. Caller frees. */
@@ -95,7 +87,7 @@ static Status write_meta(const TuneDir *d, bool finished, Error *err)
     snprintf(path, sizeof path, "%s/meta", d->dir);
     snprintf(tmp, sizeof tmp, "%s/meta.tmp", d->dir);
     if (finished) {
-        utc_now(ended, sizeof ended);
+        runmeta_utc_now(ended, sizeof ended);
     }
     FILE *f = fopen(tmp, "w");
     if (!f) {
@@ -342,7 +334,7 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
     d->t = t;
     d->played = played;
     d->facts = *facts;
-    utc_now(d->started, sizeof d->started);
+    runmeta_utc_now(d->started, sizeof d->started);
     clock_gettime(CLOCK_MONOTONIC, &d->t0);
     char csv[PATH_LEN + 16], state[PATH_LEN + 16];
     snprintf(csv, sizeof csv, "%s/%s", dir, TUNEDIR_CSV);
