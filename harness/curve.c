@@ -292,7 +292,7 @@ static void plot_text(const Experiment *exp, const CurvePoint *points, int n, FI
     free(title);
     fprintf(body,
             "\nset ylabel \"attackers' score (wins + draws/2)\"\nset xlabel \"%s\"\n"
-            "set yrange [0:1]\nset grid\nset key outside right top\n",
+            "set yrange [0:1]\nset grid\nset key below\n",
             by_elo ? "rung strength: Bradley-Terry Elo from games between the rungs (mean 0)"
                    : "rung (file order; no games between the rungs)");
     fputs("plot ", body);

@@ -20,7 +20,7 @@ set ylabel "attackers' score (wins + draws/2)"
 set xlabel "rung strength: Bradley-Terry Elo from games between the rungs (mean 0)"
 set yrange [0:1]
 set grid
-set key outside right top
+set key below
 plot $r0 using 1:3:4 with filledcurves fs transparent solid 0.15 lt 1 notitle, \
      $r0 using 1:2 with linespoints pt 7 lw 2 lt 1 title "brandubh", \
      $r0 using 1:2:5 with labels offset 0,1 font ",8" notitle, \
@@ -34,7 +34,7 @@ set ylabel "attackers' score (wins + draws/2)"
 set xlabel "rung strength: Bradley-Terry Elo from games between the rungs (mean 0)"
 set yrange [0:1]
 set grid
-set key outside right top
+set key below
 plot $r0 using 1:3:4 with filledcurves fs transparent solid 0.15 lt 1 notitle, \
      $r0 using 1:2 with linespoints pt 7 lw 2 lt 1 title "brandubh", \
      $r0 using 1:2:5 with labels offset 0,1 font ",8" notitle, \
