@@ -807,7 +807,9 @@ static void finish_groups(ResultsTally *t)
     for (long g = 0; g < t->n; g++) {
         Group *gr = &t->groups[g];
         double games = (double)gr->games;
-        qsort(gr->long_plies, (size_t)gr->long_count, sizeof(int), compare_int);
+        if (gr->long_count > 1) {
+            qsort(gr->long_plies, (size_t)gr->long_count, sizeof(int), compare_int);
+        }
         gr->win_rate = (double)gr->wins[WINNER_ATTACKERS] / games;
         stats_wilson((double)gr->wins[WINNER_ATTACKERS], games, WILSON_Z_95, &gr->win_low,
                      &gr->win_high);
