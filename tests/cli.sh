@@ -2,15 +2,7 @@
 # Tests of the `tafl` command line: outputs, exit statuses and one-line errors on bad input.
 # Run by `make test` with TAFL pointing at the binary under test.
 set -u
-TAFL=${TAFL:-build/tafl}
-DATA=${TAFL_TEST_DATA:-tests/data}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/lib.sh"
 
 # expect STATUS NEEDLE -- ARGS...: runs tafl ARGS, checks the exit status and that stdout+stderr
 # contains NEEDLE; for errors (status 2) also that stderr is exactly one line.

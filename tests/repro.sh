@@ -4,14 +4,7 @@
 # byte; merge refuses shards of other builds and keeps a run's meta; tune records and resumes;
 # replay and export read tafl-lab's own results. Run by `make test` with TAFL set.
 set -u
-TAFL=${TAFL:-build/tafl}
-DATA=${TAFL_TEST_DATA:-tests/data}
-tmp=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/lib.sh"
 # snapshot DIR: one line per file with its checksum, to show a refused resume changed nothing.
 snapshot() { (cd "$1" && find . -type f | sort | xargs cksum); }
 

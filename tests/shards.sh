@@ -4,14 +4,7 @@
 # shards run through scripts/slurm-array.sh against a stand-in sbatch; merge refuses shards
 # that do not make one whole run. Run by `make test` with TAFL set.
 set -u
-TAFL=${TAFL:-build/tafl}
-DATA=${TAFL_TEST_DATA:-tests/data}
-tmp=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/lib.sh"
 
 ini=$DATA/runner/small.ini
 # same DIR: DIR's games.csv and summary.csv equal the single run's.

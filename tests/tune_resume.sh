@@ -6,14 +6,7 @@
 # or an edited ruleset file, and a second tuning in a directory in use are refused with one
 # line. Run by `make test` with TAFL set.
 set -u
-TAFL=${TAFL:-build/tafl}
-DATA=${TAFL_TEST_DATA:-tests/data}
-tmp=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/lib.sh"
 snapshot() { (cd "$1" && find . -type f ! -name .lock | sort | xargs cksum); }
 # rows DIR: whole rows in DIR/tune.csv so far.
 rows() {
