@@ -213,13 +213,12 @@ static bool parse_yes_no(ReadCtx *c, const char *key, const char *value, bool *o
 static bool add_ruleset(ReadCtx *c, const char *key, const Ruleset *rs, const char *what)
 {
     Experiment *e = &c->exp;
-    for (int i = 0; i < e->ruleset_count; i++) {
-        if (strcmp(e->rulesets[i].name, rs->name) == 0) {
-            fail_at(c, c->line, ST_EINVAL,
-                    "key '%s': %s: a second ruleset named '%s' (the first is from line %d)", key,
-                    what, rs->name, c->ruleset_lines[i]);
-            return false;
-        }
+    int first = experiment_ruleset_index(e, rs->name);
+    if (first >= 0) {
+        fail_at(c, c->line, ST_EINVAL,
+                "key '%s': %s: a second ruleset named '%s' (the first is from line %d)", key, what,
+                rs->name, c->ruleset_lines[first]);
+        return false;
     }
     if (e->ruleset_count == EXPERIMENT_MAX_RULESETS) {
         fail_at(c, c->line, ST_EINVAL, "key '%s': %s: more than %d rulesets", key, what,
@@ -797,10 +796,20 @@ static int on_key(void *user, const char *section, const char *name, const char 
 /* ------------------------------------------------------------------------------------------
  * The whole */
 
-static int find_agent(const Experiment *e, const char *name)
+int experiment_agent_index(const Experiment *e, const char *name)
 {
     for (int i = 0; i < e->agent_count; i++) {
         if (strcmp(e->agents[i].name, name) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+int experiment_ruleset_index(const Experiment *e, const char *name)
+{
+    for (int i = 0; i < e->ruleset_count; i++) {
+        if (strcmp(e->rulesets[i].name, name) == 0) {
             return i;
         }
     }
@@ -851,7 +860,8 @@ static bool resolve_pairings(ReadCtx *c)
     }
     for (int i = 0; ok && i < c->pair_count; i++) {
         const PairLine *pl = &c->pairs[i];
-        int a = find_agent(e, pl->attacker), d = find_agent(e, pl->defender);
+        int a = experiment_agent_index(e, pl->attacker),
+            d = experiment_agent_index(e, pl->defender);
         if (a < 0 || d < 0) {
             char agents[LIST_MAX] = "";
             for (int k = 0; k < e->agent_count; k++) {

@@ -86,4 +86,8 @@ MUST_CHECK Status experiment_load(const char *path, Experiment *out, Error *err)
  * errors and is the directory that `files` are relative to. */
 MUST_CHECK Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error *err);
 
+/* The index of the agent (or ruleset) named `name` in e, or -1 when it has none. Pure. */
+int experiment_agent_index(const Experiment *e, const char *name);
+int experiment_ruleset_index(const Experiment *e, const char *name);
+
 #endif

@@ -13,26 +13,6 @@
 #include "stats/ratings.h"
 #include "stats/stats.h"
 
-static int index_of_ruleset(const Experiment *exp, const char *name)
-{
-    for (int i = 0; i < exp->ruleset_count; i++) {
-        if (strcmp(exp->rulesets[i].name, name) == 0) {
-            return i;
-        }
-    }
-    return -1;
-}
-
-static int index_of_agent(const Experiment *exp, const char *name)
-{
-    for (int i = 0; i < exp->agent_count; i++) {
-        if (strcmp(exp->agents[i].name, name) == 0) {
-            return i;
-        }
-    }
-    return -1;
-}
-
 /* Orders one ruleset's points by Elo (stable: ties keep file order) and numbers the rungs by
  * that order; without Elo the rungs keep their place in the file. */
 static void order_rungs(CurvePoint *p, int count, bool by_elo)
@@ -89,8 +69,9 @@ void curve_points(const Experiment *exp, const GameRow *rows, long count, CurveP
     CurvePoint *all = xcalloc((size_t)cells + 1, sizeof *all);
     for (long g = 0; g < count; g++) {
         const GameRow *r = &rows[g];
-        int rs = index_of_ruleset(exp, r->rules);
-        int a = index_of_agent(exp, r->attacker), d = index_of_agent(exp, r->defender);
+        int rs = experiment_ruleset_index(exp, r->rules);
+        int a = experiment_agent_index(exp, r->attacker),
+            d = experiment_agent_index(exp, r->defender);
         if (rs < 0 || a < 0 || a != d) {
             continue;
         }

@@ -18,17 +18,14 @@
 #include "agents/agent.h"
 #include "formats/files.h"
 #include "formats/outpath.h"
-#include "harness/buildinfo.h"
 #include "harness/match.h"
 #include "harness/progress.h"
 #include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/shard.h"
 #include "harness/signals.h"
-#include "harness/version.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
-#include "stats/ratings.h"
 #include "stats/stats.h"
 
 #define PATH_MAX_LEN 2048
