@@ -253,6 +253,17 @@ static bool newton_iterate(int n, const double *pts, const double *gms, double *
 Status ratings_bradley_terry(int n, const double *points, const double *games, double *elo,
                              double *low, double *high, bool *prior, Error *err)
 {
+    return ratings_bradley_terry_anchored(n, points, games, -1, elo, low, high, prior, err);
+}
+
+Status ratings_bradley_terry_anchored(int n, const double *points, const double *games, int anchor,
+                                      double *elo, double *low, double *high, bool *prior,
+                                      Error *err)
+{
+    if (anchor >= n) {
+        error_set(err, "ratings: anchor %d of %d players", anchor, n);
+        return ST_EINVAL;
+    }
     if (n < 2) {
         error_set(err, "ratings: %d player%s; at least 2 are needed", n, n == 1 ? "" : "s");
         return ST_EINVAL;
@@ -317,9 +328,17 @@ Status ratings_bradley_terry(int n, const double *points, const double *games, d
         goto free_all;
     }
 
-    /* Var(r_i - mean r) = (I^+)_ii = inv_ii - 1/n (see information_inverse). */
+    /* Var(r_i - mean r) = (I^+)_ii = inv_ii - 1/n (see information_inverse); against an
+     * anchor a, Var(r_i - r_a) = P_ii + P_aa - 2 P_ia, where the J/n parts of inv cancel. */
+    double origin = anchor >= 0 ? r[anchor] : 0.0;
     for (int i = 0; i < n; i++) {
-        double var = fmax(0.0, inv[i * n + i] - 1.0 / n);
+        r[i] -= origin;
+    }
+    for (int i = 0; i < n; i++) {
+        double var = anchor >= 0
+                         ? inv[i * n + i] + inv[anchor * n + anchor] - 2 * inv[i * n + anchor]
+                         : inv[i * n + i] - 1.0 / n;
+        var = fmax(0.0, var);
         double se = ELO_PER_NEPER * sqrt(var);
         elo[i] = ELO_PER_NEPER * r[i];
         low[i] = elo[i] - RATINGS_Z95 * se;

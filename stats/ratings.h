@@ -42,4 +42,15 @@ MUST_CHECK Status ratings_bradley_terry(int n, const double *points, const doubl
                                         double *elo, double *low, double *high, bool *prior,
                                         Error *err);
 
+/* ratings_bradley_terry with the Elo scale anchored at player `anchor` (0 <= anchor < n):
+ * elo[i] is player i's rating minus the anchor's (so elo[anchor] = 0, with the interval
+ * [0, 0]), and its interval elo[i] -/+ RATINGS_Z95 * se, se the standard error of that
+ * difference: Var(r_i - r_a) = P_ii + P_aa - 2 P_ia with P the pseudo-inverse of the observed
+ * information (the same fit; only the origin and the intervals change). anchor < 0 is
+ * ratings_bradley_terry (mean 0). Fails as ratings_bradley_terry, or ST_EINVAL for
+ * anchor >= n. Thread-safe. */
+MUST_CHECK Status ratings_bradley_terry_anchored(int n, const double *points, const double *games,
+                                                 int anchor, double *elo, double *low, double *high,
+                                                 bool *prior, Error *err);
+
 #endif

@@ -153,6 +153,8 @@ static void diff_of(Adjusted a, Adjusted b, double z, ScoreDiff *out)
     out->low = fmax(-1.0, d - z * se);
     out->high = fmin(1.0, d + z * se);
     out->p_value = erfc(fabs(d) / se / sqrt(2.0));
+    out->centre = d;
+    out->se = se;
 }
 
 void stats_score_diff(const long a[3], const long b[3], double z, ScoreDiff *out)
@@ -165,6 +167,39 @@ void stats_pair_diff(const long a[5], const long b[5], double z, ScoreDiff *out)
 {
     static const double values[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
     diff_of(adjust(a, values, 5), adjust(b, values, 5), z, out);
+}
+
+double stats_equivalence_p(const ScoreDiff *d, double width)
+{
+    /* H0- delta <= -width: z = (d~ + width) / se; H0+ delta >= width: z = (width - d~) / se;
+     * each one-sided p is Phi(-z) = erfc(z / sqrt 2) / 2. */
+    double lower = 0.5 * erfc((d->centre + width) / d->se / sqrt(2.0));
+    double upper = 0.5 * erfc((width - d->centre) / d->se / sqrt(2.0));
+    return fmax(lower, upper);
+}
+
+double stats_normal_quantile(double p)
+{
+    if (!(p >= 0 && p <= 1)) {
+        return NAN;
+    }
+    if (p == 0 || p == 1) {
+        return p == 0 ? -INFINITY : INFINITY;
+    }
+    /* Phi(x) = erfc(-x / sqrt 2) / 2 rises with x; |z| < 40 for every double p in (0, 1). */
+    double lo = -40, hi = 40;
+    for (int i = 0; i < 200 && lo < hi; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (mid == lo || mid == hi) {
+            break;
+        }
+        if (0.5 * erfc(-mid / sqrt(2.0)) < p) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return 0.5 * (lo + hi);
 }
 
 /* Orders indices by p-value, then by index, so ties keep a fixed order. */

@@ -57,6 +57,8 @@ typedef struct {
     double diff;      /* mean of a - mean of b, as observed (NaN when either is empty) */
     double low, high; /* the interval at the given z, inside [-1, 1] */
     double p_value;   /* two-sided p-value of "no difference" */
+    double centre;    /* the adjusted difference the interval and tests are centred on */
+    double se;        /* its standard error (> 0) */
 } ScoreDiff;
 
 /* The difference of the attackers' score between two independent sets of games (wins, draws,
@@ -72,6 +74,20 @@ void stats_score_diff(const long a[3], const long b[3], double z, ScoreDiff *out
  * counts[i]), the pairs being the units: one pair scoring 0 and one scoring 2 of 2 are added to
  * each set. */
 void stats_pair_diff(const long a[5], const long b[5], double z, ScoreDiff *out);
+
+/* The two one-sided tests of equivalence (Schuirmann 1987) of a difference d (from
+ * stats_score_diff or stats_pair_diff: its centre d~ and standard error se) within a margin
+ * width > 0: H0 |delta| >= width against H1 |delta| < width, with
+ * p = max(Phi(-(d~ + width) / se), Phi(-(width - d~) / se)) = the larger of the two one-sided
+ * p-values, written 0.5 erfc(x / sqrt 2). p < alpha exactly when the 1 - 2 alpha interval
+ * d~ -+ z(1 - alpha) se lies inside (-width, width). Several such tests joined by "and" (every
+ * pair equivalent) need no correction: the intersection-union test rejects at alpha when each
+ * does, and its p-value is the largest of theirs (Berger and Hsu 1996). Pure. */
+double stats_equivalence_p(const ScoreDiff *d, double width);
+
+/* The normal quantile z with Phi(z) = p for 0 < p < 1 (by bisection on erfc, to the last
+ * bits); -INFINITY at 0, +INFINITY at 1, NaN outside. Pure. */
+double stats_normal_quantile(double p);
 
 /* Holm's step-down adjustment (Holm 1979) of m p-values into adjusted[0..m) (may be p):
  * with p sorted ascending, p(1) <= ... <= p(m), adjusted p(i) = max over j <= i of

@@ -107,6 +107,36 @@ START_TEST(test_bt_three_exact)
 }
 END_TEST
 
+/* Anchored at player 0 of a chain 0 - 1 - 2, each step won 9 of 10 and no 0 - 2 game: on a
+ * tree the fit is exact per edge, 400 log10 9 = 381.697 Elo a step, so 0, 381.697, 763.394.
+ * Each edge's information is 10 x 0.9 x 0.1 = 0.9, so Var(r1 - r0) = 1 / 0.9 and
+ * Var(r2 - r0) = 2 / 0.9 (nepers^2): half-widths 1.959964 x (400 / ln 10) x sqrt(1 / 0.9) =
+ * 358.898 and x sqrt(2 / 0.9) = 507.559; the anchor's interval is [0, 0]. */
+START_TEST(test_bt_anchored)
+{
+    const double points[] = {0, 1, 0, 9, 0, 1, 0, 9, 0};
+    const double games[] = {0, 10, 0, 10, 0, 10, 0, 10, 0};
+    double elo[3], low[3], high[3];
+    Error err = {{0}};
+    ck_assert_int_eq(
+        ratings_bradley_terry_anchored(3, points, games, 0, elo, low, high, NULL, &err), ST_OK);
+    const double want[3] = {0, 381.697004, 763.394008}, half[3] = {0, 358.898086, 507.558541};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_double_eq_tol(elo[i], want[i], 1e-5);
+        ck_assert_double_eq_tol(high[i] - elo[i], half[i], 1e-5);
+        ck_assert_double_eq_tol(elo[i] - low[i], half[i], 1e-5);
+    }
+    /* Anchor -1 is the mean-0 fit: -381.697, 0, 381.697. */
+    ck_assert_int_eq(
+        ratings_bradley_terry_anchored(3, points, games, -1, elo, low, high, NULL, &err), ST_OK);
+    ck_assert_double_eq_tol(elo[0], -381.697004, 1e-5);
+    ck_assert_double_eq_tol(elo[1], 0, 1e-9);
+    ck_assert_int_eq(
+        ratings_bradley_terry_anchored(3, points, games, 3, elo, low, high, NULL, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "ratings: anchor 3 of 3 players");
+}
+END_TEST
+
 START_TEST(test_bt_four_incomplete)
 {
     /* Players 0 and 3 never met; draws give fractional points. */
@@ -572,6 +602,44 @@ START_TEST(test_score_diff_hand_values)
 }
 END_TEST
 
+/* Two one-sided tests (Schuirmann 1987), by hand from the differences above (width 0.08):
+ * - 40 draws vs 40 draws: d~ = 0, se = 0.0466658 / 1.959964 = 0.0238095; both tests give
+ *   Phi(-0.08 / 0.0238095) = Phi(-3.36) = 3.8971e-4.
+ * - 4-36-0 vs 40 draws: d~ = 2/42 = 0.0476190, se = 0.0328603: the upper test
+ *   Phi(-(0.08 - 0.047619) / 0.0328603) = Phi(-0.98541) = 0.162210 is the larger.
+ * - strong vs weak (d~ 0.476): Phi((0.476 - 0.08) / 0.0959) -> 0.99997 (far outside).
+ * The quantile: Phi^-1(0.975) = 1.959964, Phi^-1(1 - 0.025 / 3) = 2.393980 (the Bonferroni
+ * z of three pairs), Phi^-1(1/2) = 0. */
+START_TEST(test_equivalence)
+{
+    const double z = STATS_Z95;
+    ScoreDiff d;
+    const long draws40[3] = {0, 40, 0}, case1[3] = {4, 36, 0};
+    const long strong[3] = {30, 0, 10}, weak[3] = {10, 0, 30};
+    stats_score_diff(draws40, draws40, z, &d);
+    ck_assert_double_eq_tol(d.centre, 0, 1e-15);
+    ck_assert_double_eq_tol(d.se, 0.0238095, 1e-7);
+    ck_assert_double_eq_tol(stats_equivalence_p(&d, 0.08), 3.8971e-4, 1e-8);
+    stats_score_diff(case1, draws40, z, &d);
+    ck_assert_double_eq_tol(d.centre, 2.0 / 42, 1e-12);
+    ck_assert_double_eq_tol(stats_equivalence_p(&d, 0.08), 0.162210, 1e-6);
+    stats_score_diff(draws40, case1, z, &d); /* the mirror: the lower test, the same p */
+    ck_assert_double_eq_tol(stats_equivalence_p(&d, 0.08), 0.162210, 1e-6);
+    stats_score_diff(strong, weak, z, &d);
+    ck_assert(stats_equivalence_p(&d, 0.08) > 0.9999);
+    /* p < alpha exactly when the 90% interval lies inside (-width, width): at the width where
+     * the interval's upper end touches it, p is 0.05. */
+    stats_score_diff(case1, draws40, z, &d);
+    double edge = d.centre + stats_normal_quantile(0.95) * d.se;
+    ck_assert_double_eq_tol(stats_equivalence_p(&d, edge), 0.05, 1e-9);
+    ck_assert_double_eq_tol(stats_normal_quantile(0.975), 1.959964, 1e-6);
+    ck_assert_double_eq_tol(stats_normal_quantile(1 - 0.025 / 3), 2.393980, 1e-6);
+    ck_assert_double_eq_tol(stats_normal_quantile(0.5), 0, 1e-12);
+    ck_assert(isinf(stats_normal_quantile(1)) && stats_normal_quantile(1) > 0);
+    ck_assert(isnan(stats_normal_quantile(1.5)));
+}
+END_TEST
+
 /* Holm (1979), by hand: p = {0.01, 0.04, 0.03, 0.005}, m = 4, sorted 0.005, 0.01, 0.03, 0.04:
  * 4 x 0.005 = 0.02, 3 x 0.01 = 0.03, 2 x 0.03 = 0.06, 1 x 0.04 = 0.04 -> running max 0.06. */
 START_TEST(test_holm)
@@ -607,6 +675,7 @@ Suite *statistics_suite(void)
     tcase_add_test(tc, test_bt_two_players);
     tcase_add_test(tc, test_bt_three_exact);
     tcase_add_test(tc, test_bt_four_incomplete);
+    tcase_add_test(tc, test_bt_anchored);
     tcase_add_test(tc, test_bt_prior);
     tcase_add_test(tc, test_bt_errors);
     suite_add_tcase(s, tc);
@@ -627,6 +696,7 @@ Suite *statistics_suite(void)
     tcase_add_test(tc, test_width_stop);
     tcase_add_test(tc, test_score_diff_hand_values);
     tcase_add_test(tc, test_holm);
+    tcase_add_test(tc, test_equivalence);
     suite_add_tcase(s, tc);
     return s;
 }
