@@ -24,7 +24,9 @@
 int cmd_summarize(int argc, char **argv)
 {
     const char *games = NULL, *out = NULL, *baseline = NULL;
-    const Option opts[] = {{"--out", &out, NULL}, {"--baseline", &baseline, NULL}};
+    bool curve = false;
+    const Option opts[] = {
+        {"--out", &out, NULL}, {"--baseline", &baseline, NULL}, {"--curve", NULL, &curve}};
     if (argc >= 2 && argv[1][0] != '-') {
         games = argv[1];
         argv++;
@@ -51,14 +53,21 @@ int cmd_summarize(int argc, char **argv)
         error_set(&err, "%s: no games to summarize", games);
         st = ST_EINVAL;
     }
+    /* With --curve, as `tafl run` writes a curve's: self-play rows alone carry verdicts. */
+    ResultsTally *tally = results_tally_create();
+    results_tally_set_curve(tally, curve);
+    for (long i = 0; i < count; i++)
+        results_tally_add(tally, &rows[i]);
     if (st == ST_OK)
-        st = results_write_summary_vs(path, rows, count, baseline, &err);
+        st = results_tally_write_vs(tally, path, baseline, &err);
     if (st != ST_OK) {
         fprintf(stderr, "tafl summarize: %s\n", err.text);
+        results_tally_destroy(tally);
         results_free_rows(rows, count);
         return EXIT_USAGE;
     }
-    results_print_table_vs(stdout, rows, count, baseline);
+    results_tally_print_vs(tally, stdout, baseline);
+    results_tally_destroy(tally);
     results_free_rows(rows, count);
     return EXIT_SUCCESS;
 }

@@ -132,14 +132,16 @@ static const Command COMMANDS[] = {
      "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
      "`tafl merge` combines the N finished shards into the files of a single run.\n"},
     {"summarize", cmd_summarize, "rebuild summary.csv from a games.csv",
-     "usage: tafl summarize GAMES.csv [--out SUMMARY.csv] [--baseline RULES]\n"
+     "usage: tafl summarize GAMES.csv [--out SUMMARY.csv] [--baseline RULES] [--curve]\n"
      "\n"
      "Recomputes the summary from the games alone (default: summary.csv beside GAMES.csv)\n"
      "and prints the balance table. Each row's verdict (attackers, defenders or balanced)\n"
      "is its test of score = 1/2 at 5% after Holm's correction over all rows. Every other\n"
      "ruleset is compared with the baseline (default: the ruleset of the first game) for the\n"
      "same pairing: the difference of the attackers' score, its 95% interval, p and\n"
-     "Holm-adjusted p (see README \"Comparing rulesets\").\n"},
+     "Holm-adjusted p (see README \"Comparing rulesets\"). --curve summarizes a balance\n"
+     "curve's games as `tafl run` does: only self-play rows carry verdicts (Holm over them\n"
+     "alone); the ladder games between rungs get the verdict `ladder` and a table of their own.\n"},
     {"ratings", cmd_ratings, "Elo of every agent, overall and by side, from games.csv files",
      "usage: tafl ratings GAMES.csv... [--out RATINGS.csv]\n"
      "\n"

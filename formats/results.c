@@ -715,8 +715,22 @@ typedef struct {
 struct ResultsTally {
     Group *groups;
     long n, cap;
-    long last; /* the group of the last row: rows come in runs of one group */
+    long last;  /* the group of the last row: rows come in runs of one group */
+    bool curve; /* results_tally_set_curve: self-play groups alone carry verdicts */
 };
+
+/* Whether a group carries a balance verdict: every group, or in a curve the self-play ones
+ * (an agent against itself); a curve's other groups are its ladder games, which measure the
+ * rungs' strength and say nothing of the ruleset's balance. */
+static bool is_verdict(const ResultsTally *t, const Group *gr)
+{
+    return !t->curve || strcmp(gr->names.attacker, gr->names.defender) == 0;
+}
+
+void results_tally_set_curve(ResultsTally *t, bool curve)
+{
+    t->curve = curve;
+}
 
 static bool same_group(const GameRow *a, const GameRow *b)
 {
@@ -825,12 +839,15 @@ static void finish_groups(ResultsTally *t)
 
 /* The groups' Holm-adjusted balance p-values and, for every group of another ruleset than
  * `baseline` whose pairing the baseline also played, the difference from the baseline's group
- * with its Holm-adjusted p-value (a second family). */
-static void compare_groups(Group *groups, long n, const char *baseline)
+ * with its Holm-adjusted p-value (a second family). Groups without a verdict (is_verdict) are
+ * in neither family: their p_holm is NaN and they have no baseline. */
+static void compare_groups(const ResultsTally *t, const char *baseline)
 {
+    Group *groups = t->groups;
+    long n = t->n;
     double *p = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
     for (long g = 0; g < n; g++) {
-        p[g] = groups[g].verdict.p_value;
+        p[g] = is_verdict(t, &groups[g]) ? groups[g].verdict.p_value : NAN;
     }
     stats_holm(p, n, p);
     for (long g = 0; g < n; g++) {
@@ -838,7 +855,7 @@ static void compare_groups(Group *groups, long n, const char *baseline)
         gr->p_holm = p[g];
         gr->base = -1;
         p[g] = NAN;
-        if (strcmp(gr->names.rules, baseline) == 0) {
+        if (strcmp(gr->names.rules, baseline) == 0 || !is_verdict(t, gr)) {
             continue;
         }
         for (long b = 0; b < n; b++) {
@@ -873,12 +890,16 @@ static const char *baseline_of(const ResultsTally *t, const char *baseline)
 static void finish_tally(ResultsTally *t, const char *baseline)
 {
     finish_groups(t);
-    compare_groups(t->groups, t->n, baseline_of(t, baseline));
+    compare_groups(t, baseline_of(t, baseline));
 }
 
-/* The balance verdict at LEVEL after Holm: the side the score leans to, when significant. */
+/* The balance verdict at LEVEL after Holm: the side the score leans to, when significant;
+ * "ladder" for a curve's games between different rungs (no verdict). */
 static const char *balance_verdict(const Group *gr)
 {
+    if (isnan(gr->p_holm)) {
+        return "ladder";
+    }
     if (!(gr->p_holm < LEVEL)) {
         return "balanced";
     }
@@ -933,7 +954,8 @@ static bool put_summary(FILE *f, const Group *groups, long n)
             ok = put_printf(f, ",%ld", gr->reasons[r]);
         }
         ok = ok && put_printf(f, ",%s", EXTERNAL_NAMES[gr->external & 3]);
-        ok = ok && put_printf(f, ",%.3g,%s,", gr->p_holm, balance_verdict(gr));
+        ok = ok && (isnan(gr->p_holm) ? fputc(',', f) != EOF : put_printf(f, ",%.3g", gr->p_holm));
+        ok = ok && put_printf(f, ",%s,", balance_verdict(gr));
         if (gr->base >= 0) {
             ok = ok && put_text(f, groups[gr->base].names.rules) &&
                  put_printf(f, ",%.4f,%.4f,%.4f,%.3g,%.3g,%s", gr->diff.diff, gr->diff.low,
@@ -1000,6 +1022,21 @@ void results_tally_print(ResultsTally *t, FILE *out)
     results_tally_print_vs(t, out, NULL);
 }
 
+/* One line of the balance table; with the Holm-adjusted p and the verdict when `verdict`. */
+static void print_group(FILE *out, const Group *gr, int wr, int wa, int wd, bool verdict)
+{
+    double games = (double)gr->games;
+    fprintf(out, "%-*s  %-*s  %-*s  %6ld  %6.1f  %6.1f  %6.1f  %.3f [%.3f-%.3f]  %8.2g  %7.1f", wr,
+            gr->names.rules, wa, gr->names.attacker, wd, gr->names.defender, gr->games,
+            100 * gr->win_rate, 100 * (double)gr->wins[WINNER_DEFENDERS] / games,
+            100 * gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
+            gr->verdict.p_value, gr->plies_mean);
+    if (verdict) {
+        fprintf(out, "  %8.2g  %s", gr->p_holm, balance_verdict(gr));
+    }
+    fputc('\n', out);
+}
+
 void results_tally_print_vs(ResultsTally *t, FILE *out, const char *baseline)
 {
     finish_tally(t, baseline);
@@ -1011,18 +1048,30 @@ void results_tally_print_vs(ResultsTally *t, FILE *out, const char *baseline)
     fprintf(out, "%-*s  %-*s  %-*s  %6s  %6s  %6s  %6s  %-21s  %8s  %7s  %8s  %s\n", wr, "rules",
             wa, "attacker", wd, "defender", "games", "att %", "def %", "draw %",
             "attacker score [95%]", "p(1/2)", "plies", "p Holm", "verdict");
-    long compared = 0;
+    long compared = 0, ladder = 0;
     for (long g = 0; g < n; g++) {
         const Group *gr = &groups[g];
-        double games = (double)gr->games;
-        fprintf(out,
-                "%-*s  %-*s  %-*s  %6ld  %6.1f  %6.1f  %6.1f  %.3f [%.3f-%.3f]  %8.2g  %7.1f  "
-                "%8.2g  %s\n",
-                wr, gr->names.rules, wa, gr->names.attacker, wd, gr->names.defender, gr->games,
-                100 * gr->win_rate, 100 * (double)gr->wins[WINNER_DEFENDERS] / games,
-                100 * gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
-                gr->verdict.p_value, gr->plies_mean, gr->p_holm, balance_verdict(gr));
+        if (!is_verdict(t, gr)) {
+            ladder++;
+            continue;
+        }
+        print_group(out, gr, wr, wa, wd, true);
         compared += gr->base >= 0;
+    }
+    if (ladder > 0) {
+        /* A curve's games between different rungs: they measure strength (the rungs' Elo), so
+         * they carry no balance verdict and are not in the Holm family above. */
+        fprintf(out,
+                "\nladder games (rung against rung: they measure the rungs' strength, no balance "
+                "verdict, not in the Holm family):\n");
+        fprintf(out, "%-*s  %-*s  %-*s  %6s  %6s  %6s  %6s  %-21s  %8s  %7s\n", wr, "rules", wa,
+                "attacker", wd, "defender", "games", "att %", "def %", "draw %",
+                "attacker score [95%]", "p(1/2)", "plies");
+        for (long g = 0; g < n; g++) {
+            if (!is_verdict(t, &groups[g])) {
+                print_group(out, &groups[g], wr, wa, wd, false);
+            }
+        }
     }
     if (compared > 0) {
         fprintf(out,

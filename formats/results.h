@@ -3,6 +3,7 @@
 #ifndef TAFL_FORMATS_RESULTS_H
 #define TAFL_FORMATS_RESULTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -77,6 +78,12 @@ typedef struct ResultsTally ResultsTally;
 
 /* An empty tally; caller destroys. */
 ResultsTally *results_tally_create(void);
+
+/* Marks the tally as a balance curve's (experiment kind = curve): only self-play groups (an
+ * agent against itself) carry a balance verdict, and Holm corrects over them alone; the other
+ * groups, the ladder games between rungs, get an empty balance_p_holm, the verdict `ladder`,
+ * no comparison with the baseline, and a table of their own in results_tally_print. */
+void results_tally_set_curve(ResultsTally *t, bool curve);
 
 /* Adds one row (copied; the row stays the caller's). */
 void results_tally_add(ResultsTally *t, const GameRow *row);

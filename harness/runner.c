@@ -723,6 +723,7 @@ static Status tally_row(const GameRow *row, long k, void *ctx, Error *err)
 static Status write_results(RunState *rs, Error *err)
 {
     ResultsTally *tally = results_tally_create();
+    results_tally_set_curve(tally, rs->exp->kind == EXPERIMENT_CURVE);
     long n, valid;
     Status st = results_games_scan(rs->games_path, tally_row, tally, &n, &valid, err);
     if (st == ST_OK && n != rs->kept) {
@@ -790,6 +791,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     rs.res->count = 0;
     memset(&rs.res->sprt, 0, sizeof rs.res->sprt);
     rs.res->tally = results_tally_create();
+    results_tally_set_curve(rs.res->tally, exp->kind == EXPERIMENT_CURVE);
     runmeta_utc_now(rs.started_utc, sizeof rs.started_utc);
     rs.started = clock_seconds();
     Status st = size_run(&rs, err);

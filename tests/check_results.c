@@ -655,6 +655,53 @@ START_TEST(test_table)
 }
 END_TEST
 
+/* A curve's tally: the self-play group alone carries a verdict. Holm over that one p-value
+ * leaves it as it is (0.0196 < 0.05: attackers), where over all three groups it was 3 x 0.0196
+ * = 0.059 (balanced, test_table); the groups of different agents are ladder games, with an
+ * empty balance_p_holm, the verdict `ladder`, and a table of their own. */
+START_TEST(test_curve_tally)
+{
+    GameRow rows[32];
+    long n = summary_rows(rows);
+    ResultsTally *t = results_tally_create();
+    results_tally_set_curve(t, true);
+    for (long i = 0; i < n; i++) {
+        results_tally_add(t, &rows[i]);
+    }
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    ck_assert(out != NULL);
+    results_tally_print(t, out);
+    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_str_eq(
+        buf, "rules     attacker  defender   games   att %   def %  draw %  attacker score [95%]   "
+             "  p(1/2)    plies    p Holm  verdict\n"
+             "brandubh  random    random        10    80.0    10.0    10.0  0.850 [0.560-0.958]  "
+             "    0.02     55.0      0.02  attackers\n"
+             "\nladder games (rung against rung: they measure the rungs' strength, no balance "
+             "verdict, not in the Holm family):\n"
+             "rules     attacker  defender   games   att %   def %  draw %  attacker score [95%]   "
+             "  p(1/2)    plies\n"
+             "tablut    a,b       say \"hi\"       3    33.3    33.3    33.3  0.500 [0.154-0.846]  "
+             "       1      5.0\n"
+             "brandubh  random    greedy         1     0.0     0.0   100.0  0.500 [0.103-0.897]  "
+             "       1    100.0\n");
+    free(buf);
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "summary.csv");
+    Error err = {{0}};
+    ck_assert_msg(results_tally_write(t, path, &err) == ST_OK, "%s", err.text);
+    char *text = fixture_slurp(path, NULL);
+    ck_assert_msg(strstr(text, ",none,0.0196,attackers,,,,,,,\n") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, ",none,,ladder,,,,,,,\n") != NULL, "%s", text);
+    free(text);
+    results_tally_destroy(t);
+    remove_dir(dir);
+}
+END_TEST
+
 START_TEST(test_write_errors)
 {
     Error err = {{0}};
@@ -837,6 +884,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_summary);
     tcase_add_test(tc, test_summary_parses);
     tcase_add_test(tc, test_table);
+    tcase_add_test(tc, test_curve_tally);
     tcase_add_test(tc, test_write_errors);
     tcase_add_test(tc, test_summary_counts_forfeits_and_marks_external);
     tcase_add_test(tc, test_summary_compares_with_baseline);
