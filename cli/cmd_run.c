@@ -50,9 +50,9 @@ static int finish_curve(const Experiment *exp, const char *out_dir)
         }
         for (int rs = 0; status == EXIT_SUCCESS && rs < exp->ruleset_count; rs++) {
             CurveVerdict v;
-            char line[512];
+            char line[1024];
             curve_verdict(exp, rs, points, n, &v);
-            curve_verdict_text(&v, exp->converge_width, line, sizeof line);
+            curve_verdict_text(exp, &v, points, line, sizeof line);
             fprintf(stderr, "tafl run: %s\n", line);
         }
     }

@@ -126,8 +126,11 @@ static const Command COMMANDS[] = {
      "100) nor while every game of the pairing has had the same result; the games are then\n"
      "numbered in play order.\n"
      "An experiment with kind = curve (each agent's self-play, and each agent against the\n"
-     "next on both sides) also writes curve.csv (the rungs ordered by measured Elo),\n"
-     "convergence.csv (the verdict) and the balance curve, curve.png and curve.svg.\n"
+     "next on both sides) also writes curve.csv (the rungs ordered by measured Elo,\n"
+     "relative to greedy), convergence.csv (the verdict: converged only when equivalence\n"
+     "tests show the strongest rungs agree, they span converge_span Elo and read more than\n"
+     "one evaluation) and the balance curve, curve.png and curve.svg; its summary gives\n"
+     "verdicts for the self-play rows alone.\n"
      "--shard I/N plays only shard I of N (1 <= I <= N): the games whose number g has\n"
      "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
      "`tafl merge` combines the N finished shards into the files of a single run.\n"},

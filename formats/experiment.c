@@ -36,6 +36,12 @@
  * the issue's bar for "more strength does not move the verdict" (two 200-game scores near 1/2
  * have 95% intervals about +-0.07 wide, so a tighter width could not be met by noise alone). */
 #define DEFAULT_CONVERGE_WIDTH 0.08
+/* The strongest rungs the verdict compares, and the Elo range they must span: agreement among
+ * rungs of nearly one strength says little about more strength (issue 24: Brandubh's top three
+ * spanned 170 Elo). */
+#define DEFAULT_CONVERGE_RUNGS 3
+#define DEFAULT_CONVERGE_SPAN  200.0
+#define CONVERGE_SPAN_MAX      10000.0
 
 typedef enum { SEC_NONE, SEC_EXPERIMENT, SEC_RULES, SEC_AGENT, SEC_MATCHUPS } SectionKind;
 
@@ -463,6 +469,8 @@ static const ExperimentKey EXPERIMENT_KEYS[] = {
     {"min_games", KEY_INT, FIELD(min_games), 1, CHECK_EVERY_MAX, NULL, NULL},
     {"kind", KEY_CUSTOM, 0, 0, 0, NULL, set_kind},
     {"converge_width", KEY_REAL, FIELD(converge_width), 0, 1, "an attackers' score 0..1", NULL},
+    {"converge_rungs", KEY_INT, FIELD(converge_rungs), 2, EXPERIMENT_MAX_AGENTS, NULL, NULL},
+    {"converge_span", KEY_REAL, FIELD(converge_span), 0, CONVERGE_SPAN_MAX, "Elo 0..10000", NULL},
     {"reference", KEY_REAL, FIELD(reference), 0, 1, "an attackers' score 0..1", NULL},
     {"reference_label", KEY_CUSTOM, 0, 0, 0, NULL, set_reference_label},
 };
@@ -963,6 +971,8 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.check_every = DEFAULT_CHECK_EVERY;
     c->exp.min_games = DEFAULT_MIN_GAMES;
     c->exp.converge_width = DEFAULT_CONVERGE_WIDTH;
+    c->exp.converge_rungs = DEFAULT_CONVERGE_RUNGS;
+    c->exp.converge_span = DEFAULT_CONVERGE_SPAN;
     c->exp.reference = NAN;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 

@@ -50,9 +50,13 @@ typedef struct {
     int min_games;         /* [experiment] min_games: games a pairing plays at least before a
                               width stop ends it (default STATS_MIN_GAMES; 0 = that default) */
     ExperimentKind kind;   /* [experiment] kind = balance | curve */
-    double converge_width; /* [experiment] converge_width (curves): the strongest three rungs'
-                              attackers' scores must lie within this width for the verdict
-                              "converged" (default 0.08) */
+    double converge_width; /* [experiment] converge_width (curves): every pair of the strongest
+                              rungs' attackers' scores must be shown (two one-sided tests at
+                              95%) to differ by less than this for "converged" (default 0.08) */
+    int converge_rungs;    /* [experiment] converge_rungs (curves): how many of the strongest
+                              rungs the verdict compares, 2..EXPERIMENT_MAX_AGENTS (default 3) */
+    double converge_span;  /* [experiment] converge_span (curves): the Elo range those rungs
+                              must span for "converged", 0..10000 (default 200) */
     double reference;      /* [experiment] reference (curves): a reference attackers' score
                               drawn on the figure, in [0, 1]; NaN when not given */
     char reference_label[EXPERIMENT_NAME_MAX * 2]; /* [experiment] reference_label */

@@ -4,12 +4,13 @@
 #include <csv.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/agent.h"
 #include "formats/plot.h"
-#include "harness/league.h"
 #include "stats/ratings.h"
 #include "stats/stats.h"
 
@@ -47,19 +48,93 @@ static void fill_point(CurvePoint *p)
     p->draw_rate = (double)p->draws / games;
 }
 
-/* The Elo of agent on ruleset rules from league_rate's table; false (and NaN) when unrated. */
-static bool rung_elo(const LeagueRating *ratings, long n, const char *rules, const char *agent,
-                     CurvePoint *p)
+/* The index of the experiment's first greedy agent (by its spec's type), or -1. */
+static int greedy_agent(const Experiment *exp)
 {
-    p->elo = p->elo_low = p->elo_high = NAN;
-    for (long i = 0; i < n; i++) {
-        if (strcmp(ratings[i].rules, rules) == 0 && strcmp(ratings[i].agent, agent) == 0) {
-            p->elo = ratings[i].elo;
-            p->elo_low = ratings[i].low;
-            p->elo_high = ratings[i].high;
+    for (int a = 0; a < exp->agent_count; a++) {
+        const char *spec = exp->agents[a].spec;
+        if (strncmp(spec, "greedy", 6) == 0 && (spec[6] == '\0' || spec[6] == ':')) {
+            return a;
         }
     }
-    return !isnan(p->elo);
+    return -1;
+}
+
+/* The Bradley-Terry Elo of every agent of exp on ruleset rs from the games between different
+ * agents there (both sides summed, a draw half a point to each), anchored at the greedy agent
+ * when it played such games, else at the weakest of them: elo[a] (and its interval) NaN for an
+ * agent without such games, or for all when the games do not link the agents (no relative
+ * rating exists). *anchor is the agent at 0, or -1. */
+static void fit_elo(const Experiment *exp, int rs, const GameRow *rows, long count, double *elo,
+                    double *low, double *high, int *anchor)
+{
+    int agents = exp->agent_count;
+    int *player = xmalloc((size_t)agents * sizeof *player); /* agent -> player, or -1 */
+    int *agent_of = xmalloc((size_t)agents * sizeof *agent_of);
+    size_t nn = (size_t)agents * (size_t)agents;
+    double *pts = xcalloc(nn, sizeof *pts), *gms = xcalloc(nn, sizeof *gms);
+    double *e = xmalloc(3 * (size_t)agents * sizeof *e);
+    *anchor = -1;
+    for (int a = 0; a < agents; a++) {
+        player[a] = -1;
+        elo[a] = low[a] = high[a] = NAN;
+    }
+    int n = 0;
+    for (long g = 0; g < count; g++) {
+        const GameRow *r = &rows[g];
+        int a = experiment_agent_index(exp, r->attacker),
+            d = experiment_agent_index(exp, r->defender);
+        if (a < 0 || d < 0 || a == d || experiment_ruleset_index(exp, r->rules) != rs) {
+            continue;
+        }
+        int two[2] = {a, d};
+        for (int k = 0; k < 2; k++) {
+            if (player[two[k]] < 0) {
+                agent_of[n] = two[k];
+                player[two[k]] = n++;
+            }
+        }
+        double att = r->winner == WINNER_ATTACKERS ? 1.0 : r->winner == WINNER_DRAW ? 0.5 : 0.0;
+        int i = player[a], j = player[d];
+        pts[i * agents + j] += att;
+        pts[j * agents + i] += 1.0 - att;
+        gms[i * agents + j] += 1;
+        gms[j * agents + i] += 1;
+    }
+    /* The fit wants an n x n matrix: pack the rows of the players seen. */
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            pts[i * n + j] = pts[i * agents + j];
+            gms[i * n + j] = gms[i * agents + j];
+        }
+    }
+    int greedy = greedy_agent(exp);
+    int origin = greedy >= 0 ? player[greedy] : -1;
+    Error ignored = {{0}};
+    double *el = e, *lo = e + agents, *hi = e + 2 * agents;
+    bool ok = n >= 2 && ratings_bradley_terry_anchored(n, pts, gms, origin, el, lo, hi, NULL,
+                                                       &ignored) == ST_OK;
+    if (ok && origin < 0) {
+        origin = 0;
+        for (int i = 1; i < n; i++) {
+            origin = el[i] < el[origin] ? i : origin; /* ties: the first seen */
+        }
+        ok = ratings_bradley_terry_anchored(n, pts, gms, origin, el, lo, hi, NULL, &ignored) ==
+             ST_OK;
+    }
+    if (ok) {
+        for (int i = 0; i < n; i++) {
+            elo[agent_of[i]] = el[i];
+            low[agent_of[i]] = lo[i];
+            high[agent_of[i]] = hi[i];
+        }
+        *anchor = agent_of[origin];
+    }
+    free(e);
+    free(gms);
+    free(pts);
+    free(agent_of);
+    free(player);
 }
 
 void curve_points(const Experiment *exp, const GameRow *rows, long count, CurvePoint **points,
@@ -81,18 +156,13 @@ void curve_points(const Experiment *exp, const GameRow *rows, long count, CurveP
         p->defender_wins += r->winner == WINNER_DEFENDERS;
         p->draws += r->winner == WINNER_DRAW;
     }
-    /* The rungs' strength: the same Bradley-Terry fit as tafl ratings, from the games between
-     * different agents (self-play left out), per ruleset. */
-    LeagueRating *ratings = NULL;
-    long rated = 0;
-    Error ignored = {{0}};
-    if (count == 0 || league_rate(rows, count, &ratings, &rated, &ignored) != ST_OK) {
-        rated = 0;
-    }
+    double *elo = xmalloc(3 * (size_t)(agents > 0 ? agents : 1) * sizeof *elo);
+    double *low = elo + agents, *high = elo + 2 * agents;
     int used = 0;
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
-        int first = used;
+        int first = used, anchor;
         bool measured = true;
+        fit_elo(exp, rs, rows, count, elo, low, high, &anchor);
         for (int a = 0; a < agents; a++) {
             CurvePoint p = all[rs * agents + a];
             if (p.games == 0) {
@@ -100,23 +170,159 @@ void curve_points(const Experiment *exp, const GameRow *rows, long count, CurveP
             }
             p.rules = exp->rulesets[rs].name;
             p.agent = exp->agents[a].name;
+            p.agent_index = a;
             p.rung = a;
-            measured &= rung_elo(ratings, rated, p.rules, p.agent, &p);
+            p.elo = elo[a];
+            p.elo_low = low[a];
+            p.elo_high = high[a];
+            p.anchor = anchor >= 0 ? exp->agents[anchor].name : NULL;
+            measured &= !isnan(p.elo);
             fill_point(&p);
             all[used++] = p;
         }
         order_rungs(all + first, used - first, measured);
     }
-    free(ratings);
+    free(elo);
     *points = all;
     *n = used;
+}
+
+/* The value of `key` in an agent spec "type:key=value,...", copied into buf; false (and "")
+ * when the spec does not set it. */
+static bool spec_value(const char *spec, const char *key, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    const char *p = strchr(spec, ':');
+    size_t klen = strlen(key);
+    while (p) {
+        p++;
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+            snprintf(buf, size, "%.*s", (int)(len - klen - 1), p + klen + 1);
+            return true;
+        }
+        p = end;
+    }
+    return false;
+}
+
+/* A numeric parameter of an agent: its value in the spec, else its default; NaN when neither
+ * can be had (an unknown type). */
+static double spec_number(const char *type, const char *spec, const char *key)
+{
+    char text[64];
+    if (spec_value(spec, key, text, sizeof text)) {
+        char *end;
+        double v = strtod(text, &end);
+        return end != text && *end == '\0' ? v : NAN;
+    }
+    AgentParamInfo info;
+    Error ignored = {{0}};
+    return agent_param_info(type, key, &info, &ignored) == ST_OK ? info.def : NAN;
+}
+
+void curve_family(const Experiment *exp, int a, char *buf, size_t size)
+{
+    const char *spec = exp->agents[a].spec;
+    char type[32], value[EXPERIMENT_SPEC_MAX];
+    size_t tlen = strcspn(spec, ":");
+    snprintf(type, sizeof type, "%.*s", (int)(tlen < sizeof type ? tlen : sizeof type - 1), spec);
+    if (strcmp(type, "random") == 0) {
+        snprintf(buf, size, "random");
+    } else if (strcmp(type, "external") == 0) {
+        /* An engine of its own: the same program is one family, whatever its time. */
+        spec_value(spec, "cmd", value, sizeof value);
+        snprintf(buf, size, "external%s%s", value[0] ? " " : "", value);
+    } else if (strcmp(type, "mcts") == 0 && spec_number(type, spec, "eval_plies") == -1 &&
+               spec_number(type, spec, "minimax") == 0) {
+        /* Playouts to the end, no cut-off scored by the evaluation and no minimax backups of
+         * it (agents/mcts.c): nothing of the evaluation is read. */
+        snprintf(buf, size, "playouts");
+    } else if (strcmp(type, "alphabeta") == 0 || strcmp(type, "greedy") == 0 ||
+               strcmp(type, "mcts") == 0) {
+        if (!spec_value(spec, "eval", value, sizeof value) || value[0] == '\0') {
+            snprintf(value, sizeof value, "hand");
+        }
+        snprintf(buf, size, "%s", value);
+    } else {
+        snprintf(buf, size, "%s", type);
+    }
+}
+
+/* Verdicts are at 5%, two-sided for differences, one-sided each for the equivalence tests. */
+#define VERDICT_LEVEL 0.05
+
+/* The distinct families of the top rungs into v->family_text and v->families. */
+static void top_families(const Experiment *exp, const CurvePoint *top, int k, CurveVerdict *v)
+{
+    char(*seen)[128] = xmalloc((size_t)k * sizeof *seen);
+    v->families = 0;
+    v->family_text[0] = '\0';
+    for (int i = 0; i < k; i++) {
+        char f[128];
+        curve_family(exp, top[i].agent_index, f, sizeof f);
+        bool known = false;
+        for (int j = 0; j < v->families && !known; j++) {
+            known = strcmp(seen[j], f) == 0;
+        }
+        if (!known) {
+            size_t len = strlen(v->family_text);
+            snprintf(v->family_text + len, sizeof v->family_text - len, "%s%s",
+                     v->families ? " + " : "", f);
+            memcpy(seen[v->families++], f, sizeof f);
+        }
+    }
+    free(seen);
+}
+
+/* The pairwise tests among the top k rungs: the largest TOST p-value, the smallest
+ * Holm-adjusted p of a difference, and the spread's interval. The spread is the largest
+ * |difference| over the m pairs, so when every pair's 1 - 0.05/m interval holds (Bonferroni:
+ * together at 95% or more), the true spread lies between the largest distance of an interval
+ * from 0 and the largest |bound|. */
+static void pair_tests(const CurvePoint *top, int k, double width, CurveVerdict *v)
+{
+    long m = (long)k * (k - 1) / 2, pair = 0;
+    double *p = xmalloc((size_t)m * sizeof *p);
+    double z = stats_normal_quantile(1 - VERDICT_LEVEL / 2 / (double)m);
+    v->p_equivalent = 0;
+    v->spread_low = v->spread_high = 0;
+    for (int i = 0; i < k; i++) {
+        for (int j = i + 1; j < k; j++, pair++) {
+            const long a[3] = {top[j].attacker_wins, top[j].draws, top[j].defender_wins};
+            const long b[3] = {top[i].attacker_wins, top[i].draws, top[i].defender_wins};
+            ScoreDiff d;
+            stats_score_diff(a, b, z, &d);
+            p[pair] = d.p_value;
+            v->p_equivalent = fmax(v->p_equivalent, stats_equivalence_p(&d, width));
+            double near = d.low > 0 ? d.low : d.high < 0 ? -d.high : 0.0;
+            v->spread_low = fmax(v->spread_low, near);
+            v->spread_high = fmax(v->spread_high, fmax(fabs(d.low), fabs(d.high)));
+        }
+    }
+    stats_holm(p, m, p);
+    v->p_different = 1;
+    for (long i = 0; i < m; i++) {
+        v->p_different = fmin(v->p_different, p[i]);
+    }
+    free(p);
 }
 
 void curve_verdict(const Experiment *exp, int rs, const CurvePoint *points, int n,
                    CurveVerdict *out)
 {
     const char *name = exp->rulesets[rs].name;
-    *out = (CurveVerdict){name, 0, false, NAN, NAN, false};
+    *out = (CurveVerdict){.rules = name,
+                          .score_min = NAN,
+                          .score_max = NAN,
+                          .spread = NAN,
+                          .spread_low = NAN,
+                          .spread_high = NAN,
+                          .p_equivalent = NAN,
+                          .p_different = NAN,
+                          .span = NAN,
+                          .outcome = CURVE_FEW_RUNGS};
     int last = -1;
     out->measured = true;
     for (int i = 0; i < n; i++) {
@@ -127,34 +333,105 @@ void curve_verdict(const Experiment *exp, int rs, const CurvePoint *points, int 
         }
     }
     out->measured = out->measured && out->rungs > 0;
-    if (out->rungs < 3) {
+    int k = exp->converge_rungs;
+    if (out->rungs < k || k < 2) {
         return;
     }
-    /* The points of a ruleset are contiguous and weakest first: the last three are the top. */
-    out->score_min = out->score_max = points[last].score;
-    for (int i = last - 2; i <= last; i++) {
-        out->score_min = fmin(out->score_min, points[i].score);
-        out->score_max = fmax(out->score_max, points[i].score);
+    /* The points of a ruleset are contiguous and weakest first: the last k are the top. */
+    const CurvePoint *top = points + last - k + 1;
+    out->top = k;
+    out->first = last - k + 1;
+    out->score_min = out->score_max = top[0].score;
+    for (int i = 1; i < k; i++) {
+        out->score_min = fmin(out->score_min, top[i].score);
+        out->score_max = fmax(out->score_max, top[i].score);
     }
-    out->converged = out->score_max - out->score_min <= exp->converge_width + 1e-12;
+    out->spread = out->score_max - out->score_min;
+    pair_tests(top, k, exp->converge_width, out);
+    out->equivalent = out->p_equivalent < VERDICT_LEVEL;
+    out->different = out->p_different < VERDICT_LEVEL;
+    if (out->measured) {
+        out->span = top[k - 1].elo - top[0].elo;
+        out->span_ok = out->span >= exp->converge_span;
+    }
+    top_families(exp, top, k, out);
+    /* Shown equivalent beats shown different: a difference smaller than the width that many
+     * games make significant is still agreement within the stated width. */
+    if (out->different && !out->equivalent) {
+        out->outcome = CURVE_NOT_CONVERGED;
+    } else if (!out->measured) {
+        out->outcome = CURVE_NO_ELO;
+    } else if (!out->span_ok) {
+        out->outcome = CURVE_SPAN_TOO_SMALL;
+    } else if (out->families < 2) {
+        out->outcome = CURVE_ONE_EVAL;
+    } else {
+        out->outcome = out->equivalent ? CURVE_CONVERGED : CURVE_UNDETERMINED;
+    }
 }
 
-void curve_verdict_text(const CurveVerdict *v, double width, char *buf, size_t size)
+const char *curve_outcome_name(CurveOutcome o)
 {
-    if (v->rungs < 3) {
-        snprintf(buf, size, "%s: not converged: %d rungs, the verdict needs three or more",
-                 v->rules, v->rungs);
-    } else if (v->converged) {
-        snprintf(buf, size,
-                 "%s: converged: the strongest three rungs%s score %.3f..%.3f as attackers "
-                 "(within %.2f)",
-                 v->rules, v->measured ? " (by Elo)" : "", v->score_min, v->score_max, width);
-    } else {
-        snprintf(buf, size,
-                 "%s: not converged: add stronger rungs (the strongest three%s score "
-                 "%.3f..%.3f as attackers, wider than %.2f)",
-                 v->rules, v->measured ? " by Elo" : "", v->score_min, v->score_max, width);
+    static const char *const names[] = {
+        "converged",        "not converged",       "undetermined",       "too few rungs",
+        "Elo not measured", "too little Elo span", "one evaluation only"};
+    return names[o];
+}
+
+/* Appends to buf (holding *len bytes) like printf; the text is cut at size. */
+static void append(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= size) {
+        return;
     }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, size - len, fmt, ap);
+    va_end(ap);
+}
+
+void curve_verdict_text(const Experiment *exp, const CurveVerdict *v, const CurvePoint *points,
+                        char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (v->top == 0) {
+        snprintf(buf, size, "%s: too few rungs: %d < %d, the verdict compares the strongest %d",
+                 v->rules, v->rungs, exp->converge_rungs, exp->converge_rungs);
+        return;
+    }
+    append(buf, size, "%s: ", v->rules);
+    const char *sep = "";
+    if (v->outcome == CURVE_NOT_CONVERGED) {
+        append(buf, size, "not converged: add stronger rungs");
+        sep = "; also ";
+    } else if (v->outcome == CURVE_CONVERGED) {
+        append(buf, size, "converged");
+    } else if (v->outcome == CURVE_UNDETERMINED) {
+        append(buf, size, "undetermined: play more games");
+    }
+    /* Every unmet condition, whatever the outcome. */
+    if (!v->measured) {
+        append(buf, size, "%sElo not measured: no games between the rungs order them", sep);
+        sep = "; ";
+    } else if (!v->span_ok) {
+        append(buf, size, "%stoo little Elo span: %.0f < %.0f", sep, v->span, exp->converge_span);
+        sep = "; ";
+    }
+    if (v->families < 2) {
+        append(buf, size, "%sone evaluation only: %s", sep, v->family_text);
+    }
+    append(buf, size, " (the strongest %d%s:", v->top, v->measured ? " by Elo" : " in file order");
+    for (int i = 0; i < v->top; i++) {
+        append(buf, size, " %s", points[v->first + i].agent);
+    }
+    append(buf, size,
+           "; attackers' scores %.3f..%.3f, spread %.3f [%.3f, %.3f]; within %.2f: p %.2g; "
+           "different: p %.2g (Holm); span %.0f Elo; evaluations: %s)",
+           v->score_min, v->score_max, v->spread, v->spread_low, v->spread_high,
+           exp->converge_width, v->p_equivalent, v->p_different, v->span, v->family_text);
 }
 
 static Status write_fail(FILE *f, const char *path, Error *err)
@@ -183,7 +460,7 @@ static Status write_csv(const CurvePoint *points, int n, const char *path, Error
     }
     fputs("rules,rung,agent,games,attacker_wins,defender_wins,draws,attacker_win_rate,"
           "attacker_win_low,attacker_win_high,attacker_score,attacker_score_low,"
-          "attacker_score_high,draw_rate,elo,elo_low,elo_high\n",
+          "attacker_score_high,draw_rate,elo,elo_low,elo_high,elo_anchor\n",
           f);
     for (int i = 0; i < n; i++) {
         const CurvePoint *p = &points[i];
@@ -199,9 +476,28 @@ static Status write_csv(const CurvePoint *points, int n, const char *path, Error
         write_elo(f, p->elo_low);
         fputc(',', f);
         write_elo(f, p->elo_high);
+        fputc(',', f);
+        if (p->anchor) {
+            csv_fwrite(f, p->anchor, strlen(p->anchor));
+        }
         fputc('\n', f);
     }
     return write_fail(f, path, err);
+}
+
+/* A number field of convergence.csv with `decimals` fixed decimals (or 3 significant digits
+ * at -1, for p-values): empty when NaN. */
+static void write_number(FILE *f, int decimals, double v)
+{
+    fputc(',', f);
+    if (isnan(v)) {
+        return;
+    }
+    if (decimals < 0) {
+        fprintf(f, "%.3g", v);
+    } else {
+        fprintf(f, "%.*f", decimals, v);
+    }
 }
 
 static Status write_verdicts(const Experiment *exp, const CurvePoint *points, int n,
@@ -212,20 +508,56 @@ static Status write_verdicts(const Experiment *exp, const CurvePoint *points, in
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
     }
-    fputs("rules,rungs,ordered_by,top3_score_min,top3_score_max,width,verdict\n", f);
+    fputs("rules,rungs,ordered_by,top_rungs,top_agents,score_min,score_max,spread,spread_low,"
+          "spread_high,width,equivalence_p,difference_p,elo_span,span_min,families,verdict\n",
+          f);
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
         CurveVerdict v;
         curve_verdict(exp, rs, points, n, &v);
         csv_fwrite(f, v.rules, strlen(v.rules));
-        fprintf(f, ",%d,%s,", v.rungs, v.measured ? "elo" : "file");
-        if (v.rungs >= 3) {
-            fprintf(f, "%.4f,%.4f", v.score_min, v.score_max);
-        } else {
-            fputc(',', f);
+        fprintf(f, ",%d,%s,%d,", v.rungs, v.measured ? "elo" : "file", v.top);
+        char agents[EXPERIMENT_MAX_AGENTS * EXPERIMENT_NAME_MAX] = "";
+        for (int i = 0; i < v.top; i++) {
+            append(agents, sizeof agents, "%s%s", i ? " " : "", points[v.first + i].agent);
         }
-        fprintf(f, ",%.4f,%s\n", exp->converge_width, v.converged ? "converged" : "not converged");
+        csv_fwrite(f, agents, strlen(agents));
+        write_number(f, 4, v.score_min);
+        write_number(f, 4, v.score_max);
+        write_number(f, 4, v.spread);
+        write_number(f, 4, v.spread_low);
+        write_number(f, 4, v.spread_high);
+        write_number(f, 4, exp->converge_width);
+        write_number(f, -1, v.p_equivalent);
+        write_number(f, -1, v.p_different);
+        write_number(f, 1, v.span);
+        write_number(f, 1, exp->converge_span);
+        fputc(',', f);
+        csv_fwrite(f, v.family_text, strlen(v.family_text));
+        fputc(',', f);
+        const char *name = curve_outcome_name(v.outcome);
+        csv_fwrite(f, name, strlen(name));
+        fputc('\n', f);
     }
     return write_fail(f, path, err);
+}
+
+/* The x-axis label with Elo: which rung is 0 on every ruleset. */
+static void elo_axis_label(const CurvePoint *points, int n, char *buf, size_t size)
+{
+    const char *anchor = n > 0 ? points[0].anchor : NULL;
+    for (int i = 1; i < n && anchor; i++) {
+        anchor = points[i].anchor && strcmp(points[i].anchor, anchor) == 0 ? anchor : NULL;
+    }
+    if (anchor) {
+        snprintf(buf, size,
+                 "rung strength: Bradley-Terry Elo relative to %s (0 on every ruleset), from "
+                 "games between the rungs",
+                 anchor);
+    } else {
+        snprintf(buf, size,
+                 "rung strength: Bradley-Terry Elo relative to each ruleset's weakest rung, from "
+                 "games between the rungs");
+    }
 }
 
 /* Whether every point has an Elo: then the x-axis is Elo, else the rung. */
@@ -259,23 +591,31 @@ static void plot_text(const Experiment *exp, const CurvePoint *points, int n, FI
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
         CurveVerdict v;
         curve_verdict(exp, rs, points, n, &v);
-        fprintf(tf, "\n%s: %s", v.rules, v.converged ? "converged" : "not converged");
-        if (v.rungs >= 3) {
-            fprintf(tf, " (strongest three: %.3f-%.3f, width %.2f)", v.score_min, v.score_max,
-                    exp->converge_width);
+        fprintf(tf, "\n%s: %s", v.rules, curve_outcome_name(v.outcome));
+        if (v.top > 0) {
+            fprintf(tf, " (strongest %d: spread %.3f [%.3f, %.3f], width %.2f", v.top, v.spread,
+                    v.spread_low, v.spread_high, exp->converge_width);
+            if (!isnan(v.span)) {
+                fprintf(tf, ", %.0f Elo", v.span);
+            }
+            fprintf(tf, ")");
         } else {
-            fprintf(tf, " (fewer than three rungs)");
+            fprintf(tf, " (fewer than %d rungs)", exp->converge_rungs);
         }
     }
     fclose(tf);
     fputs("set title ", body);
     plot_quote(body, title);
     free(title);
-    fprintf(body,
-            "\nset ylabel \"attackers' score (wins + draws/2)\"\nset xlabel \"%s\"\n"
-            "set yrange [0:1]\nset grid\nset key below\n",
-            by_elo ? "rung strength: Bradley-Terry Elo from games between the rungs (mean 0)"
-                   : "rung (file order; no games between the rungs)");
+    char xlabel[EXPERIMENT_NAME_MAX + 160];
+    if (by_elo) {
+        elo_axis_label(points, n, xlabel, sizeof xlabel);
+    } else {
+        snprintf(xlabel, sizeof xlabel, "rung (file order; no games between the rungs)");
+    }
+    fputs("\nset ylabel \"attackers' score (wins + draws/2)\"\nset xlabel ", body);
+    plot_quote(body, xlabel);
+    fputs("\nset yrange [0:1]\nset grid\nset key below\n", body);
     fputs("plot ", body);
     int lines = 0;
     for (int rs = 0; rs < exp->ruleset_count; rs++) {

@@ -16,6 +16,8 @@ static Experiment *ladder(void)
     Experiment *e = calloc(1, sizeof *e);
     snprintf(e->name, sizeof e->name, "ladder");
     e->converge_width = 0.08;
+    e->converge_rungs = 3;
+    e->converge_span = 200;
     e->reference = NAN;
     e->kind = EXPERIMENT_CURVE;
     e->rulesets[0] = *ruleset_preset_find("brandubh");
@@ -43,6 +45,11 @@ static long add(GameRow *rows, long n, const char *rules, const char *att, const
         rows[n].winner = w;
     }
     return n;
+}
+
+static bool starts_with(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
 }
 
 /* 8 attacker wins, 1 draw, 1 loss: win rate 0.8 [0.4902, 0.9433] (Wilson), score 0.85
@@ -112,26 +119,29 @@ START_TEST(test_curve_write_csv_and_figure)
     ck_assert_str_eq(line, "rules,rung,agent,games,attacker_wins,defender_wins,draws,"
                            "attacker_win_rate,attacker_win_low,attacker_win_high,attacker_score,"
                            "attacker_score_low,attacker_score_high,draw_rate,elo,elo_low,"
-                           "elo_high\n");
+                           "elo_high,elo_anchor\n");
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     /* No games between the rungs: no Elo, empty fields. */
     ck_assert_str_eq(line, "\"brandubh\",0,\"weak\",3,3,0,0,1.0000,0.4385,1.0000,1.0000,0.4385,"
-                           "1.0000,0.0000,,,\n");
+                           "1.0000,0.0000,,,,\n");
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     ck_assert_str_eq(line, "\"tablut\",1,\"mid\",10,8,1,1,0.8000,0.4902,0.9433,0.8500,0.5598,"
-                           "0.9582,0.1000,,,\n");
+                           "0.9582,0.1000,,,,\n");
     ck_assert_ptr_null(fgets(line, sizeof line, f));
     fclose(f);
     remove(path);
-    /* Two rungs only on each ruleset: no verdict. */
+    /* Two rungs only on each ruleset: no comparison, the thresholds in their own columns. */
     snprintf(path, sizeof path, "%s/convergence.csv", dir);
     f = fopen(path, "r");
     ck_assert_ptr_nonnull(f);
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-    ck_assert_str_eq(line, "rules,rungs,ordered_by,top3_score_min,top3_score_max,width,verdict\n");
+    ck_assert_str_eq(line, "rules,rungs,ordered_by,top_rungs,top_agents,score_min,score_max,spread,"
+                           "spread_low,spread_high,width,equivalence_p,difference_p,elo_span,"
+                           "span_min,families,verdict\n");
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-    ck_assert_str_eq(line, "\"brandubh\",2,file,,,0.0800,not converged\n");
+    ck_assert_str_eq(line,
+                     "\"brandubh\",2,file,0,\"\",,,,,,0.0800,,,,200.0,\"\",\"too few rungs\"\n");
     fclose(f);
     remove(path);
     const char *files[3] = {"curve.gp", "curve.png", "curve.svg"};
@@ -184,27 +194,262 @@ START_TEST(test_curve_orders_rungs_by_elo)
     ck_assert_str_eq(p[2].agent, "weak");
     for (int i = 0; i < 3; i++) {
         ck_assert_int_eq(p[i].rung, i);
-        ck_assert(p[i].elo_low < p[i].elo && p[i].elo < p[i].elo_high);
+        ck_assert(i == 0 || (p[i].elo_low < p[i].elo && p[i].elo < p[i].elo_high));
     }
-    ck_assert_double_eq_tol(p[0].elo, -381.7, 0.1);
-    ck_assert_double_eq_tol(p[1].elo, 0, 0.1);
-    ck_assert_double_eq_tol(p[2].elo, 381.7, 0.1);
+    /* No greedy agent: the weakest rung is the anchor, 0 Elo with the interval [0, 0]; the
+     * others 381.7 and 2 x 381.7 = 763.4 above it. */
+    ck_assert_double_eq_tol(p[0].elo, 0, 1e-9);
+    ck_assert_double_eq_tol(p[0].elo_low, 0, 1e-9);
+    ck_assert_double_eq_tol(p[0].elo_high, 0, 1e-9);
+    ck_assert_double_eq_tol(p[1].elo, 381.7, 0.1);
+    ck_assert_double_eq_tol(p[2].elo, 763.4, 0.1);
+    ck_assert_str_eq(p[1].anchor, "strong");
 
-    /* Top three span 0.5..0.6: not converged at 0.08, converged at 0.1. */
+    /* Top three 0.5, 0.55, 0.6 on 10-20 games: neither equivalent nor different, and all three
+     * are random movers: the verdict names the one family. */
     CurveVerdict v;
     curve_verdict(e, 0, p, count, &v);
     ck_assert_int_eq(v.rungs, 3);
     ck_assert(v.measured);
     ck_assert_double_eq_tol(v.score_min, 0.5, 1e-12);
     ck_assert_double_eq_tol(v.score_max, 0.6, 1e-12);
-    ck_assert(!v.converged);
-    char text[256];
-    curve_verdict_text(&v, e->converge_width, text, sizeof text);
-    ck_assert_str_eq(text, "brandubh: not converged: add stronger rungs (the strongest three by "
-                           "Elo score 0.500..0.600 as attackers, wider than 0.08)");
-    e->converge_width = 0.1;
-    curve_verdict(e, 0, p, count, &v);
-    ck_assert(v.converged);
+    ck_assert_double_eq_tol(v.span, 763.4, 0.1);
+    ck_assert(!v.equivalent && !v.different);
+    ck_assert_int_eq(v.outcome, CURVE_ONE_EVAL);
+    char text[1024];
+    curve_verdict_text(e, &v, p, text, sizeof text);
+    ck_assert_msg(starts_with(text,
+                              "brandubh: one evaluation only: random (the strongest 3 by Elo: "
+                              "strong mid weak; attackers' scores 0.500..0.600"),
+                  "%s", text);
+    free(p);
+    free(e);
+}
+END_TEST
+
+/* The verdict's cases, by hand. Three rungs a0 < a1 < a2 on brandubh, each neighbour pair
+ * playing 10 games (5 a side) that the stronger wins `step` of: a chain, so Bradley-Terry fits
+ * each step alone, 400 log10(step / (10 - step)) Elo: 9 of 10 -> 381.7 (span 763.4), 6 of 10
+ * -> 70.4 (span 140.9). Then each rung's self-play: w attacker wins, l defender wins. */
+typedef struct {
+    const char *spec[3];
+    int step;
+    int self[3][2];
+} VerdictCase;
+
+static void verdict_of(const VerdictCase *vc, CurveVerdict *v, char *text, size_t size)
+{
+    Experiment *e = ladder();
+    e->ruleset_count = 1;
+    for (int i = 0; i < 3; i++) {
+        snprintf(e->agents[i].name, sizeof e->agents[i].name, "a%d", i);
+        snprintf(e->agents[i].spec, sizeof e->agents[i].spec, "%s", vc->spec[i]);
+    }
+    GameRow *rows = calloc(2000, sizeof *rows);
+    long n = 0;
+    for (int i = 0; i < 2; i++) {
+        const char *lo = e->agents[i].name, *hi = e->agents[i + 1].name;
+        int as_att = vc->step >= 5 ? 5 : vc->step, as_def = vc->step - as_att;
+        n = add(rows, n, "brandubh", hi, lo, WINNER_ATTACKERS, as_att);
+        n = add(rows, n, "brandubh", hi, lo, WINNER_DEFENDERS, 5 - as_att);
+        n = add(rows, n, "brandubh", lo, hi, WINNER_DEFENDERS, as_def);
+        n = add(rows, n, "brandubh", lo, hi, WINNER_ATTACKERS, 5 - as_def);
+    }
+    for (int i = 0; i < 3; i++) {
+        const char *a = e->agents[i].name;
+        n = add(rows, n, "brandubh", a, a, WINNER_ATTACKERS, vc->self[i][0]);
+        n = add(rows, n, "brandubh", a, a, WINNER_DEFENDERS, vc->self[i][1]);
+    }
+    CurvePoint *p;
+    int count;
+    curve_points(e, rows, n, &p, &count);
+    ck_assert_int_eq(count, 3);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq(p[i].agent, e->agents[i].name); /* a0 < a1 < a2 by Elo */
+    }
+    curve_verdict(e, 0, p, count, v);
+    curve_verdict_text(e, v, p, text, size);
+    free(p);
+    free(rows);
+    free(e);
+}
+
+/* The Agresti-Caffo difference of two self-play sets (stats.h): s~ = (W + 1) / (n + 2),
+ * v~ = (W + 1) / (n + 2) - s~^2, se = sqrt(v~a / (na + 2) + v~b / (nb + 2)); TOST p =
+ * max(Phi(-(d~ + 0.08) / se), Phi(-(0.08 - d~) / se)); Holm over the three pairs. */
+
+/* Converged: 400 games of each rung at 200-200: s~ = 201/402 = 1/2, v~ = 1/4, se =
+ * sqrt(2 x 0.25 / 402) = 0.0352673, d~ = 0 for every pair: TOST p = Phi(-0.08 / 0.0352673) =
+ * Phi(-2.2684) = 0.011653 < 0.05; difference p = 1. Spread 0, its interval at the Bonferroni
+ * z = Phi^-1(1 - 0.025 / 3) = 2.393980: [0, 2.393980 x 0.0352673] = [0, 0.084429]. Span 763.4
+ * >= 200; families greedy (hand) and MCTS without the evaluation (playouts). */
+START_TEST(test_verdict_converged)
+{
+    VerdictCase vc = {{"greedy", "mcts:iterations=50,eval_plies=-1,minimax=0", "alphabeta:depth=2"},
+                      9,
+                      {{200, 200}, {200, 200}, {200, 200}}};
+    CurveVerdict v;
+    char text[1024];
+    verdict_of(&vc, &v, text, sizeof text);
+    ck_assert_int_eq(v.outcome, CURVE_CONVERGED);
+    ck_assert_double_eq_tol(v.p_equivalent, 0.011653, 1e-6);
+    ck_assert_double_eq_tol(v.p_different, 1.0, 1e-12);
+    ck_assert_double_eq_tol(v.spread, 0, 1e-12);
+    ck_assert_double_eq_tol(v.spread_low, 0, 1e-12);
+    ck_assert_double_eq_tol(v.spread_high, 0.084429, 1e-6);
+    ck_assert_double_eq_tol(v.span, 763.4, 0.1);
+    ck_assert_int_eq(v.families, 2);
+    ck_assert_str_eq(v.family_text, "hand + playouts");
+    ck_assert_str_eq(curve_outcome_name(v.outcome), "converged");
+    ck_assert_msg(starts_with(text, "brandubh: converged (the strongest 3 by Elo: a0 a1 a2; "
+                                    "attackers' scores 0.500..0.500, spread 0.000 [0.000, "
+                                    "0.084]; within 0.08: p 0.012; different: p 1 (Holm); span "
+                                    "763 Elo; evaluations: hand + playouts)"),
+                  "%s", text);
+}
+END_TEST
+
+/* Not converged: a0 20-80 (0.2), a1 and a2 50-50 (0.5), 100 games each. a1 - a0: s~ 21/102 and
+ * 51/102, d~ = 30/102 = 0.294118, se = 0.0636700, p = erfc(0.294118 / 0.0636700 / sqrt 2) =
+ * 3.8484e-6, twice (a2 - a0); a2 - a1: p = 1. Holm: 3 x 3.8484e-6 = 1.15452e-5 < 0.05. TOST p
+ * of a1 - a0: Phi(-(0.08 - 0.294118) / 0.06367) = 0.999614. The span (140.9 < 200) is named
+ * too. */
+START_TEST(test_verdict_not_converged)
+{
+    VerdictCase vc = {
+        {"greedy", "mcts:eval_plies=-1,minimax=0", "alphabeta"}, 6, {{20, 80}, {50, 50}, {50, 50}}};
+    CurveVerdict v;
+    char text[1024];
+    verdict_of(&vc, &v, text, sizeof text);
+    ck_assert_int_eq(v.outcome, CURVE_NOT_CONVERGED);
+    ck_assert_double_eq_tol(v.p_different, 1.15452e-5, 1e-9);
+    ck_assert_double_eq_tol(v.p_equivalent, 0.999614, 1e-6);
+    ck_assert_double_eq_tol(v.spread, 0.3, 1e-12);
+    ck_assert(v.spread_low > 0); /* the interval excludes no spread at all */
+    ck_assert_msg(starts_with(text, "brandubh: not converged: add stronger rungs; also too little "
+                                    "Elo span: 141 < 200 (the strongest 3 by Elo"),
+                  "%s", text);
+}
+END_TEST
+
+/* Undetermined: 20 games each, a0 10-10, a1 11-9, a2 9-11. a2 - a1: s~ 10/22 and 12/22, d~ =
+ * -0.0909091, se = 0.150131, TOST p = Phi(-(0.08 - 0.0909091) / 0.150131) = 0.528963 (the
+ * largest); differences p 0.762548, 0.762548, 0.544827, Holm: all 1. */
+START_TEST(test_verdict_undetermined)
+{
+    VerdictCase vc = {{"greedy", "mcts:eval_plies=-1,minimax=0", "alphabeta:eval=trained"},
+                      9,
+                      {{10, 10}, {11, 9}, {9, 11}}};
+    CurveVerdict v;
+    char text[1024];
+    verdict_of(&vc, &v, text, sizeof text);
+    ck_assert_int_eq(v.outcome, CURVE_UNDETERMINED);
+    ck_assert_double_eq_tol(v.p_equivalent, 0.528963, 1e-6);
+    ck_assert_double_eq_tol(v.p_different, 1.0, 1e-12);
+    ck_assert_int_eq(v.families, 3);
+    ck_assert_str_eq(v.family_text, "hand + playouts + trained");
+    ck_assert_msg(starts_with(text, "brandubh: undetermined: play more games (the strongest 3"),
+                  "%s", text);
+}
+END_TEST
+
+/* Too little Elo span: the converged case's games, but each step 6 of 10: 2 x 70.4 = 140.9
+ * Elo < 200, so agreement says little about more strength. */
+START_TEST(test_verdict_span_too_small)
+{
+    VerdictCase vc = {{"greedy", "mcts:eval_plies=-1,minimax=0", "alphabeta:depth=2"},
+                      6,
+                      {{200, 200}, {200, 200}, {200, 200}}};
+    CurveVerdict v;
+    char text[1024];
+    verdict_of(&vc, &v, text, sizeof text);
+    ck_assert(v.equivalent);
+    ck_assert_int_eq(v.outcome, CURVE_SPAN_TOO_SMALL);
+    ck_assert_double_eq_tol(v.span, 140.9, 0.1);
+    ck_assert_str_eq(curve_outcome_name(v.outcome), "too little Elo span");
+    ck_assert_msg(starts_with(text, "brandubh: too little Elo span: 141 < 200 (the strongest 3"),
+                  "%s", text);
+}
+END_TEST
+
+/* One evaluation only: the converged case's games, but greedy, alpha-beta and MCTS whose
+ * playouts are cut off and scored by the hand-written evaluation (eval_plies default 2) all
+ * read it: one family. Its minimax backups read it too: eval_plies = -1 alone is not enough. */
+START_TEST(test_verdict_one_evaluation)
+{
+    VerdictCase vc = {{"greedy", "mcts:eval_plies=-1", "alphabeta:depth=2,eval=hand"},
+                      9,
+                      {{200, 200}, {200, 200}, {200, 200}}};
+    CurveVerdict v;
+    char text[1024];
+    verdict_of(&vc, &v, text, sizeof text);
+    ck_assert(v.equivalent && v.span_ok);
+    ck_assert_int_eq(v.outcome, CURVE_ONE_EVAL);
+    ck_assert_int_eq(v.families, 1);
+    ck_assert_msg(starts_with(text, "brandubh: one evaluation only: hand (the strongest 3"), "%s",
+                  text);
+}
+END_TEST
+
+/* The families read from agent specs. */
+START_TEST(test_curve_families)
+{
+    Experiment *e = ladder();
+    const char *cases[][2] = {
+        {"greedy", "hand"},
+        {"alphabeta:depth=3,eval=hand", "hand"},
+        {"alphabeta:eval=weights.txt,depth=3", "weights.txt"},
+        {"mcts:iterations=100", "hand"},
+        {"mcts:eval_plies=-1,minimax=0", "playouts"},
+        {"mcts:eval_plies=-1,minimax=0.5", "hand"},
+        {"mcts:eval_plies=0,minimax=0", "hand"},
+        {"random", "random"},
+        {"external:cmd=java -jar OpenTafl.jar,movetime_ms=2000", "external java -jar OpenTafl.jar"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char family[128];
+        snprintf(e->agents[0].spec, sizeof e->agents[0].spec, "%s", cases[i][0]);
+        curve_family(e, 0, family, sizeof family);
+        ck_assert_msg(strcmp(family, cases[i][1]) == 0, "%s: %s", cases[i][0], family);
+    }
+    free(e);
+}
+END_TEST
+
+/* Greedy is 0 on every ruleset when it is a rung, whatever its place: the same games with
+ * greedy in the middle put it at 0 and the others at -/+381.7. */
+START_TEST(test_curve_greedy_anchor)
+{
+    VerdictCase vc = {{"random", "greedy", "alphabeta"}, 9, {{5, 5}, {5, 5}, {5, 5}}};
+    Experiment *e = ladder();
+    e->ruleset_count = 1;
+    for (int i = 0; i < 3; i++) {
+        snprintf(e->agents[i].name, sizeof e->agents[i].name, "a%d", i);
+        snprintf(e->agents[i].spec, sizeof e->agents[i].spec, "%s", vc.spec[i]);
+    }
+    GameRow rows[64];
+    long n = add(rows, 0, "brandubh", "a1", "a0", WINNER_ATTACKERS, 5);
+    n = add(rows, n, "brandubh", "a0", "a1", WINNER_DEFENDERS, 4);
+    n = add(rows, n, "brandubh", "a0", "a1", WINNER_ATTACKERS, 1);
+    n = add(rows, n, "brandubh", "a2", "a1", WINNER_ATTACKERS, 5);
+    n = add(rows, n, "brandubh", "a1", "a2", WINNER_DEFENDERS, 4);
+    n = add(rows, n, "brandubh", "a1", "a2", WINNER_ATTACKERS, 1);
+    for (int i = 0; i < 3; i++) {
+        n = add(rows, n, "brandubh", e->agents[i].name, e->agents[i].name, WINNER_DRAW, 2);
+    }
+    CurvePoint *p;
+    int count;
+    curve_points(e, rows, n, &p, &count);
+    ck_assert_int_eq(count, 3);
+    ck_assert_double_eq_tol(p[0].elo, -381.7, 0.1);
+    ck_assert_double_eq_tol(p[1].elo, 0, 1e-9);
+    ck_assert_double_eq_tol(p[2].elo, 381.7, 0.1);
+    /* a0 - a1 rests on their 10 games alone (a chain): information 10 x 0.9 x 0.1 = 0.9, se
+     * sqrt(1 / 0.9) nepers = 183.11 Elo, half-width 1.959964 x 183.11 = 358.9. */
+    ck_assert_double_eq_tol(p[0].elo_high - p[0].elo, 358.9, 0.1);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq(p[i].anchor, "a1");
+    }
     free(p);
     free(e);
 }
@@ -217,6 +462,13 @@ Suite *curve_suite(void)
     tcase_add_test(tc, test_curve_points_from_self_play);
     tcase_add_test(tc, test_curve_write_csv_and_figure);
     tcase_add_test(tc, test_curve_orders_rungs_by_elo);
+    tcase_add_test(tc, test_verdict_converged);
+    tcase_add_test(tc, test_verdict_not_converged);
+    tcase_add_test(tc, test_verdict_undetermined);
+    tcase_add_test(tc, test_verdict_span_too_small);
+    tcase_add_test(tc, test_verdict_one_evaluation);
+    tcase_add_test(tc, test_curve_families);
+    tcase_add_test(tc, test_curve_greedy_anchor);
     suite_add_tcase(s, tc);
     return s;
 }

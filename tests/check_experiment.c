@@ -273,12 +273,18 @@ static const struct {
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
      "record_moves, output, max_width, check_every, min_games, kind, converge_width, "
-     "reference, reference_label)",
+     "converge_rungs, converge_span, reference, reference_label)",
      NULL},
     {"[experiment]\nname = t\nreference = 44%\n", ST_EINVAL,
      "3: key 'reference': bad value '44%' (expected an attackers' score 0..1)", NULL},
     {"[experiment]\nname = t\nconverge_width = -0.1\n", ST_EINVAL,
      "3: key 'converge_width': bad value '-0.1' (expected an attackers' score 0..1)", NULL},
+    {"[experiment]\nname = t\nconverge_span = -5\n", ST_EINVAL,
+     "3: key 'converge_span': bad value '-5' (expected Elo 0..10000)", NULL},
+    {"[experiment]\nname = t\nconverge_rungs = 1\n", ST_EINVAL,
+     "3: key 'converge_rungs': bad value '1' (expected an integer 2..64)", NULL},
+    {"[experiment]\nname = t\nconverge_span = wide\n", ST_EINVAL,
+     "3: key 'converge_span': bad value 'wide' (expected Elo 0..10000)", NULL},
     {"[experiment]\nname = t\nmax_width = 1.5\n", ST_EINVAL,
      "3: key 'max_width': bad value '1.5' (expected a number 0..1; 0 is off)", NULL},
     {"[experiment]\nname = t\nmax_width = wide\n", ST_EINVAL,
@@ -567,7 +573,8 @@ START_TEST(test_curve_ladder_pairings)
 {
     char path[512];
     write_temp("[experiment]\nname = c\nkind = curve\nreference = 0.44\n"
-               "reference_label = human games\nconverge_width = 0.1\n[rules]\npresets = "
+               "reference_label = human games\nconverge_width = 0.1\nconverge_rungs = 4\n"
+               "converge_span = 300\n[rules]\npresets = "
                "brandubh\n[agent.a]\ntype = random\n[agent.b]\ntype = greedy\n[agent.c]\n"
                "type = random\n",
                path, sizeof path);
@@ -576,6 +583,8 @@ START_TEST(test_curve_ladder_pairings)
     assert_pairings(e, pairs, 7);
     ck_assert_double_eq_tol(e->reference, 0.44, 1e-12);
     ck_assert_double_eq_tol(e->converge_width, 0.1, 1e-12);
+    ck_assert_int_eq(e->converge_rungs, 4);
+    ck_assert_double_eq_tol(e->converge_span, 300, 1e-12);
     ck_assert_str_eq(e->reference_label, "human games");
     free(e);
     remove(path);
@@ -588,6 +597,8 @@ START_TEST(test_curve_ladder_pairings)
     assert_pairings(e, ladder_only, 2);
     ck_assert(isnan(e->reference));
     ck_assert_double_eq_tol(e->converge_width, 0.08, 1e-12);
+    ck_assert_int_eq(e->converge_rungs, 3);
+    ck_assert_double_eq_tol(e->converge_span, 200, 1e-12);
     free(e);
     remove(path);
 }

@@ -334,17 +334,32 @@ expect 2 "cannot open" -- tune "$tmp/nope.ini"
 # run a balance curve (kind = curve): curve.csv, one line per ruleset and rung, and its figure.
 printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopening_plies = 2\n[rules]\npresets = brandubh, ard-ri\n[agent.random]\ntype = random\n[agent.greedy]\ntype = greedy\n[agent.ab1]\ntype = alphabeta\ndepth = 1\n' >"$tmp/curve.ini"
 "$TAFL" run "$tmp/curve.ini" --out "$tmp/curve" >/dev/null 2>"$tmp/curve.err"
-# The ladder pairings (neighbours, both sides) give each rung an Elo: rungs 0..2 in Elo order,
-# each with elo_low < elo < elo_high; convergence.csv holds one verdict per ruleset.
+# The ladder pairings (neighbours, both sides) give each rung an Elo relative to greedy (0,
+# with the interval [0, 0], on each ruleset): rungs 0..2 in Elo order, each other rung with
+# elo_low < elo < elo_high; convergence.csv holds one verdict per ruleset, with the
+# threshold (0.08) and the span asked (200) in columns of their own.
 [ "$(wc -l <"$tmp/curve/curve.csv")" -eq 7 ] && [ -s "$tmp/curve/curve.gp" ] &&
-    awk -F, 'NR > 1 { if ($4 != 6 || !($16 < $15 && $15 < $17)) bad = 1
+    awk -F, 'NR > 1 { if ($18 != "\"greedy\"") bad = 1
+                      if ($3 == "\"greedy\"" && ($15 != 0 || $16 != 0 || $17 != 0)) bad = 1
+                      if ($4 != 6 || ($3 != "\"greedy\"" && !($16 < $15 && $15 < $17))) bad = 1
                       if ($2 != (NR - 2) % 3 || ($2 > 0 && $15 < prev)) bad = 1; prev = $15 }
              END { exit bad }' "$tmp/curve/curve.csv" &&
     [ "$(tail -n +2 "$tmp/curve/curve.csv" | cut -d, -f3 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
     [ "$(wc -l <"$tmp/curve/convergence.csv")" -eq 3 ] &&
-    grep -q '^"ard-ri",3,elo,[0-9.]*,[0-9.]*,0.0800,\(not \)\?converged$' "$tmp/curve/convergence.csv" &&
-    grep -q "^tafl run: brandubh: \(not \)\?converged" "$tmp/curve.err" &&
+    grep -q '^"ard-ri",3,elo,3,"[a-z0-9 ]*",[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,0.0800,[0-9.e-]*,[0-9.e-]*,[0-9.]*,200.0,"[a-z +]*","[a-z ]*"$' "$tmp/curve/convergence.csv" &&
+    grep -q "^tafl run: brandubh: [a-z]" "$tmp/curve.err" &&
+    grep -q "relative to greedy (0 on every ruleset)" "$tmp/curve/curve.gp" &&
     ok || fail "run kind = curve: curve.csv, Elo order and verdicts"
+# A curve's summary: the self-play rows carry the verdicts, the ladder games the verdict
+# `ladder`; tafl summarize --curve rebuilds the same file, and without it every row is a verdict.
+[ "$(grep -c ',ladder,' "$tmp/curve/summary.csv")" -eq 8 ] &&
+    [ "$(grep -c ',\(attackers\|defenders\|balanced\),' "$tmp/curve/summary.csv")" -eq 6 ] &&
+    cp "$tmp/curve/summary.csv" "$tmp/curve-summary.csv" &&
+    "$TAFL" summarize "$tmp/curve/games.csv" --curve >"$tmp/curve-sum.txt" &&
+    cmp -s "$tmp/curve/summary.csv" "$tmp/curve-summary.csv" &&
+    grep -q "^ladder games (rung against rung" "$tmp/curve-sum.txt" &&
+    "$TAFL" summarize "$tmp/curve/games.csv" >/dev/null && ! grep -q ',ladder,' "$tmp/curve/summary.csv" &&
+    ok || fail "curve summary: self-play verdicts apart from the ladder games"
 if command -v gnuplot >/dev/null 2>&1; then
     head -c 4 "$tmp/curve/curve.png" | grep -q PNG && grep -q '<svg' "$tmp/curve/curve.svg" &&
         grep -q "balance curve in $tmp/curve/curve.csv" "$tmp/curve.err" && ok || fail "curve figure"
