@@ -157,7 +157,9 @@ static const Ruleset PRESETS[] = {
      .escape = ESCAPE_CORNER,
      .encirclement = true,
      .no_moves = END_RULE_LOSE,
-     .repetition = END_RULE_LOSE,
+     /* Rule 8 (aagenielsen.dk/copenhagen_rules.php): "Perpetual repetitions are forbidden.
+      * Any perpetual repetition results in a loss for white." Whoever completes it. */
+     .repetition = END_RULE_DEFENDERS_LOSE,
      .draw_fort = false,
      .max_plies = 0,
      .shieldwall = SHIELDWALL_CORNERS,
@@ -244,7 +246,8 @@ static Status check_options(const Ruleset *rs, Error *err)
         !enum_in_range((int)rs->king_armed, 4) || !enum_in_range((int)rs->corner_hostile, 4) ||
         !enum_in_range((int)rs->throne_hostile_attackers, 3) ||
         !enum_in_range((int)rs->king_capture, 4) || !enum_in_range((int)rs->escape, 2) ||
-        !enum_in_range((int)rs->repetition, 3) || !enum_in_range((int)rs->shieldwall, 3)) {
+        !enum_in_range((int)rs->repetition, END_RULE_COUNT) ||
+        !enum_in_range((int)rs->shieldwall, 3)) {
         error_set(err, "an option holds a value outside its range");
         return ST_EINVAL;
     }

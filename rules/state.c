@@ -582,18 +582,29 @@ static inline ALWAYS_INLINE void apply_move(const Rules *r, GameState *s, Histor
         end_game(s, WINNER_ATTACKERS, END_DRAW_FORT);
 
     /* A position recurs at the earliest four plies later (each side moves a piece away and
-     * back), so a third occurrence needs eight reversible plies: skip the scan before. */
-    if (!state_is_over(s) && r->opt.repetition != END_RULE_IGNORE &&
+     * back), so a third occurrence needs eight reversible plies: skip the scan before. Under
+     * defenders_no_repeat no position ends the game: the defenders cannot repeat one (their
+     * moves that would are not legal, movegen.h), so no repetition is perpetual. */
+    const EndRule repetition = r->opt.repetition;
+    if (!state_is_over(s) && repetition != END_RULE_IGNORE &&
+        repetition != END_RULE_DEFENDERS_NO_REPEAT &&
         hist->entries[hist->length - 1].reversible >= 8 &&
         history_count_position(hist, s->hash) >= 3) {
-        /* Seeds 002/003 rule 8: the side whose move makes the third occurrence loses. */
-        Winner w = r->opt.repetition == END_RULE_DRAW
-                       ? WINNER_DRAW
-                       : winner_of(mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
+        Winner w;
+        if (repetition == END_RULE_DRAW)
+            w = WINNER_DRAW;
+        else if (repetition == END_RULE_DEFENDERS_LOSE)
+            w = WINNER_ATTACKERS; /* Copenhagen rule 8: "a loss for white", whoever repeats */
+        else /* Seeds 002/003 rule 8: the side whose move makes the third occurrence loses. */
+            w = winner_of(mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
         end_game(s, w, END_REPETITION);
     }
 
-    if (!state_is_over(s) && !movegen_side_has_move(r, s, (Side)s->side))
+    /* Under defenders_no_repeat the defenders' moves depend on the history (just pushed, so it
+     * ends with s): when every one would repeat a position they have none, and no_moves rules. */
+    if (!state_is_over(s) &&
+        !(movegen_reads_history(r, s) ? movegen_count_in_game(r, s, hist) > 0
+                                      : movegen_side_has_move(r, s, (Side)s->side)))
         end_game(s, r->opt.no_moves == END_RULE_DRAW ? WINNER_DRAW : winner_of(mover),
                  END_NO_MOVES);
 

@@ -119,7 +119,9 @@ static const struct {
     {"throne_hostile_defenders", "always",
      "key 'throne_hostile_defenders': bad value 'always' (expected empty|never)"},
     {"no_moves", "ignore", "key 'no_moves': bad value 'ignore' (expected lose|draw)"},
-    {"repetition", "win", "key 'repetition': bad value 'win' (expected lose|draw|ignore)"},
+    {"repetition", "win",
+     "key 'repetition': bad value 'win' (expected "
+     "lose|draw|ignore|defenders_lose|defenders_no_repeat)"},
     {"king_capture", "weak",
      "key 'king_capture': bad value 'weak' (expected custodial|throne4_adj3|throne4_adj3_edge3|"
      "strong)"},

@@ -817,10 +817,16 @@ void ref_apply(const Ruleset *rs, RefState *s, RefHistory *h, int from, int to, 
     } else if (mover == SIDE_DEFENDERS && rs->draw_fort && count_pieces(s, REF_DEFENDER) >= 5 &&
                fort_occurrences(h, squares) >= 3) {
         end_game(s, WINNER_ATTACKERS, END_DRAW_FORT);
-    } else if (rs->repetition != END_RULE_IGNORE && position_occurrences(h, squares) >= 3) {
-        /* "the side that made that move loses, the game is drawn" */
+    } else if (rs->repetition != END_RULE_IGNORE &&
+               rs->repetition != END_RULE_DEFENDERS_NO_REPEAT &&
+               position_occurrences(h, squares) >= 3) {
+        /* "the side that made that move loses, the game is drawn"; defenders_lose: "a loss
+         * for white" whoever made it. (The reference has no no-repeat rule: its move lists
+         * read no history.) */
         if (rs->repetition == END_RULE_LOSE) {
             end_game(s, winner_of(1 - mover), END_REPETITION);
+        } else if (rs->repetition == END_RULE_DEFENDERS_LOSE) {
+            end_game(s, WINNER_ATTACKERS, END_REPETITION);
         } else {
             end_game(s, WINNER_DRAW, END_REPETITION);
         }
