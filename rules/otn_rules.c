@@ -559,6 +559,7 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
     static const char king_capture_letter[] = {[KING_CAPTURE_CUSTODIAL] = 'w',
                                                [KING_CAPTURE_THRONE4_ADJ3] = 'c',
                                                [KING_CAPTURE_THRONE4_ADJ3_EDGE3] = 'c',
+                                               [KING_CAPTURE_THRONE4_ELSEWHERE2] = 'c',
                                                [KING_CAPTURE_STRONG] = 's'};
     assert((unsigned)rs->king_capture < sizeof king_capture_letter);
     if (rs->king_capture != KING_CAPTURE_STRONG) {
@@ -616,7 +617,9 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
         bool lost;
         const char *key;
     } const lost[] = {
-        {rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3, "king_capture"},
+        {rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3 ||
+             rs->king_capture == KING_CAPTURE_THRONE4_ELSEWHERE2,
+         "king_capture"},
         {!tfr_expressible, "repetition"},
         {rs->no_moves != END_RULE_LOSE, "no_moves"},
         {rs->draw_fort, "draw_fort"},

@@ -32,11 +32,17 @@ typedef enum {
 /* When the throne is hostile to a side's pieces (defenders accept EMPTY or NEVER). */
 typedef enum { THRONE_HOSTILE_ALWAYS, THRONE_HOSTILE_EMPTY, THRONE_HOSTILE_NEVER } ThroneHostile;
 
+/* How the king is captured (RULES.md section 4). THRONE4_ELSEWHERE2 is the Brandubh of online
+ * play ("Brandubh 2" of the aagenielsen.dk forum, the Gorrion server's "double weak king"):
+ * four attackers on the throne, two custodially everywhere else, beside the throne too, and
+ * the empty throne never stands for an attacker against him. */
 typedef enum {
     KING_CAPTURE_CUSTODIAL,
     KING_CAPTURE_THRONE4_ADJ3,
     KING_CAPTURE_THRONE4_ADJ3_EDGE3,
-    KING_CAPTURE_STRONG
+    KING_CAPTURE_STRONG,
+    KING_CAPTURE_THRONE4_ELSEWHERE2,
+    KING_CAPTURE_COUNT
 } KingCapture;
 
 typedef enum { ESCAPE_CORNER, ESCAPE_EDGE } Escape;

@@ -361,6 +361,21 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
         }
         return true;
     }
+    if (mode == KING_CAPTURE_THRONE4_ELSEWHERE2) {
+        /* Brandubh of online play ("Brandubh 2", aagenielsen.dk forum: "black only needs 2
+         * pieces to capture the king - the same as anywhere else on the board"): four on the
+         * throne; elsewhere, beside the throne too, two on the line through the mover. The
+         * empty throne does not stand for an attacker against him; a hostile corner does. */
+        if (is_throne(r, k)) {
+            for (int d = 0; d < RULES_DIRS; d++)
+                if (!attacker_at(s, nb[d]))
+                    return false;
+            return true;
+        }
+        int u = nb[from_t];
+        return attacker_at(s, u) ||
+               (u >= 0 && is_corner(r, u) && corner_hostile_to(r, SIDE_DEFENDERS));
+    }
     if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
         /* Without a throne these two shapes never apply. */
         if (k == r->throne_sq) {

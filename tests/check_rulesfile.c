@@ -124,7 +124,7 @@ static const struct {
      "lose|draw|ignore|defenders_lose|defenders_no_repeat)"},
     {"king_capture", "weak",
      "key 'king_capture': bad value 'weak' (expected custodial|throne4_adj3|throne4_adj3_edge3|"
-     "strong)"},
+     "strong|throne4_elsewhere2)"},
     {"size", "7x7", "key 'size': bad value '7x7' (expected an integer)"},
     {"size", "", "key 'size': bad value '' (expected an integer)"},
     {"size", "99999999999", "key 'size': bad value '99999999999' (expected an integer)"},

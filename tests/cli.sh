@@ -34,7 +34,7 @@ expect 2 "unknown command 'nope'" -- help nope
 # rules list / show.
 expect 0 "brandubh" -- rules list
 [ "$("$TAFL" rules list | head -n 1 | cut -d' ' -f1)" = brandubh ] && ok || fail "brandubh not first"
-[ "$("$TAFL" rules list | wc -l)" -eq 10 ] && ok || fail "rules list: not 10 presets"
+[ "$("$TAFL" rules list | wc -l)" -eq 11 ] && ok || fail "rules list: not 11 presets"
 expect 0 "king_capture = throne4_adj3_edge3" -- rules show brandubh-livas
 expect 0 "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show brandubh --otn
 expect 0 "draw_fort" -- rules show brandubh --otn

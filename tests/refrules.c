@@ -538,6 +538,20 @@ static bool king_captured(const Ruleset *rs, const RefState *s, int t, int k)
             return surrounded_by_attackers(s, k, centre);
         }
         return king_custodial(rs, s, t, k);
+    case KING_CAPTURE_THRONE4_ELSEWHERE2:
+        /* "Brandubh 2": four on the throne; elsewhere two on opposite sides, beside the throne
+         * too, where the empty throne does not count against the king (a hostile corner does). */
+        if (rs->throne && k == centre) {
+            return surrounded_by_attackers(s, k, -1);
+        }
+        for (int d = 0; d < 4; d++) {
+            if (step(s, t, d) == k) {
+                int u = step(s, k, d);
+                return u >= 0 &&
+                       (s->board[u] == REF_ATTACKER || corner_hostile_to_defenders(rs, s, u));
+            }
+        }
+        return false;
     case KING_CAPTURE_STRONG:
         if (is_edge_square(s, k)) {
             return false; /* "never on an edge" */
@@ -550,6 +564,8 @@ static bool king_captured(const Ruleset *rs, const RefState *s, int t, int k)
             }
         }
         return true;
+    case KING_CAPTURE_COUNT:
+        break;
     }
     return false;
 }

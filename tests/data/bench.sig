@@ -1,1 +1,1 @@
-bench: 81885882 73cee6a5
+bench: 81984091 a386d5af
