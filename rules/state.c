@@ -431,8 +431,11 @@ static bool king_can_move(const Rules *r, const GameState *s)
 }
 
 /* The fort's inside: the king's square and every empty square joined to it through empty
- * squares. False when an attacker touches it (the fort is open) or it holds a restricted corner
- * (the king is not shut in: he walks to the corner instead). */
+ * squares, a restricted corner not included: no piece but the king stops on a corner and no
+ * line runs through one, so an attacker beyond a corner cannot come through it (issue 22: the
+ * king on b1 beside the empty corner a1 with a fort around b1 and c1 is a fort, as in
+ * OpenTafl; the inside must not spread through a1 down the a file). False when an attacker
+ * touches the inside (the fort is open). */
 static bool fort_inside(const Rules *r, const GameState *s, uint64_t *inside)
 {
     int stack[RULES_MAX_SQUARES], top = 0;
@@ -443,9 +446,9 @@ static bool fort_inside(const Rules *r, const GameState *s, uint64_t *inside)
         int sq = stack[--top];
         for (int d = 0; d < RULES_DIRS; d++) {
             int n = r->neighbour[sq][d];
-            if (n < 0 || bit_test(inside, n) || bit_test(s->defenders, n))
+            if (n < 0 || bit_test(inside, n) || bit_test(s->defenders, n) || is_corner(r, n))
                 continue;
-            if (bit_test(s->attackers, n) || is_corner(r, n))
+            if (bit_test(s->attackers, n))
                 return false;
             bit_set(inside, n);
             stack[top++] = n;

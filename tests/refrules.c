@@ -605,8 +605,9 @@ static bool encircled(const RefState *s)
 /* ---- Edge fort (README.md, "The rules engine") ---- */
 
 /* The fort's inside: the king's square and every empty square joined to it by empty squares,
- * grown until nothing changes. False when an attacker touches it or it reaches a restricted
- * corner. */
+ * grown until nothing changes; a restricted corner is a wall (no piece but the king stops on
+ * one, no line runs through one), neither inside nor a way in. False when an attacker touches
+ * it. */
 static bool fort_inside(const Ruleset *rs, const RefState *s, bool *inside)
 {
     int squares = s->size * s->size;
@@ -625,7 +626,7 @@ static bool fort_inside(const Ruleset *rs, const RefState *s, bool *inside)
                 }
                 if (s->board[n] == REF_EMPTY) {
                     if (is_restricted_corner(rs, s, n)) {
-                        return false;
+                        continue;
                     }
                     inside[n] = true;
                     grew = true;
