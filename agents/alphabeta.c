@@ -269,9 +269,22 @@ static double terminal_score(const GameState *child, int mover, int ply)
     return mover_won ? AGENT_WIN_SCORE - ply : -(AGENT_WIN_SCORE - ply);
 }
 
-static inline bool path_dependent_end(const GameState *child)
+static inline bool path_dependent_end(const Rules *r, const GameState *child)
 {
-    return child->reason == END_REPETITION || child->reason == END_DRAW_FORT;
+    /* Under defenders_no_repeat the defenders' lack of moves can come from the history. */
+    return child->reason == END_REPETITION || child->reason == END_DRAW_FORT ||
+           (child->reason == END_NO_MOVES && r->opt.repetition == END_RULE_DEFENDERS_NO_REPEAT);
+}
+
+/* The side to move's legal moves at a node (ab->hist ends with s). When the no-repeat rule took
+ * a move away, the node's value depends on the path: *path_dep is set. */
+static int node_moves(AlphaBeta *ab, const GameState *s, Move *moves, bool *path_dep)
+{
+    const Rules *r = ab->base.rules;
+    int n = movegen_legal_in_game(r, s, &ab->hist, moves);
+    if (movegen_reads_history(r, s) && n != movegen_count(r, s))
+        *path_dep = true;
+    return n;
 }
 
 /* Quiescence search (Beal 1990; the chess programming wiki's "Quiescence Search"): below a
@@ -312,7 +325,7 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
 
     Move moves[RULES_MAX_MOVES];
     int32_t scores[RULES_MAX_MOVES];
-    int n = movegen_legal(r, s, moves), kept = 0;
+    int n = node_moves(ab, s, moves, path_dep), kept = 0;
     /* Any capture, custodial or shieldwall, takes a piece beside the arrival square, and a
      * king capture ends beside the king: mark those squares once. */
     uint64_t near[RULES_WORDS] = {0}, near_king[RULES_WORDS] = {0};
@@ -360,7 +373,7 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
         if (state_is_over(&child)) {
             ab->nodes++;
             v = terminal_score(&child, s->side, ply + 1);
-            dep |= path_dependent_end(&child);
+            dep |= path_dependent_end(r, &child);
         } else {
             v = -qsearch(ab, &child, ply + 1, qply + 1, -beta, -alpha, &dep);
         }
@@ -414,14 +427,14 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
 
     Move moves[RULES_MAX_MOVES];
     int32_t scores[RULES_MAX_MOVES];
-    int n = movegen_legal(r, s, moves);
+    bool dep = false;
+    int n = node_moves(ab, s, moves, &dep);
     assert(n > 0); /* state_apply ends a game whose side to move has no move */
     score_moves(ab, s, moves, n, tt_move, ply, scores);
 
     const double alpha0 = alpha;
     double best = -SCORE_INF;
     Move best_move = moves[0];
-    bool dep = false;
     const int len = ab->hist.length;
     for (int i = 0; i < n; i++) {
         pick_move(moves, scores, i, n);
@@ -433,7 +446,7 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
         if (state_is_over(&child)) {
             ab->nodes++;
             v = terminal_score(&child, s->side, ply + 1);
-            dep |= path_dependent_end(&child);
+            dep |= path_dependent_end(r, &child);
         } else {
             v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, &dep);
         }
@@ -497,7 +510,7 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
 
     Move moves[RULES_MAX_MOVES];
     int32_t scores[RULES_MAX_MOVES];
-    int n = movegen_legal(r, s, moves);
+    int n = movegen_legal_in_game(r, s, &ab->hist, moves);
     assert(n > 0);
     Move tt_move = {0, 0};
     if (ab->tt) {

@@ -183,7 +183,15 @@ static bool captured_by_arrival(const Rules *r, const GameState *s, int k, int t
                 return false;
         return true;
     }
-    if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
+    if (mode == KING_CAPTURE_THRONE4_ELSEWHERE2) {
+        if (is_throne(r, k)) {
+            for (int d = 0; d < RULES_DIRS; d++)
+                if (!ATT(nb[d]))
+                    return false;
+            return true;
+        }
+        throne_stands_in = false; /* then custodial, the empty throne not hostile to him */
+    } else if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
         bool beside_throne = false;
         for (int d = 0; d < RULES_DIRS; d++)
             beside_throne |= nb[d] == r->throne_sq;

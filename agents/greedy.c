@@ -30,7 +30,7 @@ static Winner winner_of(Side side)
 static bool has_winning_reply(GreedyAgent *a, const GameState *s, uint64_t *nodes)
 {
     const Rules *r = a->base.rules;
-    int n = movegen_legal(r, s, a->replies);
+    int n = movegen_legal_in_game(r, s, &a->scratch, a->replies);
     int mark = a->scratch.length;
     Winner mine = winner_of((Side)s->side);
     for (int i = 0; i < n; i++) {
@@ -79,7 +79,7 @@ static Move greedy_choose(Agent *agent, const GameState *s, const History *hist)
     if (a->scratch.length == 0)
         history_push(&a->scratch, s->hash, s->fort_hash, false, false);
 
-    int n = movegen_legal(r, s, a->moves);
+    int n = movegen_legal_in_game(r, s, &a->scratch, a->moves);
     assert(n > 0);
     Winner mine = winner_of((Side)s->side);
     int mark = a->scratch.length;

@@ -422,7 +422,8 @@ static double playout(Mcts *a, GameState *s)
         if (cut < 0 && cap > 0 && ply >= cap)
             return 0.5;
         Move m;
-        if (!(greedy && mcts_quick_win(r, s, &a->hist, &m)) && !movegen_random(r, s, &a->rng, &m))
+        if (!(greedy && mcts_quick_win(r, s, &a->hist, &m)) &&
+            !movegen_random_in_game(r, s, &a->hist, &a->rng, &m))
             break;
         state_apply(r, s, &a->hist, m, NULL);
     }
@@ -475,7 +476,7 @@ static int iterate(Mcts *a)
             if (node->visits == 0)
                 break; /* a new leaf: play out from it */
             Move moves[RULES_MAX_MOVES];
-            int n = movegen_legal(r, &s, moves);
+            int n = movegen_legal_in_game(r, &s, &a->hist, moves);
             if (a->used + (uint32_t)n > a->limit)
                 break; /* the arena is full: the tree stops growing here */
             add_children(a, index, moves, n);
@@ -649,7 +650,7 @@ static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
 
     /* Solver-lite at the root: a move that wins at once is played without a search. */
     Move moves[RULES_MAX_MOVES];
-    const int n = movegen_legal(r, s, moves);
+    const int n = movegen_legal_in_game(r, s, &a->hist, moves);
     assert(n > 0);
     for (int i = 0; i < n; i++) {
         GameState child = *s;

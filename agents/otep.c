@@ -83,13 +83,20 @@ int otep_finish_code(Winner w)
 
 void otep_format_rules_extension(const Ruleset *rs, char *buf, size_t size)
 {
-    /* The same four options otn_format_rules warns about, with the values import would not
+    /* The same options otn_format_rules warns about, with the values import would not
      * give back (RULES.md section 7). */
     size_t n = 0;
     buf[0] = '\0';
-    if (rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3 && n < size)
+    bool ks_lost = rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3 ||
+                   rs->king_capture == KING_CAPTURE_THRONE4_ELSEWHERE2;
+    if (ks_lost && n < size)
         n += (size_t)snprintf(buf + n, size - n, "%sking_capture=%s", n ? " " : "",
                               ruleset_king_capture_name(rs->king_capture));
+    bool tfr_lost =
+        rs->repetition == END_RULE_DEFENDERS_LOSE || rs->repetition == END_RULE_DEFENDERS_NO_REPEAT;
+    if (tfr_lost && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "%srepetition=%s", n ? " " : "",
+                              ruleset_end_rule_name(rs->repetition));
     if (rs->no_moves != END_RULE_LOSE && n < size)
         n += (size_t)snprintf(buf + n, size - n, "%sno_moves=%s", n ? " " : "",
                               ruleset_end_rule_name(rs->no_moves));
@@ -101,7 +108,8 @@ void otep_format_rules_extension(const Ruleset *rs, char *buf, size_t size)
 
 Status otep_apply_rules_extension(Ruleset *rs, const char *args, Error *err)
 {
-    static const char *const keys[] = {"king_capture", "no_moves", "draw_fort", "max_plies"};
+    static const char *const keys[] = {"king_capture", "repetition", "no_moves", "draw_fort",
+                                       "max_plies"};
     Ruleset out = *rs;
     const char *p = args;
     while (*p) {
@@ -116,8 +124,8 @@ Status otep_apply_rules_extension(Ruleset *rs, const char *args, Error *err)
         }
         if (!known) {
             error_set(err,
-                      "%s: '%s' is not KEY=VALUE for one of king_capture, no_moves, "
-                      "draw_fort, max_plies",
+                      "%s: '%s' is not KEY=VALUE for one of king_capture, repetition, "
+                      "no_moves, draw_fort, max_plies",
                       OTEP_EXT_RULES, item);
             return ST_EINVAL;
         }

@@ -18,7 +18,8 @@
  * so they are safe to send to any OTEP engine; `tafl engine` uses them to play exactly the
  * game the host plays:
  *   tafl-lab-rules KEY=VALUE...  the options an OTN rules string cannot carry (RULES.md 7:
- *                                king_capture, no_moves, draw_fort, max_plies), sent right
+ *                                king_capture, repetition (defenders_lose, defenders_no_repeat),
+ *                                no_moves, draw_fort, max_plies), sent right
  *                                after `rules` only when one differs from OTN's import default;
  *   tafl-lab-seed N              the seed of the engine's agent for the coming game (before
  *                                `start`), so a seeded agent plays as it would in-process. */
@@ -46,7 +47,7 @@ int otep_finish_code(Winner w);
  * buf; empty when OTN's import defaults already give rs exactly. */
 void otep_format_rules_extension(const Ruleset *rs, char *buf, size_t size);
 
-/* Applies the arguments of an OTEP_EXT_RULES line to rs. Only the four keys OTN lacks are
+/* Applies the arguments of an OTEP_EXT_RULES line to rs. Only the keys OTN lacks are
  * accepted; ST_EINVAL naming a bad item. rs is unchanged on failure. Thread-safe. */
 MUST_CHECK Status otep_apply_rules_extension(Ruleset *rs, const char *args, Error *err);
 

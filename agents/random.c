@@ -12,10 +12,9 @@ typedef struct {
 
 static Move random_choose(Agent *agent, const GameState *s, const History *hist)
 {
-    (void)hist;
     RandomAgent *a = (RandomAgent *)agent;
     Move m = {0, 0};
-    bool found = movegen_random(agent->rules, s, &a->rng, &m);
+    bool found = movegen_random_in_game(agent->rules, s, hist, &a->rng, &m);
     assert(found && "agent_choose needs a position with a legal move");
     (void)found;
     agent->stats.nodes = 1;

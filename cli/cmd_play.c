@@ -97,7 +97,7 @@ static void list_moves(const Play *p, const char *square)
         }
     }
     Move moves[RULES_MAX_MOVES];
-    int n = movegen_legal(p->r, now(p), moves), shown = 0;
+    int n = movegen_legal_in_game(p->r, now(p), &p->hist, moves), shown = 0;
     qsort(moves, (size_t)n, sizeof moves[0], compare_moves);
     for (int i = 0; i < n; i++) {
         if (from >= 0 && moves[i].from != from)
@@ -158,7 +158,7 @@ static bool person_says(Play *p, char *line)
         char why[200];
         if (otn_parse_move(p->r, cmd, &m, NULL, &err) != ST_OK)
             printf("not a move or a command: %s (type help)\n", err.text);
-        else if (otn_explain_illegal(p->r, now(p), m, why, sizeof why))
+        else if (otn_explain_illegal(p->r, now(p), &p->hist, m, why, sizeof why))
             printf("illegal move %s: %s\n", cmd, why);
         else
             make_move(p, m);

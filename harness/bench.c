@@ -58,7 +58,7 @@ static void run_playouts(const Rules *r, int count, uint64_t seed, PlayoutStats 
         history_clear(&hist);
         history_push(&hist, s.hash, s.fort_hash, false, false);
         Move m;
-        while (movegen_random(r, &s, &rng, &m)) {
+        while (movegen_random_in_game(r, &s, &hist, &rng, &m)) {
             state_apply(r, &s, &hist, m, NULL);
             sig->hash = fnv_mix(sig->hash, (uint32_t)m.from << 16 | m.to);
         }

@@ -280,7 +280,7 @@ static void on_opponent_move(EngineSession *e, const char *args, EngineReply *re
         }
         play_on(e, reply);
         mover = (Side)e->pos.side;
-        if (!movegen_is_legal(&e->rules, &e->pos, m)) {
+        if (!movegen_is_legal_in_game(&e->rules, &e->pos, &e->hist, m)) {
             note(reply, "opponent-move: '%s' is not legal on the engine's board", item);
             ok = false;
             break;
@@ -333,7 +333,7 @@ static bool choose(EngineSession *e, Move *m, EngineReply *reply, const char **w
         return false;
     }
     play_on(e, reply);
-    if (movegen_count(&e->rules, &e->pos) == 0) {
+    if (movegen_count_in_game(&e->rules, &e->pos, &e->hist) == 0) {
         *why = "the side to move has no legal move";
         return false;
     }

@@ -68,7 +68,7 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
             break; /* tafl is stopping: the caller drops this unfinished game (signals.h) */
         Move m;
         if ((int)s.ply < opening_plies) {
-            if (!movegen_random(r, &s, &opening, &m))
+            if (!movegen_random_in_game(r, &s, &hist, &opening, &m))
                 break;
         } else {
             Agent *mover = s.side == SIDE_ATTACKERS ? attacker : defender;

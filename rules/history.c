@@ -52,6 +52,18 @@ int history_count_position(const History *h, uint64_t hash)
     return count;
 }
 
+int history_count_reply(const History *h, uint64_t hash)
+{
+    if (h->length == 0)
+        return 0;
+    int newest = h->length - 1;
+    int oldest = newest - (int)h->entries[newest].reversible;
+    int count = 0;
+    for (int i = newest - 1; i >= oldest; i -= 2)
+        count += h->entries[i].hash == hash;
+    return count;
+}
+
 int history_count_fort(const History *h, uint64_t fort_hash)
 {
     if (h->length == 0)

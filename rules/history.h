@@ -48,6 +48,12 @@ static inline void history_truncate(History *h, int n)
  * hash must be a position with the newest entry's side to move. */
 int history_count_position(const History *h, uint64_t hash);
 
+/* Occurrences of hash among the entries since the last capture with the other side to move than
+ * the newest: the positions that one move from the newest position could make again (the
+ * no-repeat rule, repetition = defenders_no_repeat). Such a move must not capture: a capture
+ * makes a position that no entry before it can equal. */
+int history_count_reply(const History *h, uint64_t hash);
+
 /* Occurrences of fort_hash among entries after defender moves since the last capture, counting
  * every second entry from the newest, which must itself follow a defender move. */
 int history_count_fort(const History *h, uint64_t fort_hash);

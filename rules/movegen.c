@@ -9,6 +9,7 @@
 #include "rules/bits.h"
 #include "rules/movegen_impl.h"
 #include "rules/rng.h"
+#include "rules/zobrist.h"
 
 #define NW     1
 #define SUFFIX _w1
@@ -145,4 +146,72 @@ MoveLegality movegen_legality(const Rules *r, const GameState *s, Move m, int *a
     if (throne && !r->opt.throne_reentry)
         return MOVE_THRONE_REENTRY;
     return MOVE_ILLEGAL;
+}
+
+/* --- the no-repeat rule (repetition = defenders_no_repeat) --- */
+
+bool movegen_repeats(const Rules *r, const GameState *s, const History *hist, Move m)
+{
+    if (!movegen_reads_history(r, s) || !hist || hist->length == 0)
+        return false;
+    /* A capture makes a position with fewer pieces than any since the last capture, so only a
+     * quiet move can repeat; its position is the board with one piece moved, attackers to move.
+     * The earliest it can recur is three entries back (each side moves away and back). */
+    const HistoryEntry *newest = &hist->entries[hist->length - 1];
+    if (newest->reversible < 3 || state_capture_count(r, s, m) > 0)
+        return false;
+    Piece p = state_piece_at(r, s, m.from);
+    uint64_t after = s->hash ^ zobrist_piece(p, m.from) ^ zobrist_piece(p, m.to) ^ zobrist_side();
+    return history_count_reply(hist, after) > 0;
+}
+
+/* Drops from moves[0..n) those movegen_repeats forbids, keeping the order; returns the rest. */
+static int drop_repeats(const Rules *r, const GameState *s, const History *hist, Move *moves, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!movegen_repeats(r, s, hist, moves[i]))
+            moves[kept++] = moves[i];
+    return kept;
+}
+
+int movegen_legal_in_game(const Rules *r, const GameState *s, const History *hist, Move *moves)
+{
+    int n = movegen_legal(r, s, moves);
+    return movegen_reads_history(r, s) ? drop_repeats(r, s, hist, moves, n) : n;
+}
+
+int movegen_count_in_game(const Rules *r, const GameState *s, const History *hist)
+{
+    if (!movegen_reads_history(r, s))
+        return movegen_count(r, s);
+    Move moves[RULES_MAX_MOVES];
+    return movegen_legal_in_game(r, s, hist, moves);
+}
+
+bool movegen_random_in_game(const Rules *r, const GameState *s, const History *hist, Rng *rng,
+                            Move *out)
+{
+    if (!movegen_reads_history(r, s))
+        return movegen_random(r, s, rng, out);
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal_in_game(r, s, hist, moves);
+    if (n == 0)
+        return false;
+    *out = moves[rng_below(rng, (uint32_t)n)];
+    return true;
+}
+
+bool movegen_is_legal_in_game(const Rules *r, const GameState *s, const History *hist, Move m)
+{
+    return movegen_is_legal(r, s, m) && !movegen_repeats(r, s, hist, m);
+}
+
+MoveLegality movegen_legality_in_game(const Rules *r, const GameState *s, const History *hist,
+                                      Move m, int *at)
+{
+    MoveLegality why = movegen_legality(r, s, m, at);
+    if (why == MOVE_LEGAL && movegen_repeats(r, s, hist, m))
+        return MOVE_REPEATS;
+    return why;
 }

@@ -27,6 +27,39 @@ bool movegen_side_has_move(const Rules *r, const GameState *s, Side side);
 /* True when m is among the side to move's legal moves. */
 bool movegen_is_legal(const Rules *r, const GameState *s, Move m);
 
+/* --- moves in a game: the rules that read the game's history ---
+ * Under repetition = defenders_no_repeat (hnefatafl.org: "If white (the defender) would repeat
+ * a board position, the move is not allowed.") a defenders' move that makes a position already
+ * met since the last capture (board and side to move) is not legal. The functions below take
+ * the game's history, which must end with s (History's newest entry is s; NULL reads as a game
+ * that starts at s). For every other ruleset, and with the attackers to move, each equals its
+ * plain counterpart above, draws included (the same rng calls). All are thread-safe. */
+
+/* True when the legal moves in s can depend on the history: callers that list moves without a
+ * history must then use the functions below. */
+static inline bool movegen_reads_history(const Rules *r, const GameState *s)
+{
+    return r->opt.repetition == END_RULE_DEFENDERS_NO_REPEAT && s->side == SIDE_DEFENDERS;
+}
+
+/* True when m, a move on the board of s, would repeat a position of hist that the rules forbid
+ * to repeat (the no-repeat rule above); false for any other ruleset or side. */
+bool movegen_repeats(const Rules *r, const GameState *s, const History *hist, Move m);
+
+/* movegen_legal less the moves movegen_repeats forbids, in the same order. */
+int movegen_legal_in_game(const Rules *r, const GameState *s, const History *hist, Move *moves);
+
+/* The number of movegen_legal_in_game's moves. */
+int movegen_count_in_game(const Rules *r, const GameState *s, const History *hist);
+
+/* One of movegen_legal_in_game's moves drawn uniformly (one rng_below call over their number);
+ * false, no draw made, when there is none. */
+bool movegen_random_in_game(const Rules *r, const GameState *s, const History *hist, Rng *rng,
+                            Move *out);
+
+/* True when m is among movegen_legal_in_game's moves. */
+bool movegen_is_legal_in_game(const Rules *r, const GameState *s, const History *hist, Move m);
+
 /* Why a move is not legal, for the notation layer to word (otn_explain_illegal). */
 typedef enum {
     MOVE_LEGAL = 0,
@@ -40,6 +73,7 @@ typedef enum {
     MOVE_CORNER_STOP,    /* a piece other than the king stops on a restricted corner (*at) */
     MOVE_THRONE_STOP,    /* a piece other than the king stops on the restricted throne (*at) */
     MOVE_THRONE_REENTRY, /* the king returns to the throne (*at) where the rules forbid it */
+    MOVE_REPEATS,        /* a defenders' move that repeats a position (defenders_no_repeat) */
     MOVE_ILLEGAL         /* none of the above */
 } MoveLegality;
 
@@ -47,5 +81,10 @@ typedef enum {
  * the origin, the line, the destination, the way, the stop); *at receives the square the
  * reason concerns (the destination when none). Thread-safe. */
 MoveLegality movegen_legality(const Rules *r, const GameState *s, Move m, int *at);
+
+/* movegen_legality in a game: MOVE_REPEATS when the move is legal on the board but
+ * movegen_repeats forbids it. */
+MoveLegality movegen_legality_in_game(const Rules *r, const GameState *s, const History *hist,
+                                      Move m, int *at);
 
 #endif

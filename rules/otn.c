@@ -301,10 +301,11 @@ void otn_format_move_record(const Rules *r, Move m, bool king_moved, const Captu
         strcat(p, king_taken ? "++" : "--");
 }
 
-bool otn_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len)
+bool otn_explain_illegal(const Rules *r, const GameState *s, const History *hist, Move m, char *buf,
+                         size_t len)
 {
     int at;
-    MoveLegality why = movegen_legality(r, s, m, &at);
+    MoveLegality why = movegen_legality_in_game(r, s, hist, m, &at);
     char sq[8];
     otn_format_square(r, at, sq);
     switch (why) {
@@ -340,6 +341,11 @@ bool otn_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, 
         break;
     case MOVE_THRONE_REENTRY:
         snprintf(buf, len, "the king may not return to the throne %s", sq);
+        break;
+    case MOVE_REPEATS:
+        snprintf(buf, len,
+                 "it repeats an earlier position, and the defenders may not "
+                 "(repetition = defenders_no_repeat)");
         break;
     default:
         snprintf(buf, len, "it is not a legal move");

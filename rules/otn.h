@@ -55,9 +55,11 @@ void otn_format_move_record(const Rules *r, Move m, bool king_moved, const Captu
                             const GameState *after, char *buf);
 
 /* When m is not legal in s, writes why into buf (len bytes) for people ("the way is blocked at
- * d2", "only the king may stop on the throne d4"), worded from movegen_legality's code, and
- * returns true; false for a legal move. Thread-safe. */
-bool otn_explain_illegal(const Rules *r, const GameState *s, Move m, char *buf, size_t len);
+ * d2", "only the king may stop on the throne d4"), worded from movegen_legality_in_game's code,
+ * and returns true; false for a legal move. hist is the game's history ending with s (NULL: the
+ * game starts at s), which the no-repeat rule reads. Thread-safe. */
+bool otn_explain_illegal(const Rules *r, const GameState *s, const History *hist, Move m, char *buf,
+                         size_t len);
 
 /* Reads an OpenTafl rules string into *rs (RULES.md section 7). Unknown or unsupported keys,
  * bad values: ST_EPARSE with the key and its column. Thread-safe. */

@@ -237,7 +237,7 @@ Status otn_game_write(FILE *out, const Rules *r, const OtnGameTags *tags, const 
     history_push(&hist, s.hash, s.fort_hash, false, false);
     Status st = ST_OK;
     for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(r, &s, moves[i])) {
+        if (!movegen_is_legal_in_game(r, &s, &hist, moves[i])) {
             char a[8], b[8];
             otn_format_square(r, moves[i].from, a);
             otn_format_square(r, moves[i].to, b);

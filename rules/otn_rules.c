@@ -559,12 +559,18 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
     static const char king_capture_letter[] = {[KING_CAPTURE_CUSTODIAL] = 'w',
                                                [KING_CAPTURE_THRONE4_ADJ3] = 'c',
                                                [KING_CAPTURE_THRONE4_ADJ3_EDGE3] = 'c',
+                                               [KING_CAPTURE_THRONE4_ELSEWHERE2] = 'c',
                                                [KING_CAPTURE_STRONG] = 's'};
     assert((unsigned)rs->king_capture < sizeof king_capture_letter);
     if (rs->king_capture != KING_CAPTURE_STRONG) {
         put(buf, &used, "ks:%c ", king_capture_letter[rs->king_capture]);
     }
-    if (rs->repetition != END_RULE_DRAW) {
+    /* The notation spec's tfr has no value for Copenhagen's defenders_lose or hnefatafl.org's
+     * defenders_no_repeat: no tfr is written for them (never one that means another rule),
+     * and the warnings name repetition. */
+    bool tfr_expressible = rs->repetition == END_RULE_LOSE || rs->repetition == END_RULE_DRAW ||
+                           rs->repetition == END_RULE_IGNORE;
+    if (tfr_expressible && rs->repetition != END_RULE_DRAW) {
         put(buf, &used, "tfr:%c ", rs->repetition == END_RULE_LOSE ? 'l' : 'i');
     }
     if (!rs->corners) {
@@ -611,7 +617,10 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
         bool lost;
         const char *key;
     } const lost[] = {
-        {rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3, "king_capture"},
+        {rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3 ||
+             rs->king_capture == KING_CAPTURE_THRONE4_ELSEWHERE2,
+         "king_capture"},
+        {!tfr_expressible, "repetition"},
         {rs->no_moves != END_RULE_LOSE, "no_moves"},
         {rs->draw_fort, "draw_fort"},
         {rs->max_plies != 0, "max_plies"},

@@ -22,9 +22,9 @@ static uint64_t perft_rec(const Rules *r, const GameState *s, History *hist, int
     if (depth == 0)
         return 1;
     if (depth == 1)
-        return (uint64_t)movegen_count(r, s); /* bulk count: leaves need not be made */
+        return (uint64_t)movegen_count_in_game(r, s, hist); /* bulk: leaves need not be made */
     Move moves[RULES_MAX_MOVES];
-    int n = movegen_legal(r, s, moves);
+    int n = movegen_legal_in_game(r, s, hist, moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++)
         total += perft_child(r, s, hist, moves[i], depth);
@@ -41,7 +41,7 @@ uint64_t perft_divide(const Rules *r, const GameState *s, History *hist, int dep
     if (depth <= 0)
         return 1;
     Move moves[RULES_MAX_MOVES];
-    int n = movegen_legal(r, s, moves);
+    int n = movegen_legal_in_game(r, s, hist, moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         uint64_t count = perft_child(r, s, hist, moves[i], depth);

@@ -249,7 +249,7 @@ bool record_replay(const Rules *r, const RecordGame *g, RecordVisit visit, void 
         } else if (otn_parse_move_record(r, rm->text, &m, &listed, &status, &err) != ST_OK) {
             set_issue(issue, rm->line, ply, "%s", err.text);
             ok = false;
-        } else if (otn_explain_illegal(r, &s, m, err.text, sizeof err.text)) {
+        } else if (otn_explain_illegal(r, &s, &hist, m, err.text, sizeof err.text)) {
             set_issue(issue, rm->line, ply, "'%s' is not a legal move: %s", rm->text, err.text);
             ok = false;
         } else {

@@ -89,6 +89,32 @@ static const Ruleset PRESETS[] = {
      .repetition = END_RULE_DRAW,
      .draw_fort = false,
      .max_plies = 0},
+    /* The Brandubh of online play: the brandubh preset but for the king's capture, "Brandubh 2"
+     * of the aagenielsen.dk forum (thread "Brandubh 7x7": "In Brandubh 2 black only needs 2
+     * pieces to capture the king - the same as anywhere else on the board ... Brandubh 2 was
+     * created as Brandubh 1 proved to overly favour the white player"), the "double weak king"
+     * of the Gorrion server (dashstofsk.net/hnefatafl.php, quoting the World Tafl Federation's
+     * figures: king victory 57%). Four attackers on the throne, two elsewhere, beside the
+     * throne on the line away from it; the empty throne does not count against the king. */
+    {.name = "brandubh-online",
+     .size = 7,
+     .start = CROSS_7,
+     .first = SIDE_ATTACKERS,
+     .throne = true,
+     .corners = true,
+     .throne_reentry = true,
+     .throne_pass = THRONE_PASS_ALL,
+     .king_armed = KING_ARMED_YES,
+     .corner_hostile = CORNER_HOSTILE_ALL,
+     .throne_hostile_attackers = THRONE_HOSTILE_ALWAYS,
+     .throne_hostile_defenders = THRONE_HOSTILE_EMPTY,
+     .king_capture = KING_CAPTURE_THRONE4_ELSEWHERE2,
+     .escape = ESCAPE_CORNER,
+     .encirclement = true,
+     .no_moves = END_RULE_LOSE,
+     .repetition = END_RULE_LOSE,
+     .draw_fort = true,
+     .max_plies = 0},
     /* Seed 003 rule 3a: Ard Ri has no restricted squares at all. */
     {.name = "ard-ri",
      .size = 7,
@@ -157,7 +183,9 @@ static const Ruleset PRESETS[] = {
      .escape = ESCAPE_CORNER,
      .encirclement = true,
      .no_moves = END_RULE_LOSE,
-     .repetition = END_RULE_LOSE,
+     /* Rule 8 (aagenielsen.dk/copenhagen_rules.php): "Perpetual repetitions are forbidden.
+      * Any perpetual repetition results in a loss for white." Whoever completes it. */
+     .repetition = END_RULE_DEFENDERS_LOSE,
      .draw_fort = false,
      .max_plies = 0,
      .shieldwall = SHIELDWALL_CORNERS,
@@ -169,6 +197,7 @@ static const char *const PRESET_SUMMARIES[] = {
     "7x7 Brandub, seed 000 (Cyningstan): king captured by two, throne not hostile, ties draw",
     "7x7 Brandub, seed 001 (Cyningstan 2014 kit): no throne re-entry, ties draw",
     "7x7 Brandubh, seed 004 (Livas): unarmed king, captured by three on an edge, ties draw",
+    "7x7 Brandubh of online play (Brandubh 2, Gorrion): king 4 on the throne, 2 elsewhere",
     "7x7 Ard Ri, seeds 002/003: no restricted squares, edge escape",
     "9x9 Tablut, seeds 002/003: Linnaeus' layout, edge escape",
     "11x11 Tawlbwrdd, seeds 002/003: Bell layout, edge escape",
@@ -243,8 +272,9 @@ static Status check_options(const Ruleset *rs, Error *err)
     if (!enum_in_range((int)rs->first, 2) || !enum_in_range((int)rs->throne_pass, 3) ||
         !enum_in_range((int)rs->king_armed, 4) || !enum_in_range((int)rs->corner_hostile, 4) ||
         !enum_in_range((int)rs->throne_hostile_attackers, 3) ||
-        !enum_in_range((int)rs->king_capture, 4) || !enum_in_range((int)rs->escape, 2) ||
-        !enum_in_range((int)rs->repetition, 3) || !enum_in_range((int)rs->shieldwall, 3)) {
+        !enum_in_range((int)rs->king_capture, KING_CAPTURE_COUNT) ||
+        !enum_in_range((int)rs->escape, 2) || !enum_in_range((int)rs->repetition, END_RULE_COUNT) ||
+        !enum_in_range((int)rs->shieldwall, 3)) {
         error_set(err, "an option holds a value outside its range");
         return ST_EINVAL;
     }

@@ -32,11 +32,17 @@ typedef enum {
 /* When the throne is hostile to a side's pieces (defenders accept EMPTY or NEVER). */
 typedef enum { THRONE_HOSTILE_ALWAYS, THRONE_HOSTILE_EMPTY, THRONE_HOSTILE_NEVER } ThroneHostile;
 
+/* How the king is captured (RULES.md section 4). THRONE4_ELSEWHERE2 is the Brandubh of online
+ * play ("Brandubh 2" of the aagenielsen.dk forum, the Gorrion server's "double weak king"):
+ * four attackers on the throne, two custodially everywhere else, beside the throne too, and
+ * the empty throne never stands for an attacker against him. */
 typedef enum {
     KING_CAPTURE_CUSTODIAL,
     KING_CAPTURE_THRONE4_ADJ3,
     KING_CAPTURE_THRONE4_ADJ3_EDGE3,
-    KING_CAPTURE_STRONG
+    KING_CAPTURE_STRONG,
+    KING_CAPTURE_THRONE4_ELSEWHERE2,
+    KING_CAPTURE_COUNT
 } KingCapture;
 
 typedef enum { ESCAPE_CORNER, ESCAPE_EDGE } Escape;
@@ -44,8 +50,24 @@ typedef enum { ESCAPE_CORNER, ESCAPE_EDGE } Escape;
 /* Shieldwall captures (Copenhagen): which squares may close the ends of a wall. */
 typedef enum { SHIELDWALL_NO, SHIELDWALL_PIECES, SHIELDWALL_CORNERS } Shieldwall;
 
-/* What an end rule does to the side it concerns. IGNORE is valid for repetition only. */
-typedef enum { END_RULE_LOSE, END_RULE_DRAW, END_RULE_IGNORE } EndRule;
+/* What an end rule does. no_moves takes LOSE or DRAW; repetition takes any:
+ * LOSE: the side whose move makes a position occur the third time loses (seeds 002/003 rule 8);
+ * DRAW: that third occurrence draws; IGNORE: repetition never ends the game;
+ * DEFENDERS_LOSE: the third occurrence is a loss for the defenders whoever makes it (Copenhagen
+ *   rule 8, aagenielsen.dk: "Perpetual repetitions are forbidden. Any perpetual repetition
+ *   results in a loss for white.");
+ * DEFENDERS_NO_REPEAT: a defenders' move that would make a position that already occurred is
+ *   not a legal move (hnefatafl.org's server rule: "If white (the defender) would repeat a
+ *   board position, the move is not allowed."); the attackers may repeat, and a position never
+ *   ends the game by repetition. doc/RULES.md section 5 gives the details. */
+typedef enum {
+    END_RULE_LOSE,
+    END_RULE_DRAW,
+    END_RULE_IGNORE,
+    END_RULE_DEFENDERS_LOSE,
+    END_RULE_DEFENDERS_NO_REPEAT,
+    END_RULE_COUNT
+} EndRule;
 
 /* Every option of RULES.md sections 1-5, and the Copenhagen options shieldwall and edge_fort
  * (README.md, "The rules engine"). A plain value: copy it freely. */
@@ -66,7 +88,7 @@ typedef struct {
     Escape escape;
     bool encirclement;
     EndRule no_moves;   /* LOSE or DRAW */
-    EndRule repetition; /* LOSE, DRAW or IGNORE */
+    EndRule repetition; /* any EndRule */
     bool draw_fort;
     int max_plies; /* 0 = no limit */
     /* A row of two or more enemies on an edge, each fronted by a capturing piece, is taken by

@@ -18,9 +18,14 @@ static const char *const king_armed_names[] = {"yes", "no", "hammer", "anvil"};
 static const char *const corner_hostile_names[] = {"all", "attackers", "defenders", "none"};
 static const char *const throne_hostile_names[] = {"always", "empty", "never"};
 static const char *const king_capture_names[] = {"custodial", "throne4_adj3", "throne4_adj3_edge3",
-                                                 "strong"};
+                                                 "strong", "throne4_elsewhere2"};
+_Static_assert(sizeof king_capture_names / sizeof king_capture_names[0] == KING_CAPTURE_COUNT,
+               "one name per king capture");
 static const char *const escape_names[] = {"corner", "edge"};
-static const char *const end_rule_names[] = {"lose", "draw", "ignore"};
+static const char *const end_rule_names[] = {"lose", "draw", "ignore", "defenders_lose",
+                                             "defenders_no_repeat"};
+_Static_assert(sizeof end_rule_names / sizeof end_rule_names[0] == END_RULE_COUNT,
+               "one name per end rule");
 static const char *const shieldwall_names[] = {"no", "pieces", "corners"};
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))

@@ -361,6 +361,21 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
         }
         return true;
     }
+    if (mode == KING_CAPTURE_THRONE4_ELSEWHERE2) {
+        /* Brandubh of online play ("Brandubh 2", aagenielsen.dk forum: "black only needs 2
+         * pieces to capture the king - the same as anywhere else on the board"): four on the
+         * throne; elsewhere, beside the throne too, two on the line through the mover. The
+         * empty throne does not stand for an attacker against him; a hostile corner does. */
+        if (is_throne(r, k)) {
+            for (int d = 0; d < RULES_DIRS; d++)
+                if (!attacker_at(s, nb[d]))
+                    return false;
+            return true;
+        }
+        int u = nb[from_t];
+        return attacker_at(s, u) ||
+               (u >= 0 && is_corner(r, u) && corner_hostile_to(r, SIDE_DEFENDERS));
+    }
     if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
         /* Without a throne these two shapes never apply. */
         if (k == r->throne_sq) {
@@ -416,8 +431,11 @@ static bool king_can_move(const Rules *r, const GameState *s)
 }
 
 /* The fort's inside: the king's square and every empty square joined to it through empty
- * squares. False when an attacker touches it (the fort is open) or it holds a restricted corner
- * (the king is not shut in: he walks to the corner instead). */
+ * squares, a restricted corner not included: no piece but the king stops on a corner and no
+ * line runs through one, so an attacker beyond a corner cannot come through it (issue 22: the
+ * king on b1 beside the empty corner a1 with a fort around b1 and c1 is a fort, as in
+ * OpenTafl; the inside must not spread through a1 down the a file). False when an attacker
+ * touches the inside (the fort is open). */
 static bool fort_inside(const Rules *r, const GameState *s, uint64_t *inside)
 {
     int stack[RULES_MAX_SQUARES], top = 0;
@@ -428,9 +446,9 @@ static bool fort_inside(const Rules *r, const GameState *s, uint64_t *inside)
         int sq = stack[--top];
         for (int d = 0; d < RULES_DIRS; d++) {
             int n = r->neighbour[sq][d];
-            if (n < 0 || bit_test(inside, n) || bit_test(s->defenders, n))
+            if (n < 0 || bit_test(inside, n) || bit_test(s->defenders, n) || is_corner(r, n))
                 continue;
-            if (bit_test(s->attackers, n) || is_corner(r, n))
+            if (bit_test(s->attackers, n))
                 return false;
             bit_set(inside, n);
             stack[top++] = n;
@@ -582,18 +600,29 @@ static inline ALWAYS_INLINE void apply_move(const Rules *r, GameState *s, Histor
         end_game(s, WINNER_ATTACKERS, END_DRAW_FORT);
 
     /* A position recurs at the earliest four plies later (each side moves a piece away and
-     * back), so a third occurrence needs eight reversible plies: skip the scan before. */
-    if (!state_is_over(s) && r->opt.repetition != END_RULE_IGNORE &&
+     * back), so a third occurrence needs eight reversible plies: skip the scan before. Under
+     * defenders_no_repeat no position ends the game: the defenders cannot repeat one (their
+     * moves that would are not legal, movegen.h), so no repetition is perpetual. */
+    const EndRule repetition = r->opt.repetition;
+    if (!state_is_over(s) && repetition != END_RULE_IGNORE &&
+        repetition != END_RULE_DEFENDERS_NO_REPEAT &&
         hist->entries[hist->length - 1].reversible >= 8 &&
         history_count_position(hist, s->hash) >= 3) {
-        /* Seeds 002/003 rule 8: the side whose move makes the third occurrence loses. */
-        Winner w = r->opt.repetition == END_RULE_DRAW
-                       ? WINNER_DRAW
-                       : winner_of(mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
+        Winner w;
+        if (repetition == END_RULE_DRAW)
+            w = WINNER_DRAW;
+        else if (repetition == END_RULE_DEFENDERS_LOSE)
+            w = WINNER_ATTACKERS; /* Copenhagen rule 8: "a loss for white", whoever repeats */
+        else /* Seeds 002/003 rule 8: the side whose move makes the third occurrence loses. */
+            w = winner_of(mover == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
         end_game(s, w, END_REPETITION);
     }
 
-    if (!state_is_over(s) && !movegen_side_has_move(r, s, (Side)s->side))
+    /* Under defenders_no_repeat the defenders' moves depend on the history (just pushed, so it
+     * ends with s): when every one would repeat a position they have none, and no_moves rules. */
+    if (!state_is_over(s) &&
+        !(movegen_reads_history(r, s) ? movegen_count_in_game(r, s, hist) > 0
+                                      : movegen_side_has_move(r, s, (Side)s->side)))
         end_game(s, r->opt.no_moves == END_RULE_DRAW ? WINNER_DRAW : winner_of(mover),
                  END_NO_MOVES);
 

@@ -83,12 +83,12 @@ bool state_validate(const Rules *r, const GameState *s, Error *err);
 /* Recomputes hash, fort hash and counters from the boards (after editing a position by hand). */
 void state_refresh(const Rules *r, GameState *s);
 
-/* Plays a legal move m (asserted in debug builds): moves the piece, makes every capture
- * (custodial and shieldwall), then applies the end rules in RULES.md's order: king's capture,
- * escape (the edge fort counts as one), encirclement, draw fort, repetition, the opponent's
- * lack of legal moves, max_plies. hist records positions for
- * repetition and the draw fort; it must hold this game's history up to s (see history.h).
- * caps (may be NULL) receives the captured squares. Thread-safe for distinct s and hist. */
+/* Plays a legal move m (movegen_legal_in_game's, asserted in debug builds): moves the piece, makes
+ * every capture (custodial and shieldwall), then applies the end rules in RULES.md's order: king's
+ * capture, escape (the edge fort counts as one), encirclement, draw fort, repetition, the
+ * opponent's lack of legal moves, max_plies. hist records positions for repetition and the draw
+ * fort; it must hold this game's history up to s (see history.h). caps (may be NULL) receives the
+ * captured squares. Thread-safe for distinct s and hist. */
 void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureList *caps);
 
 /* True when the king stands on an edge inside an unbreakable fort of defenders and can move

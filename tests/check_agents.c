@@ -101,6 +101,45 @@ START_TEST(test_agents_legal_from_random_positions)
 }
 END_TEST
 
+/* hnefatafl.org's rule (repetition = defenders_no_repeat): agents choose from the moves the
+ * game's history leaves. The defender shuttles b1-c1 while the attackers' d7-d6-d7 brings the
+ * board back; then c1-b1 would repeat the start, so Kg4-f4 (taking e4 against the empty
+ * throne) is the defenders' one move, and every agent, searching or not, must play it.
+ *   a b c d e f g
+ * 1 + T . t . . .
+ * 2 . t t . . . .
+ * 3 . . . . . . t
+ * 4 . . . + t . K
+ * 5 . . . . . . t
+ * 6 . . . . . . .
+ * 7 + . . t . . + */
+START_TEST(test_agents_keep_the_no_repeat_rule_hnefatafl_org)
+{
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    rs.repetition = END_RULE_DEFENDERS_NO_REPEAT;
+    rs.encirclement = false;
+    RuleGame g;
+    game_start_custom(&g, &rs, "/1T1t3/1tt4/6t/4t1K/6t/7/3t3/", SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"d7-d6", "b1-c1", "d6-d7", NULL});
+    ck_assert_int_eq(movegen_count(&g.r, &g.s), 2);
+    ck_assert_int_eq(movegen_count_in_game(&g.r, &g.s, &g.h), 1);
+    static const char *const specs[] = {"random", "greedy", "mcts:iterations=300",
+                                        "alphabeta:depth=2", "alphabeta:depth=3"};
+    for (int k = 0; k < (int)(sizeof specs / sizeof specs[0]); k++) {
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            Agent *a = fixture_agent(&g.r, specs[k], seed);
+            Move m = agent_choose(a, &g.s, &g.h);
+            char text[OTN_MOVE_MAX];
+            otn_format_move(&g.r, m, NULL, text);
+            ck_assert_msg(strcmp(text, "g4-f4") == 0, "%s seed %d: played %s", specs[k], (int)seed,
+                          text);
+            agent_destroy(a);
+        }
+    }
+    game_finish(&g);
+}
+END_TEST
+
 /* Each searching agent, in position otn with side to move, must play `expected`. */
 static void assert_all_play(const char *preset, const Ruleset *custom, const char *otn, Side side,
                             const char *expected)
@@ -273,6 +312,7 @@ Suite *agents_suite(void)
     tcase_add_test(duties, test_win_in_one_king_capture_strong_custom);
     tcase_add_test(duties, test_block_loss_in_one_brandubh);
     tcase_add_test(duties, test_same_seed_same_move_different_seed_can_differ);
+    tcase_add_test(duties, test_agents_keep_the_no_repeat_rule_hnefatafl_org);
     suite_add_tcase(s, duties);
     TCase *strength = tcase_create("strength");
     tcase_set_timeout(strength, 900);

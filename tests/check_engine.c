@@ -223,11 +223,11 @@ START_TEST(test_explain_illegal_moves)
     Move m;
     ck_assert_int_eq(otn_parse_move(&r, explained[_i].move, &m, NULL, &err), ST_OK);
     char why[128];
-    ck_assert(otn_explain_illegal(&r, &s, m, why, sizeof why));
+    ck_assert(otn_explain_illegal(&r, &s, NULL, m, why, sizeof why));
     ck_assert_str_eq(why, explained[_i].why);
     /* A legal move has nothing to explain. */
     Move legal = movegen_nth(&r, &s, 0);
-    ck_assert(!otn_explain_illegal(&r, &s, legal, why, sizeof why));
+    ck_assert(!otn_explain_illegal(&r, &s, NULL, legal, why, sizeof why));
 }
 END_TEST
 

@@ -58,6 +58,11 @@ START_TEST(test_rules_extension_carries_what_otn_lacks)
 
     otep_format_rules_extension(ruleset_preset_find("brandub-cyningstan"), ext, sizeof ext);
     ck_assert_str_eq(ext, "no_moves=draw");
+    /* Copenhagen's repetition rule and online Brandubh's king capture have no OTN value. */
+    otep_format_rules_extension(ruleset_preset_find("copenhagen"), ext, sizeof ext);
+    ck_assert_str_eq(ext, "repetition=defenders_lose");
+    otep_format_rules_extension(ruleset_preset_find("brandubh-online"), ext, sizeof ext);
+    ck_assert_str_eq(ext, "king_capture=throne4_elsewhere2 draw_fort=yes");
     Ruleset plain;
     ck_assert_int_eq(otn_parse_rules(BRANDUBH_OTN, &plain, &err), ST_OK);
     otep_format_rules_extension(&plain, ext, sizeof ext);
@@ -230,8 +235,8 @@ START_TEST(test_refused_rules_answer_error_0_and_play_error_minus_1)
                         "error -1 no rules: the last rules string was refused\n", "cannot play"));
     ck_assert(host_says(e, OTEP_EXT_RULES " size=9",
                         "error 0 rules not supported: " OTEP_EXT_RULES
-                        ": 'size' is not KEY=VALUE for one of king_capture, no_moves, "
-                        "draw_fort, max_plies\n",
+                        ": 'size' is not KEY=VALUE for one of king_capture, repetition, "
+                        "no_moves, draw_fort, max_plies\n",
                         "refused"));
     /* Good rules make it play again. */
     ck_assert(host_says(e, "rules " BRANDUBH_OTN, "", NULL));

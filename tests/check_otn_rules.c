@@ -24,10 +24,17 @@ static void parse_ok(const char *text, Ruleset *rs)
     ck_assert_msg(st == ST_OK, "'%s' does not parse: %s", text, err.text);
 }
 
-/* The fields an OTN rules string can carry; king_capture's edge3 comes back as throne4_adj3. */
+/* The fields an OTN rules string can carry; king_capture's edge3 and elsewhere2 come back as
+ * throne4_adj3 (ks:c, with a warning),
+ * and a repetition rule the spec's tfr has no value for as tfr's default, draw. */
 static void assert_expressible_equal(const Ruleset *want, const Ruleset *got, const char *what)
 {
-    KingCapture kc = want->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3
+    EndRule rep = want->repetition == END_RULE_DEFENDERS_LOSE ||
+                          want->repetition == END_RULE_DEFENDERS_NO_REPEAT
+                      ? END_RULE_DRAW
+                      : want->repetition;
+    KingCapture kc = want->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3 ||
+                             want->king_capture == KING_CAPTURE_THRONE4_ELSEWHERE2
                          ? KING_CAPTURE_THRONE4_ADJ3
                          : want->king_capture;
     ck_assert_msg(got->size == want->size, "%s: size", what);
@@ -46,7 +53,7 @@ static void assert_expressible_equal(const Ruleset *want, const Ruleset *got, co
     ck_assert_msg(got->king_capture == kc, "%s: king_capture", what);
     ck_assert_msg(got->escape == want->escape, "%s: escape", what);
     ck_assert_msg(got->encirclement == want->encirclement, "%s: encirclement", what);
-    ck_assert_msg(got->repetition == want->repetition, "%s: repetition", what);
+    ck_assert_msg(got->repetition == rep, "%s: repetition", what);
     ck_assert_msg(got->shieldwall == want->shieldwall, "%s: shieldwall", what);
     ck_assert_msg(got->edge_fort == want->edge_fort, "%s: edge_fort", what);
 }
@@ -86,6 +93,26 @@ START_TEST(test_opentafl_brandub)
     otn_format_rules(cyn, buf, warnings);
     ck_assert_str_eq(buf, OPENTAFL_BRANDUB);
     ck_assert_str_eq(warnings, "no_moves");
+}
+END_TEST
+
+/* The spec's tfr (l: the repeater loses, w: wins, d: draw, i: ignore) has no value for
+ * Copenhagen's "a loss for white" or hnefatafl.org's no-repeat rule: no tfr is written (never
+ * one that means another rule) and the warnings name repetition. */
+START_TEST(test_tfr_not_written_for_defenders_rules)
+{
+    char buf[OTN_RULES_MAX], warnings[256];
+    otn_format_rules(ruleset_preset_find("copenhagen"), buf, warnings);
+    ck_assert_ptr_null(strstr(buf, "tfr:"));
+    ck_assert_str_eq(warnings, "repetition");
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    rs.repetition = END_RULE_DEFENDERS_NO_REPEAT;
+    otn_format_rules(&rs, buf, warnings);
+    ck_assert_ptr_null(strstr(buf, "tfr:"));
+    ck_assert_str_eq(warnings, "repetition, draw_fort");
+    rs.repetition = END_RULE_LOSE;
+    otn_format_rules(&rs, buf, warnings);
+    ck_assert_ptr_nonnull(strstr(buf, "tfr:l "));
 }
 END_TEST
 
@@ -352,6 +379,7 @@ Suite *otn_rules_suite(void)
     tcase_add_test(tc, test_brandubh_exact);
     tcase_add_test(tc, test_opentafl_brandub);
     tcase_add_loop_test(tc, test_round_trip_presets, 0, ruleset_preset_count());
+    tcase_add_test(tc, test_tfr_not_written_for_defenders_rules);
     tcase_add_test(tc, test_every_option_value_round_trips);
     tcase_add_test(tc, test_warnings);
     suite_add_tcase(s, tc);

@@ -395,16 +395,65 @@ START_TEST(test_edge_fort_attacker_touches_inside_no_fort_copenhagen)
 }
 END_TEST
 
-/* An inside that reaches a corner is no fort: the king is not shut in (he may walk to a11).
+/* An inside beside an empty corner (a11) is a fort when it is sealed (issue 22: this was
+ * "no fort" before, the inside spreading through the corner). Copenhagen rule 6 (exit forts):
+ * the defenders win "if the king has contact with the board edge, is able to move, and it is
+ * impossible for the attackers to break the fort": the king on c11 touches the edge and can
+ * move (b11, a11); no attacker can ever reach b11 (a corner is no way in: no piece but the
+ * king stops on one and no line runs through one), and b10, c10, d11 hold each other and the
+ * inside. The corner is a wall, not a gap.
  *    a b c d e f g h i j k
  * 10 . T T . . . . . . . .
  * 11 + . K T . . . . . . +
  */
-START_TEST(test_edge_fort_inside_reaches_corner_no_fort_copenhagen)
+START_TEST(test_edge_fort_beside_empty_corner_is_fort_copenhagen)
 {
     RuleGame g;
     game_start(&g, "copenhagen", "/3t3t3/11/11/t9t/11/11/11/11/11/1TT8/2KT7/", SIDE_ATTACKERS);
-    ck_assert(!state_in_edge_fort(&g.r, &g.s));
+    ck_assert(state_in_edge_fort(&g.r, &g.s));
+    game_finish(&g);
+}
+END_TEST
+
+/* Issue 22, the one true edge-fort disagreement with OpenTafl's rules engine: the king on b1 beside
+ * the empty corner a1, b2 and c2 protecting each other, d1 flanked by the attacker on e1 with c1
+ * empty. g2-c2 closes the fort: after it (OTN
+ * /1K1Tt1t4/1TT6t1/4T4t1/3t4t2/1T1t1Tt4/ttt3t1tt1/5t4t/7t1tT/1t9/7T3/2TTT2t3/, attackers to
+ * move) OpenTafl ends the game by an edge fort, and by rule 6 it is one: the king is on the
+ * edge and can move (a1, c1); c1, the one square that would take d1 (c1-d1-e1), is reachable
+ * only through b1, c2 or d1; c2 falls only to b2-d2 or c1-c3, b2 only to a2-c2 or b1-b3, and
+ * each pair holds a defender or the inside. The attackers on the a file (a6) reach a2 but
+ * not a1: the inside stops at the corner. Before the fix tafl-lab's inside ran a1, a2 ... a5
+ * to the attacker on a6 and found no fort.
+ *    a b c d e f g h i j k
+ *  1 + K . T t . t . . . +
+ *  2 . T . . . . T . . t .      (g2-c2 to play)
+ *  3 . . . . T . . . . t .
+ *  4 . . . t . . . . t . .
+ *  5 . T . t . T t . . . .
+ *  6 t t t . . . t . t t .
+ *  7 . . . . . t . . . . t
+ *  8 . . . . . . . t . t T
+ *  9 . t . . . . . . . . .
+ * 10 . . . . . . . T . . .
+ * 11 + . T T T . . t . . + */
+START_TEST(test_edge_fort_king_beside_corner_opentafl_issue22_copenhagen)
+{
+    RuleGame g;
+    game_start(&g, "copenhagen",
+               "/1K1Tt1t4/1T4T2t1/4T4t1/3t4t2/1T1t1Tt4/ttt3t1tt1/5t4t/7t1tT/1t9/7T3/2TTT2t3/",
+               SIDE_DEFENDERS);
+    ck_assert(!state_is_over(&g.s));
+    ck_assert_int_eq(game_play(&g, "g2-c2", NULL), 0);
+    game_expect_end(&g, WINNER_DEFENDERS, END_KING_ESCAPED);
+    ck_assert(state_in_edge_fort(&g.r, &g.s));
+    /* Without b2 the inside runs out through b2 to the attackers: no fort. The corner, not
+     * a loose test, makes the difference. */
+    GameState open = g.s;
+    int b2 = game_square(&g, "b2");
+    open.defenders[b2 >> 6] &= ~(1ULL << (b2 & 63));
+    state_refresh(&g.r, &open);
+    ck_assert(!state_in_edge_fort(&g.r, &open));
     game_finish(&g);
 }
 END_TEST
@@ -467,7 +516,8 @@ TCase *rules_copenhagen_tcase(void)
     tcase_add_test(tc, test_edge_fort_king_steps_in_wins_copenhagen);
     tcase_add_test(tc, test_edge_fort_king_cannot_move_no_fort_copenhagen);
     tcase_add_test(tc, test_edge_fort_attacker_touches_inside_no_fort_copenhagen);
-    tcase_add_test(tc, test_edge_fort_inside_reaches_corner_no_fort_copenhagen);
+    tcase_add_test(tc, test_edge_fort_beside_empty_corner_is_fort_copenhagen);
+    tcase_add_test(tc, test_edge_fort_king_beside_corner_opentafl_issue22_copenhagen);
     tcase_add_test(tc, test_edge_fort_king_off_edge_no_fort_copenhagen);
     tcase_add_test(tc, test_edge_fort_open_fronts_still_unbreakable_copenhagen);
     return tc;

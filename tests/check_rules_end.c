@@ -7,7 +7,17 @@
 
 #include "rules/movegen.h"
 #include "rules/otn.h"
+#include "rules/perft.h"
 #include "tests/tests.h"
+
+/* True when the OTN move is legal in g's game (its history read). */
+static bool fixture_is_legal_in_game(const RuleGame *g, const char *move)
+{
+    Move m;
+    Error err = {{0}};
+    ck_assert_int_eq(otn_parse_move(&g->r, move, &m, NULL, &err), ST_OK);
+    return movegen_is_legal_in_game(&g->r, &g->s, &g->h, m);
+}
 
 /* ---------------------------------------------------------------------------------------- */
 /* 5. The end of the game                                                                     */
@@ -269,6 +279,154 @@ START_TEST(test_repetition_ignore_custom)
     game_play_quiet(&g, (const char *[]){"f5-f6", NULL});
     game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
     game_play_quiet(&g, (const char *[]){"f5-f6", NULL});
+    game_finish(&g);
+}
+END_TEST
+
+/* Copenhagen rule 8 (aagenielsen.dk/copenhagen_rules.php): "Perpetual repetitions are
+ * forbidden. Any perpetual repetition results in a loss for white." Here the attackers' b3-b2
+ * makes the third occurrence: under repetition = lose they would lose; the defenders lose. */
+START_TEST(test_repetition_defenders_lose_attackers_complete_copenhagen_rule8)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.repetition = END_RULE_DEFENDERS_LOSE;
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_DEFENDERS);
+    game_play_quiet(&g, SHUTTLE_DEFENDERS_FIRST);
+    game_play(&g, "b3-b2", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* The same rule when the defenders complete the repetition: still their loss. */
+START_TEST(test_repetition_defenders_lose_defenders_complete_copenhagen_rule8)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.repetition = END_RULE_DEFENDERS_LOSE;
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play(&g, "f5-f6", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* The copenhagen preset itself, on its 11x11 board: the attackers' shuttle b2-b3 against the
+ * defender's j10-j9 ends, at the attackers' eighth-ply move, in the defenders' loss.
+ *   a b c d e f g h i j k
+ * 2 . t . . . . . . . . .      (row 2)
+ * 6 . . . . . K . . . . .      (the king on the throne)
+ * 10 . . . . . . . . . T .     (row 10) */
+START_TEST(test_repetition_defenders_lose_copenhagen_preset_rule8)
+{
+    RuleGame g;
+    game_start(&g, "copenhagen", "/11/1t9/11/11/11/5K5/11/11/11/9T1/11/", SIDE_DEFENDERS);
+    ck_assert_int_eq(g.r.opt.repetition, END_RULE_DEFENDERS_LOSE);
+    game_play_quiet(&g, (const char *[]){"j10-j9", "b2-b3", "j9-j10", "b3-b2", "j10-j9", "b2-b3",
+                                         "j9-j10", NULL});
+    game_play(&g, "b3-b2", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_REPETITION);
+    game_finish(&g);
+}
+END_TEST
+
+/* hnefatafl.org's rule (its rules page, "Added Rule"): "If white (the defender) would repeat a
+ * board position, the move is not allowed." Any earlier occurrence counts, not only a third.
+ * After b2-b3 f6-f5 b3-b2, the defenders' f5-f6 would make the start position again: it is
+ * not in the move list, not legal, not counted by perft, and says why; the attackers' own
+ * repetitions stay legal. */
+START_TEST(test_repetition_defenders_no_repeat_hnefatafl_org)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.repetition = END_RULE_DEFENDERS_NO_REPEAT;
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"b2-b3", "f6-f5", "b3-b2", NULL});
+    Move back = {(uint16_t)game_square(&g, "f5"), (uint16_t)game_square(&g, "f6")};
+    Move moves[RULES_MAX_MOVES];
+    int board = movegen_legal(&g.r, &g.s, moves);
+    int n = movegen_legal_in_game(&g.r, &g.s, &g.h, moves);
+    /* The king on d4 (throne) reaches 12 squares (3 each way to the edge, d1 d7 a4 g4 among
+     * them, f4 included), the defender on f5 reaches a5-e5 (5), g5, f6-f7 (2) and f4-f1 (4):
+     * 12 + 12 = 24 on the board, 23 in the game. */
+    ck_assert_int_eq(board, 24);
+    ck_assert_int_eq(n, 23);
+    for (int i = 0; i < n; i++)
+        ck_assert(!(moves[i].from == back.from && moves[i].to == back.to));
+    ck_assert(movegen_is_legal(&g.r, &g.s, back));
+    ck_assert(!movegen_is_legal_in_game(&g.r, &g.s, &g.h, back));
+    ck_assert(movegen_repeats(&g.r, &g.s, &g.h, back));
+    ck_assert_int_eq(movegen_count_in_game(&g.r, &g.s, &g.h), 23);
+    ck_assert_uint_eq(perft(&g.r, &g.s, &g.h, 1), 23);
+    char why[160];
+    ck_assert(otn_explain_illegal(&g.r, &g.s, &g.h, back, why, sizeof why));
+    ck_assert_str_eq(why, "it repeats an earlier position, and the defenders may not "
+                          "(repetition = defenders_no_repeat)");
+    /* Without the history the move is legal: nothing to repeat. */
+    ck_assert(!movegen_repeats(&g.r, &g.s, NULL, back));
+    game_finish(&g);
+
+    /* The attackers repeat freely, a third time too; the defenders may not. */
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_DEFENDERS);
+    game_play_quiet(&g, (const char *[]){"f6-f5", "b2-b3", "f5-f6", "b3-b2", NULL});
+    ck_assert(!fixture_is_legal_in_game(&g, "f6-f5"));
+    /* f7-f6 would make the position after f5-f6 again (a second time, not a third). */
+    game_play_quiet(&g, (const char *[]){"f6-f7", "b2-b3", NULL});
+    ck_assert(!fixture_is_legal_in_game(&g, "f7-f6"));
+    ck_assert(fixture_is_legal_in_game(&g, "f7-f5"));
+    game_finish(&g);
+}
+END_TEST
+
+/* The no-repeat rule when every defenders' move would repeat: they have no legal move, and
+ * no_moves applies (hnefatafl.org's server resigns for the side left without a move). The
+ * defender on b1 can only go to c1 and back; the king on g4 is boxed in by g3, g5 and f4.
+ *   a b c d e f g
+ * 1 + T . t . . .
+ * 2 . t t . . . .
+ * 3 . . . . . . t
+ * 4 . . . + . t K
+ * 5 . . . . . . t
+ * 6 . . . . . . .
+ * 7 + . . t . . + */
+static const char POS_NO_REPEAT_STUCK[] = "/1T1t3/1tt4/6t/5tK/6t/7/3t3/";
+
+START_TEST(test_repetition_defenders_no_repeat_no_moves_lose_hnefatafl_org)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.repetition = END_RULE_DEFENDERS_NO_REPEAT;
+    rs.encirclement = false; /* the king's box is not the point here */
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_NO_REPEAT_STUCK, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"d7-d6", NULL});
+    /* Perft from here, counted by hand: b1-c1 is the only defenders' move. Then 55 attackers'
+     * moves: d1 5, b2 7, c2 9, g3 7, f4 10 (d4 the throne: passed, not a stop), g5 7, d6 10.
+     * Depth 3, the defenders' replies to each, c1-b1 plus what the move opens: d1 away 17
+     * (2+3+4+4+4, the defender along rank 1), b2 6 (b2-b1 takes c1: none), c2 48 (c3..c7
+     * 2+3+4+5+6, along rank 2 4x7), g3 26 (6x4 with the king's g3 g2 g1, g3-g2 2), f4 59 (six
+     * moves along the file 6x7, along rank 4 2+4+5+6), g5 26 (6x4, g5-g6 2), d6 9: d6-d7
+     * makes the start position again, c1-b1 would repeat it, so the defenders have no move
+     * there (0). 17+6+48+26+59+26+9 = 191. */
+    ck_assert_uint_eq(perft(&g.r, &g.s, &g.h, 1), 1);
+    ck_assert_uint_eq(perft(&g.r, &g.s, &g.h, 2), 55);
+    ck_assert_uint_eq(perft(&g.r, &g.s, &g.h, 3), 191);
+    game_play_quiet(&g, (const char *[]){"b1-c1", NULL});
+    game_play(&g, "d6-d7", NULL);
+    game_expect_end(&g, WINNER_ATTACKERS, END_NO_MOVES);
+    game_finish(&g);
+
+    /* With no_moves = draw the same shuttle is a draw; with repetition = lose it goes on. */
+    rs.no_moves = END_RULE_DRAW;
+    game_start_custom(&g, &rs, POS_NO_REPEAT_STUCK, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"d7-d6", "b1-c1", NULL});
+    game_play(&g, "d6-d7", NULL);
+    game_expect_end(&g, WINNER_DRAW, END_NO_MOVES);
+    game_finish(&g);
+    rs.repetition = END_RULE_LOSE;
+    game_start_custom(&g, &rs, POS_NO_REPEAT_STUCK, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"d7-d6", "b1-c1", "d6-d7", NULL});
     game_finish(&g);
 }
 END_TEST
@@ -659,6 +817,11 @@ TCase *rules_end_tcase(void)
     tcase_add_test(tc, test_repetition_draw_brandubh_livas_seed004);
     tcase_add_test(tc, test_repetition_ignore_custom);
     tcase_add_test(tc, test_repetition_count_restarts_after_capture_brandubh_seed003);
+    tcase_add_test(tc, test_repetition_defenders_lose_attackers_complete_copenhagen_rule8);
+    tcase_add_test(tc, test_repetition_defenders_lose_defenders_complete_copenhagen_rule8);
+    tcase_add_test(tc, test_repetition_defenders_lose_copenhagen_preset_rule8);
+    tcase_add_test(tc, test_repetition_defenders_no_repeat_hnefatafl_org);
+    tcase_add_test(tc, test_repetition_defenders_no_repeat_no_moves_lose_hnefatafl_org);
     tcase_add_test(tc, test_draw_fort_tablut_seed003);
     tcase_add_test(tc, test_draw_fort_needs_five_defenders_tablut_seed003);
     tcase_add_test(tc, test_draw_fort_capture_restarts_count_tablut_seed003);

@@ -564,6 +564,66 @@ START_TEST(test_king_moves_between_two_attackers_safe_brandubh_seed003)
 }
 END_TEST
 
+/* The Brandubh of online play (brandubh-online, king_capture = throne4_elsewhere2). "Brandubh
+ * 2", aagenielsen.dk forum, thread "Brandubh 7x7": "In Brandubh 2 black only needs 2 pieces to
+ * capture the king - the same as anywhere else on the board." Beside the throne (d3) two
+ * attackers on the line away from the throne take him: g3-e3 closes c3-d3-e3. Under brandubh
+ * (seed 003) the same move does not (test_king_beside_throne_needs_three_brandubh_seed003). */
+START_TEST(test_king_beside_throne_two_across_brandubh_online)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-online", POS_KING_BESIDE_THRONE, SIDE_ATTACKERS);
+    CaptureList caps;
+    game_play(&g, "g3-e3", &caps);
+    game_expect_king_captured(&g, &caps, "d3");
+    game_finish(&g);
+}
+END_TEST
+
+/* Online Brandubh: the empty throne does not count against the king (in the recorded games play
+ * went on in 38 of 39 such cases), though it is hostile to the other defenders in this preset:
+ * b2-d2 puts one attacker over the king on d3 with the empty throne below, and he stays. */
+START_TEST(test_king_not_against_empty_throne_brandubh_online)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-online", POS_KING_THRONE_ANVIL, SIDE_ATTACKERS);
+    ck_assert_int_eq(g.r.opt.throne_hostile_defenders, THRONE_HOSTILE_EMPTY);
+    game_expect_king_survives(&g, "b2-d2");
+    game_finish(&g);
+}
+END_TEST
+
+/* Online Brandubh, on the throne: four attackers; three are not enough. */
+START_TEST(test_king_on_throne_needs_four_brandubh_online)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-online", POS_KING_ON_THRONE, SIDE_ATTACKERS);
+    game_expect_king_survives(&g, "g4-e4");
+    game_play_quiet(&g, (const char *[]){"f6-f7", NULL});
+    CaptureList caps;
+    game_play(&g, "d6-d5", &caps);
+    game_expect_king_captured(&g, &caps, "d4");
+    game_finish(&g);
+}
+END_TEST
+
+/* Online Brandubh elsewhere: two on opposite sides, as for any piece, and a hostile corner
+ * stands for one (the corners are hostile to all pieces in Brandubh). */
+START_TEST(test_king_elsewhere_two_brandubh_online)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-online", POS_KING_PLAIN, SIDE_ATTACKERS);
+    CaptureList caps;
+    game_play(&g, "f2-d2", &caps);
+    game_expect_king_captured(&g, &caps, "c2");
+    game_finish(&g);
+    game_start(&g, "brandubh-online", POS_KING_CORNER, SIDE_ATTACKERS);
+    game_play(&g, "e1-c1", &caps);
+    game_expect_king_captured(&g, &caps, "b1");
+    game_finish(&g);
+}
+END_TEST
+
 TCase *rules_king_capture_tcase(void)
 {
     TCase *tc = tcase_create("king_capture");
@@ -596,5 +656,9 @@ TCase *rules_king_capture_tcase(void)
     tcase_add_test(tc, test_king_strong_on_throne_needs_four_custom);
     tcase_add_test(tc, test_king_capture_only_after_adjacent_move_brandubh_seed003);
     tcase_add_test(tc, test_king_moves_between_two_attackers_safe_brandubh_seed003);
+    tcase_add_test(tc, test_king_beside_throne_two_across_brandubh_online);
+    tcase_add_test(tc, test_king_not_against_empty_throne_brandubh_online);
+    tcase_add_test(tc, test_king_on_throne_needs_four_brandubh_online);
+    tcase_add_test(tc, test_king_elsewhere_two_brandubh_online);
     return tc;
 }

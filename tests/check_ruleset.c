@@ -34,6 +34,7 @@ START_TEST(test_layout_piece_counts_layouts_md)
         {"brandub-cyningstan", 7, 8, 4},
         {"brandub-cyningstan-2014", 7, 8, 4},
         {"brandubh-livas", 7, 8, 4},
+        {"brandubh-online", 7, 8, 4},
         {"ard-ri", 7, 16, 8},
         {"tablut", 9, 16, 8},
         {"tawlbwrdd", 11, 24, 12},

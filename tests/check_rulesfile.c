@@ -119,10 +119,12 @@ static const struct {
     {"throne_hostile_defenders", "always",
      "key 'throne_hostile_defenders': bad value 'always' (expected empty|never)"},
     {"no_moves", "ignore", "key 'no_moves': bad value 'ignore' (expected lose|draw)"},
-    {"repetition", "win", "key 'repetition': bad value 'win' (expected lose|draw|ignore)"},
+    {"repetition", "win",
+     "key 'repetition': bad value 'win' (expected "
+     "lose|draw|ignore|defenders_lose|defenders_no_repeat)"},
     {"king_capture", "weak",
      "key 'king_capture': bad value 'weak' (expected custodial|throne4_adj3|throne4_adj3_edge3|"
-     "strong)"},
+     "strong|throne4_elsewhere2)"},
     {"size", "7x7", "key 'size': bad value '7x7' (expected an integer)"},
     {"size", "", "key 'size': bad value '' (expected an integer)"},
     {"size", "99999999999", "key 'size': bad value '99999999999' (expected an integer)"},

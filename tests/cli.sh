@@ -34,11 +34,14 @@ expect 2 "unknown command 'nope'" -- help nope
 # rules list / show.
 expect 0 "brandubh" -- rules list
 [ "$("$TAFL" rules list | head -n 1 | cut -d' ' -f1)" = brandubh ] && ok || fail "brandubh not first"
-[ "$("$TAFL" rules list | wc -l)" -eq 10 ] && ok || fail "rules list: not 10 presets"
+[ "$("$TAFL" rules list | wc -l)" -eq 11 ] && ok || fail "rules list: not 11 presets"
 expect 0 "king_capture = throne4_adj3_edge3" -- rules show brandubh-livas
 expect 0 "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show brandubh --otn
 expect 0 "draw_fort" -- rules show brandubh --otn
-expect 0 "dim:11 tfr:l sw:s efe:y start:/3ttttt3/" -- rules show copenhagen --otn
+# Copenhagen's repetition rule (defenders_lose) has no tfr value: none is written, a warning says so.
+expect 0 "dim:11 sw:s efe:y start:/3ttttt3/" -- rules show copenhagen --otn
+expect 0 "OTN cannot express: repetition" -- rules show copenhagen --otn
+expect 0 "repetition = defenders_lose" -- rules show copenhagen
 expect 0 "shieldwall = corners" -- rules show copenhagen
 expect 0 "3 806344" -- perft --rules copenhagen --depth 3
 expect 2 "'nope' is not a preset" -- rules show nope
@@ -396,7 +399,7 @@ expect 1 "bad.csv:1: result 'Won' is not White, Black, Draw or Ongoing" -- repla
 "$TAFL" match --rules copenhagen --attacker greedy --defender greedy --games 4 --opening-plies 4 \
     --record-moves --out "$tmp/cm" >/dev/null 2>&1
 "$TAFL" export "$tmp/cm/games.csv" --out "$tmp/cm/games.otn" && ok || fail "export"
-grep -q '^\[rules:dim:11 tfr:l sw:s efe:y start:' "$tmp/cm/games.otn" && grep -q '^\[result:' "$tmp/cm/games.otn" &&
+grep -q '^\[rules:dim:11 sw:s efe:y start:' "$tmp/cm/games.otn" && grep -q '^\[result:' "$tmp/cm/games.otn" &&
     grep -q '^1\. ' "$tmp/cm/games.otn" && ok || fail "export: tags and turns"
 expect 0 "replayed 4 games: 4 agree, 0 disagree" -- replay --quiet "$tmp/cm/games.otn"
 "$TAFL" export "$tmp/cm/games.csv" --dir "$tmp/cm/otn" && [ -f "$tmp/cm/otn/game-000003.otn" ] &&

@@ -44,7 +44,7 @@ bool fixture_is_legal(const Rules *r, const GameState *s, const char *move)
 void fixture_play(const Rules *r, GameState *s, History *hist, const char *move, CaptureList *caps)
 {
     Move m = parse_or_fail(r, move);
-    ck_assert_msg(movegen_is_legal(r, s, m), "fixture move %s is not legal", move);
+    ck_assert_msg(movegen_is_legal_in_game(r, s, hist, m), "fixture move %s is not legal", move);
     state_apply(r, s, hist, m, caps);
     Error err = {{0}};
     ck_assert_msg(state_validate(r, s, &err), "after %s: %s", move, err.text);

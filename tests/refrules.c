@@ -538,6 +538,20 @@ static bool king_captured(const Ruleset *rs, const RefState *s, int t, int k)
             return surrounded_by_attackers(s, k, centre);
         }
         return king_custodial(rs, s, t, k);
+    case KING_CAPTURE_THRONE4_ELSEWHERE2:
+        /* "Brandubh 2": four on the throne; elsewhere two on opposite sides, beside the throne
+         * too, where the empty throne does not count against the king (a hostile corner does). */
+        if (rs->throne && k == centre) {
+            return surrounded_by_attackers(s, k, -1);
+        }
+        for (int d = 0; d < 4; d++) {
+            if (step(s, t, d) == k) {
+                int u = step(s, k, d);
+                return u >= 0 &&
+                       (s->board[u] == REF_ATTACKER || corner_hostile_to_defenders(rs, s, u));
+            }
+        }
+        return false;
     case KING_CAPTURE_STRONG:
         if (is_edge_square(s, k)) {
             return false; /* "never on an edge" */
@@ -550,6 +564,8 @@ static bool king_captured(const Ruleset *rs, const RefState *s, int t, int k)
             }
         }
         return true;
+    case KING_CAPTURE_COUNT:
+        break;
     }
     return false;
 }
@@ -589,8 +605,9 @@ static bool encircled(const RefState *s)
 /* ---- Edge fort (README.md, "The rules engine") ---- */
 
 /* The fort's inside: the king's square and every empty square joined to it by empty squares,
- * grown until nothing changes. False when an attacker touches it or it reaches a restricted
- * corner. */
+ * grown until nothing changes; a restricted corner is a wall (no piece but the king stops on
+ * one, no line runs through one), neither inside nor a way in. False when an attacker touches
+ * it. */
 static bool fort_inside(const Ruleset *rs, const RefState *s, bool *inside)
 {
     int squares = s->size * s->size;
@@ -609,7 +626,7 @@ static bool fort_inside(const Ruleset *rs, const RefState *s, bool *inside)
                 }
                 if (s->board[n] == REF_EMPTY) {
                     if (is_restricted_corner(rs, s, n)) {
-                        return false;
+                        continue;
                     }
                     inside[n] = true;
                     grew = true;
@@ -817,10 +834,16 @@ void ref_apply(const Ruleset *rs, RefState *s, RefHistory *h, int from, int to, 
     } else if (mover == SIDE_DEFENDERS && rs->draw_fort && count_pieces(s, REF_DEFENDER) >= 5 &&
                fort_occurrences(h, squares) >= 3) {
         end_game(s, WINNER_ATTACKERS, END_DRAW_FORT);
-    } else if (rs->repetition != END_RULE_IGNORE && position_occurrences(h, squares) >= 3) {
-        /* "the side that made that move loses, the game is drawn" */
+    } else if (rs->repetition != END_RULE_IGNORE &&
+               rs->repetition != END_RULE_DEFENDERS_NO_REPEAT &&
+               position_occurrences(h, squares) >= 3) {
+        /* "the side that made that move loses, the game is drawn"; defenders_lose: "a loss
+         * for white" whoever made it. (The reference has no no-repeat rule: its move lists
+         * read no history.) */
         if (rs->repetition == END_RULE_LOSE) {
             end_game(s, winner_of(1 - mover), END_REPETITION);
+        } else if (rs->repetition == END_RULE_DEFENDERS_LOSE) {
+            end_game(s, WINNER_ATTACKERS, END_REPETITION);
         } else {
             end_game(s, WINNER_DRAW, END_REPETITION);
         }
