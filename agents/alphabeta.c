@@ -486,8 +486,8 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
             /* Late-move reduction without PVS: a reduced search of the full window, redone at
              * full depth when it does not fail low. */
             int reduce = 0;
-            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 &&
-                m.from != s->king && scores[i] < ORDER_KILLER)
+            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
+                scores[i] < ORDER_KILLER)
                 reduce = 1;
             v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -beta, -alpha, ext_left, &dep);
             if (reduce && !ab->stop && v > alpha)
@@ -500,8 +500,8 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
              * answering a threat, is first searched a ply shallower (two when very late and
              * deep enough), and at full depth only if it beats alpha. */
             int reduce = 0;
-            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 &&
-                m.from != s->king && scores[i] < ORDER_KILLER)
+            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
+                scores[i] < ORDER_KILLER)
                 reduce = (i >= 12 && depth >= 5) ? 2 : 1;
             const double nw = alpha + NULL_WINDOW;
             v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -nw, -alpha, ext_left, &dep);
