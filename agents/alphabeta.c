@@ -22,10 +22,19 @@
  *   makes a repetition reachable) is the known graph-history interaction and is accepted. When
  *   max_plies is set the key includes the ply, because the adjudication depends on it.
  * - Ties: root moves are searched in a fixed order (ordering scores, then movegen order) and a
- *   later move replaces the best only when strictly better. */
+ *   later move replaces the best only when strictly better.
+ * - Deeper search, each a parameter so the plain search above stays reachable: pvs (principal-
+ *   variation search, Marsland and Campbell 1982: null windows after the first move, exact
+ *   scores), lmr (late-move reductions, Heinz 2000: quiet late moves a ply shallower first),
+ *   tt_deep (cut from entries searched deeper, the usual rule; scores then depend on what the
+ *   table holds) and ext (a ply more where the side to move faces a king escape or capture
+ *   threat, at most depth / 2 + 1 times on a path). lmr, tt_deep and ext change scores, so the
+ *   minimax-equality tests name the plain search. All are pure functions of the counted search,
+ *   so a node budget stays deterministic. Aspiration windows were not tried. */
 #include "agents/alphabeta.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -411,6 +420,19 @@ static bool in_check(const Rules *r, const GameState *s)
  * result exact whatever the evaluation's resolution (Marsland and Campbell 1982). */
 #define NULL_WINDOW 1e-6
 
+/* Plies a late quiet move is reduced by: 1/2 + ln(depth) ln(index + 1) / 2, rounded down, at
+ * least 1 and leaving at least one ply (the logarithmic rule of Stockfish's search.cpp, as the
+ * chess programming wiki's "Late Move Reductions" describes it). */
+static int lmr_plies(int depth, int index)
+{
+    int r = (int)(0.5 + log((double)depth) * log((double)index + 1.0) / 2.0);
+    if (r < 1)
+        r = 1;
+    if (r > depth - 2)
+        r = depth - 2;
+    return r;
+}
+
 /* Fail-soft negamax of s (not over) to `depth` plies; ply counts from the root. Sets
  * *path_dep when the value depends on a repetition or draw-fort end below. ext_left bounds the
  * king-threat extensions still allowed on this path, so the search terminates. */
@@ -497,12 +519,12 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
              * shown worse with a null window; one that is not is searched again with the full
              * window. Late-move reductions (Heinz 2000; the chess programming wiki's "Late Move
              * Reductions"): a quiet move late in the order, when the side to move is not
-             * answering a threat, is first searched a ply shallower (two when very late and
-             * deep enough), and at full depth only if it beats alpha. */
+             * answering a threat, is first searched lmr_plies shallower, and at full depth only
+             * if it beats alpha. */
             int reduce = 0;
             if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
                 scores[i] < ORDER_KILLER)
-                reduce = (i >= 12 && depth >= 5) ? 2 : 1;
+                reduce = lmr_plies(depth, i);
             const double nw = alpha + NULL_WINDOW;
             v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -nw, -alpha, ext_left, &dep);
             if (reduce && !ab->stop && v > alpha)
