@@ -22,10 +22,19 @@
  *   makes a repetition reachable) is the known graph-history interaction and is accepted. When
  *   max_plies is set the key includes the ply, because the adjudication depends on it.
  * - Ties: root moves are searched in a fixed order (ordering scores, then movegen order) and a
- *   later move replaces the best only when strictly better. */
+ *   later move replaces the best only when strictly better.
+ * - Deeper search, each a parameter so the plain search above stays reachable: pvs (principal-
+ *   variation search, Marsland and Campbell 1982: null windows after the first move, exact
+ *   scores), lmr (late-move reductions, Heinz 2000: quiet late moves a ply shallower first),
+ *   tt_deep (cut from entries searched deeper, the usual rule; scores then depend on what the
+ *   table holds) and ext (a ply more where the side to move faces a king escape or capture
+ *   threat, at most depth / 2 + 1 times on a path). lmr, tt_deep and ext change scores, so the
+ *   minimax-equality tests name the plain search. All are pure functions of the counted search,
+ *   so a node budget stays deterministic. Aspiration windows were not tried. */
 #include "agents/alphabeta.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,6 +64,10 @@ enum {
     P_NOISE,
     P_QUIESCE,
     P_QDEPTH,
+    P_PVS,
+    P_LMR,
+    P_TT_DEEP,
+    P_EXT,
     P_EVAL,
     P_COUNT = P_EVAL + EVAL_PARAM_COUNT
 };
@@ -72,6 +85,16 @@ static const ParamSpec PARAMS[] = {
      "(no: the leaf is the static evaluation)"},
     {"qdepth", PARAM_INT, 4, 0, AB_MAX_QDEPTH, NULL,
      "deepest quiescence search below a leaf, in plies (its last ply is the evaluation)"},
+    {"pvs", PARAM_BOOL, 0, 0, 1, NULL,
+     "principal-variation search: moves after the first get a null window, re-searched when "
+     "they beat it"},
+    {"lmr", PARAM_BOOL, 0, 0, 1, NULL,
+     "late-move reductions: quiet late moves (no capture, no king move, not in check) searched "
+     "a ply shallower first"},
+    {"tt_deep", PARAM_BOOL, 0, 0, 1, NULL,
+     "the table cuts from entries searched deeper too (no: only at the same remaining depth)"},
+    {"ext", PARAM_BOOL, 0, 0, 1, NULL,
+     "extend a ply where the king has an open line to escape or can be captured next move"},
     EVAL_PARAM_INITIALIZERS,
 };
 _Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
@@ -94,6 +117,10 @@ typedef struct {
     double noise;
     bool quiesce; /* search the leaves' tactical moves (quiescence) */
     int qdepth;   /* plies of quiescence below a leaf */
+    bool pvs;     /* principal-variation search */
+    bool lmr;     /* late-move reductions */
+    bool tt_deep; /* cut from deeper table entries */
+    bool ext;     /* king-threat extensions */
     uint64_t seed;
     EvalWeights w;
     TTEntry *tt;    /* owned; NULL when tt_mb = 0 */
@@ -391,12 +418,53 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
     return best;
 }
 
+/* The side to move is "in check": the attackers when the king has an open line to an escape
+ * square (it escapes next ply unless stopped), the defenders when an attacker can capture the
+ * king next move. */
+static bool in_check(const Rules *r, const GameState *s)
+{
+    uint64_t sq[RULES_WORDS];
+    return s->side == SIDE_ATTACKERS ? eval_king_lines(r, s, sq) > 0
+                                     : eval_king_threat_squares(r, s, sq) > 0;
+}
+
+/* Half-width of the null window of principal-variation search. Scores are doubles, so the
+ * window is (alpha, alpha + NULL_WINDOW): a value above alpha is re-searched, which keeps the
+ * result exact whatever the evaluation's resolution (Marsland and Campbell 1982). */
+#define NULL_WINDOW 1e-6
+
+/* Plies a late quiet move is reduced by: 1/2 + ln(depth) ln(index + 1) / 2, rounded down, at
+ * least 1 and leaving at least one ply (the logarithmic rule of Stockfish's search.cpp, as the
+ * chess programming wiki's "Late Move Reductions" describes it). */
+static int lmr_plies(int depth, int index)
+{
+    int r = (int)(0.5 + log((double)depth) * log((double)index + 1.0) / 2.0);
+    if (r < 1)
+        r = 1;
+    if (r > depth - 2)
+        r = depth - 2;
+    return r;
+}
+
 /* Fail-soft negamax of s (not over) to `depth` plies; ply counts from the root. Sets
- * *path_dep when the value depends on a repetition or draw-fort end below. */
+ * *path_dep when the value depends on a repetition or draw-fort end below. ext_left bounds the
+ * king-threat extensions still allowed on this path, so the search terminates. */
 static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
-                      double beta, bool *path_dep)
+                      double beta, int ext_left, bool *path_dep)
 {
     const Rules *r = ab->base.rules;
+    /* Check extension (the chess programming wiki's "Check Extensions"): a king one move from
+     * escape, or one move from capture, is searched a ply deeper so that the answer to the
+     * threat is not cut off at the horizon. At most ext_left times on a path, and never
+     * beyond AB_MAX_PLY. */
+    bool check = false;
+    if ((ab->ext || ab->lmr) && depth > 0) {
+        check = in_check(r, s);
+        if (check && ab->ext && ext_left > 0 && ply + depth < AB_MAX_DEPTH) {
+            depth++;
+            ext_left--;
+        }
+    }
     if (depth == 0 && ab->quiesce)
         return qsearch(ab, s, ply, 0, alpha, beta, path_dep); /* counts the node itself */
     ab->nodes++;
@@ -414,9 +482,11 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
         e = &ab->tt[key & ab->tt_mask];
         if (e->bound != BOUND_NONE && e->key == key) {
             tt_move = e->move;
-            /* Exactly this depth, not deeper: the search then returns the depth-limited
-             * minimax value whatever the table holds (see the file comment). */
-            if (e->depth == depth) {
+            /* By default exactly this depth, not deeper: the search then returns the
+             * depth-limited minimax value whatever the table holds (see the file comment).
+             * tt_deep also trusts deeper entries, the usual rule, which saves re-searching
+             * positions that recur by transposition at a shallower remaining depth. */
+            if (e->depth == depth || (ab->tt_deep && e->depth > depth)) {
                 double v = score_from_tt(e->score, ply);
                 if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
                     (e->bound == BOUND_UPPER && v <= alpha))
@@ -447,8 +517,33 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
             ab->nodes++;
             v = terminal_score(&child, s->side, ply + 1);
             dep |= path_dependent_end(r, &child);
+        } else if (i == 0 || !ab->pvs) {
+            /* Late-move reduction without PVS: a reduced search of the full window, redone at
+             * full depth when it does not fail low. */
+            int reduce = 0;
+            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
+                scores[i] < ORDER_KILLER)
+                reduce = 1;
+            v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -beta, -alpha, ext_left, &dep);
+            if (reduce && !ab->stop && v > alpha)
+                v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, ext_left, &dep);
         } else {
-            v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, &dep);
+            /* Principal-variation search: the first move is expected best, the others are
+             * shown worse with a null window; one that is not is searched again with the full
+             * window. Late-move reductions (Heinz 2000; the chess programming wiki's "Late Move
+             * Reductions"): a quiet move late in the order, when the side to move is not
+             * answering a threat, is first searched lmr_plies shallower, and at full depth only
+             * if it beats alpha. */
+            int reduce = 0;
+            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
+                scores[i] < ORDER_KILLER)
+                reduce = lmr_plies(depth, i);
+            const double nw = alpha + NULL_WINDOW;
+            v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -nw, -alpha, ext_left, &dep);
+            if (reduce && !ab->stop && v > alpha)
+                v = -negamax(ab, &child, depth - 1, ply + 1, -nw, -alpha, ext_left, &dep);
+            if (!ab->stop && v > alpha && v < beta)
+                v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, ext_left, &dep);
         }
         history_truncate(&ab->hist, len);
         if (ab->stop)
@@ -531,6 +626,9 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
         double alpha = -SCORE_INF, iter_score = -SCORE_INF;
         int iter_best = -1;
         bool dep = false;
+        /* Extensions on one path: at most half the iteration's depth, so an iteration's tree
+         * stays within 1.5 times its depth. */
+        const int ext = ab->ext ? depth / 2 + 1 : 0;
         for (int i = 0; i < n; i++) {
             GameState child = *s;
             state_apply(r, &child, &ab->hist, moves[i], NULL);
@@ -538,8 +636,14 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
             if (state_is_over(&child)) {
                 ab->nodes++;
                 v = terminal_score(&child, s->side, 1);
+            } else if (ab->pvs && iter_best >= 0) {
+                /* Principal-variation search at the root too: a later move replaces the best
+                 * only when strictly better, which the null window decides. */
+                v = -negamax(ab, &child, depth - 1, 1, -(alpha + NULL_WINDOW), -alpha, ext, &dep);
+                if (!ab->stop && v > alpha)
+                    v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -alpha, ext, &dep);
             } else {
-                v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -alpha, &dep);
+                v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -alpha, ext, &dep);
             }
             history_truncate(&ab->hist, len);
             if (ab->stop)
@@ -635,6 +739,10 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->noise = params[P_NOISE];
     ab->quiesce = params[P_QUIESCE] != 0;
     ab->qdepth = (int)params[P_QDEPTH];
+    ab->pvs = params[P_PVS] != 0;
+    ab->lmr = params[P_LMR] != 0;
+    ab->tt_deep = params[P_TT_DEEP] != 0;
+    ab->ext = params[P_EXT] != 0;
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t slots = ((size_t)params[P_TT_MB] << 20) / sizeof(TTEntry);

@@ -62,12 +62,12 @@ static double minimax(const Rules *r, const GameState *s, History *h, int depth,
 /* Searches s with a fresh agent to depths 1..max_depth, twice each (one agent, so the table
  * carries over: from depth 4 on transpositions cut within a search, and a repeated search cuts
  * on the bounds the first one stored) and compares each root score with the minimax. */
-static void check_equal_minimax(const Rules *r, GameState *s, History *h, int max_depth,
-                                const char *what)
+static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, int max_depth,
+                                     const char *spec, const char *what)
 {
     EvalWeights w;
     default_weights(&w);
-    Agent *a = fixture_agent(r, "alphabeta:tt_mb=1,quiesce=no", 5);
+    Agent *a = fixture_agent(r, spec, 5);
     for (int d = 1; d <= max_depth; d++) {
         Move m;
         double want = minimax(r, s, h, d, 0, &w);
@@ -113,6 +113,15 @@ static void check_equal_minimax(const Rules *r, GameState *s, History *h, int ma
     agent_destroy(a);
 }
 
+/* The plain search: no reductions, extensions or deeper table cuts, which change scores. */
+#define EXACT_SPEC "alphabeta:tt_mb=1,quiesce=no,pvs=no,lmr=no,tt_deep=no,ext=no"
+
+static void check_equal_minimax(const Rules *r, GameState *s, History *h, int max_depth,
+                                const char *what)
+{
+    check_equal_minimax_spec(r, s, h, max_depth, EXACT_SPEC, what);
+}
+
 /* --- alpha-beta equals minimax --- */
 
 typedef struct {
@@ -156,8 +165,8 @@ START_TEST(test_tt_equals_plain_deep)
     GameState s;
     History h;
     fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
-    Agent *plain = fixture_agent(&r, "alphabeta:tt_mb=0,quiesce=no", 1);
-    Agent *tt = fixture_agent(&r, "alphabeta:tt_mb=1,quiesce=no", 1);
+    Agent *plain = fixture_agent(&r, "alphabeta:tt_mb=0,quiesce=no,lmr=no,tt_deep=no,ext=no", 1);
+    Agent *tt = fixture_agent(&r, "alphabeta:tt_mb=1,quiesce=no,lmr=no,tt_deep=no,ext=no", 1);
     double want = alphabeta_search(plain, &s, &h, 5, NULL);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
@@ -226,8 +235,8 @@ START_TEST(test_tt_off_same_score)
     fixture_rules("brandubh", &r);
     GameState s;
     state_init(&r, &s);
-    Agent *on = fixture_agent(&r, "alphabeta:depth=4", 1);
-    Agent *off = fixture_agent(&r, "alphabeta:depth=4,tt_mb=0", 1);
+    Agent *on = fixture_agent(&r, "alphabeta:depth=4,lmr=no,tt_deep=no,ext=no", 1);
+    Agent *off = fixture_agent(&r, "alphabeta:depth=4,tt_mb=0,lmr=no,tt_deep=no,ext=no", 1);
     Move mon = agent_choose(on, &s, NULL);
     Move moff = agent_choose(off, &s, NULL);
     ck_assert(movegen_is_legal(&r, &s, mon) && movegen_is_legal(&r, &s, moff));
@@ -239,6 +248,15 @@ START_TEST(test_tt_off_same_score)
 END_TEST
 
 /* --- wins and blocks in one --- */
+
+/* The plain search, each search feature alone, and all of them: each must still take a win in
+ * one and block a loss in one. */
+static const char *const FEATURES[] = {
+    "pvs=no,lmr=no,tt_deep=no,ext=no",  "pvs=yes,lmr=no,tt_deep=no,ext=no",
+    "pvs=no,lmr=yes,tt_deep=no,ext=no", "pvs=no,lmr=no,tt_deep=yes,ext=no",
+    "pvs=no,lmr=no,tt_deep=no,ext=yes", "pvs=yes,lmr=yes,tt_deep=yes,ext=yes",
+};
+#define FEATURE_SETS ((int)(sizeof FEATURES / sizeof FEATURES[0]))
 
 typedef struct {
     const char *preset;
@@ -272,24 +290,25 @@ START_TEST(test_win_in_one)
     else
         fixture_custom_position(f->preset, (KingCapture)f->custom_capture, f->otn, f->side, &r, &s,
                                 &h);
-    for (int depth = 1; depth <= 4; depth++) {
-        char spec[64];
-        snprintf(spec, sizeof spec, "alphabeta:depth=%d", depth);
-        Agent *a = fixture_agent(&r, spec, 3);
-        Move m = agent_choose(a, &s, &h);
-        GameState child = s;
-        state_apply(&r, &child, &h, m, NULL);
-        h.length--;
-        char text[OTN_MOVE_MAX];
-        format_move(&r, m, text);
-        ck_assert_msg(child.reason == f->reason, "%s %s depth %d: played %s, %s", f->preset, f->otn,
-                      depth, text, state_reason_name((EndReason)child.reason));
-        ck_assert_msg(child.winner ==
-                          (f->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS),
-                      "wrong winner");
-        ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 1);
-        agent_destroy(a);
-    }
+    for (int k = 0; k < FEATURE_SETS; k++)
+        for (int depth = 1; depth <= 5; depth++) {
+            char spec[128];
+            snprintf(spec, sizeof spec, "alphabeta:depth=%d,%s", depth, FEATURES[k]);
+            Agent *a = fixture_agent(&r, spec, 3);
+            Move m = agent_choose(a, &s, &h);
+            GameState child = s;
+            state_apply(&r, &child, &h, m, NULL);
+            h.length--;
+            char text[OTN_MOVE_MAX];
+            format_move(&r, m, text);
+            ck_assert_msg(child.reason == f->reason, "%s %s %s: played %s, %s", f->preset, f->otn,
+                          spec, text, state_reason_name((EndReason)child.reason));
+            ck_assert_msg(child.winner ==
+                              (f->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS),
+                          "wrong winner");
+            ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 1);
+            agent_destroy(a);
+        }
     history_free(&h);
 }
 END_TEST
@@ -301,18 +320,19 @@ START_TEST(test_blocks_loss_in_one)
     GameState s;
     History h;
     fixture_position("brandubh", "/2K1T2/7/7/7/1t5/6t/7/", SIDE_ATTACKERS, &r, &s, &h);
-    for (int depth = 1; depth <= 4; depth++) {
-        char spec[64];
-        snprintf(spec, sizeof spec, "alphabeta:depth=%d", depth);
-        Agent *a = fixture_agent(&r, spec, 3);
-        Move m = agent_choose(a, &s, &h);
-        char text[OTN_MOVE_MAX];
-        format_move(&r, m, text);
-        ck_assert_msg(strcmp(text, "b5-b1") == 0, "depth %d played %s", depth, text);
-        /* Blocked: no loss at the next ply. */
-        ck_assert(agent_last_stats(a)->score > -(AGENT_WIN_SCORE - 2));
-        agent_destroy(a);
-    }
+    for (int k = 0; k < FEATURE_SETS; k++)
+        for (int depth = 1; depth <= 5; depth++) {
+            char spec[128];
+            snprintf(spec, sizeof spec, "alphabeta:depth=%d,%s", depth, FEATURES[k]);
+            Agent *a = fixture_agent(&r, spec, 3);
+            Move m = agent_choose(a, &s, &h);
+            char text[OTN_MOVE_MAX];
+            format_move(&r, m, text);
+            ck_assert_msg(strcmp(text, "b5-b1") == 0, "%s played %s", spec, text);
+            /* Blocked: no loss at the next ply. */
+            ck_assert(agent_last_stats(a)->score > -(AGENT_WIN_SCORE - 2));
+            agent_destroy(a);
+        }
     history_free(&h);
 }
 END_TEST
@@ -735,6 +755,103 @@ START_TEST(test_parity_small_depths)
 }
 END_TEST
 
+/* --- the deeper search --- */
+
+/* Principal-variation search changes no score: its null windows are re-searched whenever a move
+ * beats them, so the root score is still the plain minimax, table or not. */
+START_TEST(test_pvs_equals_minimax)
+{
+    const Fixture *f = &SMALL[_i];
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
+    char what[160];
+    snprintf(what, sizeof what, "pvs %s %s %s", f->preset, f->otn, ruleset_side_name(f->side));
+    check_equal_minimax_spec(&r, &s, &h, 4,
+                             "alphabeta:tt_mb=1,quiesce=no,pvs=yes,lmr=no,tt_deep=no,ext=no", what);
+    check_equal_minimax_spec(&r, &s, &h, 4,
+                             "alphabeta:tt_mb=0,quiesce=no,pvs=yes,lmr=no,tt_deep=no,ext=no", what);
+    history_free(&h);
+}
+END_TEST
+
+/* Every feature together: the same seed and node budget give the same moves, nodes, depths and
+ * scores over a whole game's worth of searches, whatever agent object runs them (the table,
+ * killers and history carry over from move to move exactly as in a game). */
+START_TEST(test_features_deterministic)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    const uint64_t budgets[] = {500, 20000};
+    for (int i = 0; i < 2; i++) {
+        char spec[128];
+        snprintf(spec, sizeof spec,
+                 "alphabeta:depth=64,nodes=%llu,pvs=yes,lmr=yes,tt_deep=yes,ext=yes",
+                 (unsigned long long)budgets[i]);
+        Agent *a = fixture_agent(&r, spec, 9), *b = fixture_agent(&r, spec, 9);
+        GameState s;
+        History h;
+        state_init(&r, &s);
+        history_init(&h);
+        history_push(&h, s.hash, s.fort_hash, false, false);
+        for (int ply = 0; ply < 30 && !state_is_over(&s); ply++) {
+            Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
+            const AgentStats *sa = agent_last_stats(a), *sb = agent_last_stats(b);
+            ck_assert(ma.from == mb.from && ma.to == mb.to);
+            ck_assert_uint_eq(sa->nodes, sb->nodes);
+            ck_assert_int_eq(sa->depth, sb->depth);
+            ck_assert_double_eq(sa->score, sb->score);
+            ck_assert_msg(sa->nodes <= budgets[i] + RULES_MAX_MOVES, "budget %llu, nodes %llu",
+                          (unsigned long long)budgets[i], (unsigned long long)sa->nodes);
+            state_apply(&r, &s, &h, ma, NULL);
+        }
+        agent_destroy(a);
+        agent_destroy(b);
+        history_free(&h);
+    }
+}
+END_TEST
+
+/* Extensions are bounded: a midgame position searched to depth 5 with every extension allowed
+ * finishes that depth, and in more nodes than without extensions (king threats inside the tree
+ * did extend). Late-move reductions with the deeper table
+ * reach a deeper iteration than the plain search in the same node budget from the start. */
+START_TEST(test_extensions_bounded_and_reductions_deepen)
+{
+    Rules r;
+    GameState s;
+    History h;
+    fixture_rules("brandubh", &r);
+    random_midgame(&r, &s, &h, 5, 12);
+    Agent *ext = fixture_agent(&r, "alphabeta:depth=5,ext=yes,lmr=no,pvs=no,tt_deep=no", 1);
+    Agent *no = fixture_agent(&r, "alphabeta:depth=5,ext=no,lmr=no,pvs=no,tt_deep=no", 1);
+    ck_assert(movegen_is_legal(&r, &s, agent_choose(ext, &s, &h)));
+    ck_assert(movegen_is_legal(&r, &s, agent_choose(no, &s, &h)));
+    int depth_ext = agent_last_stats(ext)->depth, depth_no = agent_last_stats(no)->depth;
+    ck_assert_int_eq(depth_ext, 5);
+    ck_assert_int_eq(depth_no, 5);
+    ck_assert_uint_gt(agent_last_stats(ext)->nodes, agent_last_stats(no)->nodes);
+    agent_destroy(ext);
+    agent_destroy(no);
+    history_free(&h);
+
+    fixture_rules("brandubh", &r);
+    state_init(&r, &s);
+    Agent *deep =
+        fixture_agent(&r, "alphabeta:depth=64,nodes=200000,pvs=yes,lmr=yes,tt_deep=yes", 1);
+    Agent *plain =
+        fixture_agent(&r, "alphabeta:depth=64,nodes=200000,pvs=no,lmr=no,tt_deep=no,ext=no", 1);
+    ck_assert(movegen_is_legal(&r, &s, agent_choose(deep, &s, NULL)));
+    ck_assert(movegen_is_legal(&r, &s, agent_choose(plain, &s, NULL)));
+    ck_assert_msg(agent_last_stats(deep)->depth > agent_last_stats(plain)->depth,
+                  "depth %d with pvs, lmr, tt_deep; %d plain", agent_last_stats(deep)->depth,
+                  agent_last_stats(plain)->depth);
+    agent_destroy(deep);
+    agent_destroy(plain);
+}
+END_TEST
+
 Suite *alphabeta_suite(void)
 {
     Suite *suite = suite_create("alphabeta");
@@ -752,6 +869,13 @@ Suite *alphabeta_suite(void)
     tcase_add_test(tc, test_blocks_loss_in_one);
     tcase_add_test(tc, test_win_distance);
     tcase_add_test(tc, test_loss_score);
+    suite_add_tcase(suite, tc);
+
+    tc = tcase_create("deeper");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_pvs_equals_minimax, 0, (int)(sizeof SMALL / sizeof SMALL[0]));
+    tcase_add_test(tc, test_features_deterministic);
+    tcase_add_test(tc, test_extensions_bounded_and_reductions_deepen);
     suite_add_tcase(suite, tc);
 
     tc = tcase_create("control");
