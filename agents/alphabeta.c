@@ -56,7 +56,8 @@ enum {
     P_QUIESCE,
     P_QDEPTH,
     P_EVAL,
-    P_COUNT = P_EVAL + EVAL_PARAM_COUNT
+    P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
+    P_COUNT
 };
 
 static const ParamSpec PARAMS[] = {
@@ -73,6 +74,7 @@ static const ParamSpec PARAMS[] = {
     {"qdepth", PARAM_INT, 4, 0, AB_MAX_QDEPTH, NULL,
      "deepest quiescence search below a leaf, in plies (its last ply is the evaluation)"},
     EVAL_PARAM_INITIALIZERS,
+    EVAL_MODEL_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -637,6 +639,11 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     return &ab->base;
 }
 
+static void ab_set_model(Agent *agent, const EvalModel *model)
+{
+    ((AlphaBeta *)agent)->w.model = model;
+}
+
 const AgentType AGENT_TYPE_ALPHABETA = {
     .name = "alphabeta",
     .summary = "negamax alpha-beta, iterative deepening, transposition table, killer and history "
@@ -646,4 +653,6 @@ const AgentType AGENT_TYPE_ALPHABETA = {
     .memory = "tt_mb MiB of transposition table (24-byte slots, power of two) plus "
               "8 * squares^2 bytes of history table and the search path",
     .create = ab_create,
+    .eval_param = P_EVAL_MODEL,
+    .set_model = ab_set_model,
 };

@@ -11,6 +11,7 @@
 
 /* Defaults and their reasons: see EVAL_PARAM_INITIALIZERS in eval.h. */
 const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT] = {EVAL_PARAM_INITIALIZERS};
+const char *const EVAL_MODEL_DEFAULT[2] = {"hand", NULL};
 
 void eval_weights_from(const double *values, EvalWeights *w)
 {
@@ -23,6 +24,7 @@ void eval_weights_from(const double *values, EvalWeights *w)
     w->king_two_move = values[6];
     w->corner_guards = values[7];
     w->king_threats = values[8];
+    w->model = NULL;
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -342,6 +344,8 @@ static int king_attackers(const Rules *r, const GameState *s)
 
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
 {
+    if (w->model)
+        return evalmodel_evaluate(r, s, w->model);
     uint64_t occ[RULES_WORDS];
     occupancy(r, s, occ);
     double v = w->attacker_material * s->attacker_count - w->defender_material * s->defender_count +
