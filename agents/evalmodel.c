@@ -273,6 +273,7 @@ uint64_t evalmodel_rules_hash(const Rules *r)
 {
     Ruleset rs = r->opt;
     memset(rs.name, 0, sizeof rs.name);
+    rs.max_plies = 0; /* a game cap does not change what a position is worth */
     char buf[4096];
     int n = ruleset_format(&rs, buf, sizeof buf);
     if (n < 0)
@@ -352,7 +353,7 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
             }
             return ST_OK;
         }
-        if (fields != 2) {
+        if (fields != 2 && !(step == 4 && fields == 3)) {
             error_set(err, "%s:%d: want 'KEY VALUE', found '%.60s'", source, lineno, line);
             return ST_EPARSE;
         }

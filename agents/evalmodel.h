@@ -36,8 +36,9 @@ typedef struct {
     double value[EVALMODEL_MAX_FEATURES];
 } EvalFeatures;
 
-/* FNV-1a 64 of the ruleset's option text (ruleset_format) with its name left out: two rulesets
- * that play the same game have the same hash whatever they are called. Thread-safe. */
+/* FNV-1a 64 of the ruleset's option text (ruleset_format) with its name and max_plies left
+ * out: two rulesets that play the same game have the same hash whatever they are called and
+ * however long their games may last. Thread-safe. */
 uint64_t evalmodel_rules_hash(const Rules *r);
 
 /* The number of weights of the feature set for r (depends on the board size). */

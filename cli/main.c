@@ -178,6 +178,28 @@ static const Command COMMANDS[] = {
      "meta (see README, Tuning); a directory with rows is refused without --resume.\n"
      "  --resume        go on with a cut tuning in the directory: refuses changed settings\n"
      "                  in one line; ends byte-identical to an uninterrupted run\n"},
+    {"train", cmd_train, "learn an evaluation for a ruleset by self-play, in generations",
+     "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
+     "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
+     "                  [--epochs N] [--name NAME] [--threads T] [--out DIR] [--resume]\n"
+     "                  [--progress]\n"
+     "\n"
+     "Learns an evaluation (a logistic model over piece-square tables and king features,\n"
+     "see README, Learned evaluations) for any ruleset (preset, file or OTN). Each\n"
+     "generation plays `games` self-play games of alpha-beta at `depth` with the best\n"
+     "evaluation so far (random openings, leaf noise; every other game the attackers search\n"
+     "`handicap` plies deeper), fits the positions of the last `window` generations to\n"
+     "their outcomes, and plays the candidate against the best in a gate match of\n"
+     "`gate_pairs` pairs at `gate_depth` (a fixed match with a 95% interval): accepted when\n"
+     "it scores above 1/2. Generation 0 is the hand-written evaluation. Writes train.csv\n"
+     "(one row a generation: data counts, losses, gate score and interval, accepted),\n"
+     "train.png / train.svg (strength over generations; train.gp redraws them), gen-G.eval,\n"
+     "gen-G.pos and best.eval to <output>/<name>/ (results/train-RULESET) or DIR. Options\n"
+     "override the file's keys (experiments/README.md lists them). The same seed gives the\n"
+     "same files at any thread count. Use the result as eval=DIR/best.eval.\n"
+     "  --resume        go on with an interrupted training (or add generations); refuses a\n"
+     "                  changed setup; ends byte-identical to an uninterrupted run\n"
+     "  --progress      progress with an ETA on stderr\n"},
     {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
      "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
      "\n"
