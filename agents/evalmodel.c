@@ -558,3 +558,31 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
     *out = m;
     return ST_OK;
 }
+
+bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
+{
+    const char *p = strstr(spec, ":eval=");
+    if (!p)
+        p = strstr(spec, ",eval=");
+    if (!p)
+        return false;
+    p += strlen(":eval=");
+    char name[1024];
+    size_t n = strcspn(p, ",");
+    if (n >= sizeof name)
+        return false;
+    memcpy(name, p, n);
+    name[n] = '\0';
+    char *at = strrchr(name, '@');
+    if (at && strlen(at + 1) == 16)
+        *at = '\0';
+    if (strcmp(name, "hand") == 0 || strcmp(name, "trained") == 0)
+        return false;
+    size_t len;
+    char *text = read_file(name, &len);
+    if (!text)
+        return false;
+    *hash = evalmodel_text_hash(text, len);
+    free(text);
+    return true;
+}
