@@ -100,6 +100,20 @@ void eval_weights_from(const double *values, EvalWeights *w);
  * Pure and thread-safe. */
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w);
 
+/* Every feature of the evaluation at once, attackers' view (for learned evaluations). */
+typedef struct {
+    int attackers, defenders; /* material */
+    int king_distance, open_lines, king_attackers, two_move, corner_guards, threats;
+    int mobility; /* attackers' legal moves minus the defenders' */
+} EvalCounts;
+
+/* Fills *c for s (game not over). Pure, thread-safe. */
+void eval_counts(const Rules *r, const GameState *s, EvalCounts *c);
+
+/* The weighted sum of counts, attackers' view: eval_evaluate's value before its sign for the
+ * side to move, the same to the last bit. */
+double eval_weigh(const EvalCounts *c, const EvalWeights *w);
+
 /* The features the searches also read (pure, thread-safe; s need not have the side to move
  * that the feature concerns). */
 

@@ -193,32 +193,22 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         defaults[i] = EVAL_PARAMS[i].def;
     eval_weights_from(defaults, &hand);
+    EvalCounts c;
+    eval_counts(r, s, &c);
     bool att = s->side == SIDE_ATTACKERS;
-    double h = eval_evaluate(r, s, &hand);
     dense[F_BIAS] = 1.0;
     dense[F_STM] = att ? 1.0 : 0.0;
-    dense[F_HAND] = (att ? h : -h) / 100.0;
+    dense[F_HAND] = eval_weigh(&c, &hand) / 100.0;
 
     int dist, region, escapes;
     king_flood(r, s, &dist, &region, &escapes);
     dense[F_KDIST + (dist < 0 ? 9 : dist > 8 ? 8 : dist - 1)] = 1.0;
     dense[F_KREGION] = (double)region / r->squares;
     dense[F_KESC + (escapes > 4 ? 4 : escapes)] = 1.0;
-    int open = eval_king_open_lines(r, s);
-    dense[F_KOPEN + (open > 2 ? 2 : open)] = 1.0;
-    /* Lines after one king move: the two-move feature of the hand evaluation, read back through
-     * a weight vector that has only it. */
-    EvalWeights only_two = {0};
-    only_two.king_two_move = -1.0;
-    double two_v = eval_evaluate(r, s, &only_two);
-    int two = (int)lround(att ? two_v : -two_v);
-    dense[F_KTWO + (two > 4 ? 4 : two)] = 1.0;
-    EvalWeights only_att = {0};
-    only_att.king_attackers = 1.0;
-    double att_v = eval_evaluate(r, s, &only_att);
-    int beside = (int)lround(att ? att_v : -att_v);
-    dense[F_KATT + (beside > 4 ? 4 : beside)] = 1.0;
-    int threats = eval_king_threats(r, s);
+    dense[F_KOPEN + (c.open_lines > 2 ? 2 : c.open_lines)] = 1.0;
+    dense[F_KTWO + (c.two_move > 4 ? 4 : c.two_move)] = 1.0;
+    dense[F_KATT + (c.king_attackers > 4 ? 4 : c.king_attackers)] = 1.0;
+    int threats = c.threats;
     dense[F_KTHREAT + (threats > 3 ? 3 : threats)] = 1.0;
     corner_patterns(r, s, &dense[F_CORNER]);
 

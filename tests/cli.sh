@@ -122,6 +122,15 @@ expect 2 "needs an experiment file" -- run
 expect 2 "cannot open" -- run "$tmp/nope.ini"
 expect 2 "not a tafl-lab games.csv" -- summarize "$tmp/bad-exp.ini"
 
+# train: help, and bad training files and options are one-line errors naming file, line, key.
+expect 0 "usage: tafl train" -- help train
+printf '[train]\ngames = many\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:2: key 'games': bad value 'many'" -- train "$tmp/bad-train.ini"
+printf '[train]\nfrob = 1\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:2: unknown key 'frob'" -- train "$tmp/bad-train.ini"
+expect 2 "--rules: key 'rules'" -- train --rules nope-not-a-ruleset
+expect 2 "--depth: key 'depth': bad value '0'" -- train --depth 0
+
 # bench: key value lines, the signature last.
 "$TAFL" bench --quick >"$tmp/bench"
 grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp/bench" &&
