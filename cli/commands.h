@@ -14,6 +14,9 @@ int cmd_ratings(int argc, char **argv);
 /* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (cli/cmd_tune.c) */
 int cmd_tune(int argc, char **argv);
 
+/* tafl calibrate GAMES [options] (cli/cmd_calibrate.c) */
+int cmd_calibrate(int argc, char **argv);
+
 /* tafl train [FILE.ini] [options] (cli/cmd_train.c) */
 int cmd_train(int argc, char **argv);
 

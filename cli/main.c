@@ -200,6 +200,18 @@ static const Command COMMANDS[] = {
      "  --resume        go on with an interrupted training (or add generations); refuses a\n"
      "                  changed setup; ends byte-identical to an uninterrupted run\n"
      "  --progress      progress with an ETA on stderr\n"},
+    {"calibrate", cmd_calibrate, "how well evaluations predict the winners of recorded games",
+     "usage: tafl calibrate GAMES [--rules R] [--eval E1,E2,...] [--plies LO-HI] [--out DIR]\n"
+     "\n"
+     "Scores every position at plies LO..HI (default 8-24) of the games in GAMES (a\n"
+     "tafl-lab games.csv played with --record-moves, or a move-list CSV such as\n"
+     "tests/data/games/copenhagen.csv; games without a result are left out) with each\n"
+     "evaluation (hand, trained or FILE, as an agent's eval=; default hand,trained), read\n"
+     "as P(attackers win) = 1 / (1 + exp(-v / 40)), and prints per evaluation the games,\n"
+     "positions, log-loss, Brier score and AUC (positions of decisive games), then the\n"
+     "calibration bins (mean predicted, observed score, positions). With --out, writes\n"
+     "calibration.csv and a reliability figure (calibration.png / .svg, calibration.gp).\n"
+     "  --rules R       ruleset (default: the games.csv's, else copenhagen)\n"},
     {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
      "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
      "\n"
