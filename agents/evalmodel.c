@@ -213,11 +213,11 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
     corner_patterns(r, s, &dense[F_CORNER]);
 
     int p = pst_classes(r);
-    for (int sq = 0; sq < r->squares; sq++) {
-        if (bit_test(s->attackers, sq))
-            dense[F_PST + square_class(r, sq)] += 1.0;
-        else if (bit_test(s->defenders, sq))
-            dense[F_PST + p + square_class(r, sq)] += 1.0;
+    for (int i = 0; i < r->words; i++) {
+        for (uint64_t b = s->attackers[i]; b; b &= b - 1)
+            dense[F_PST + square_class(r, i * 64 + __builtin_ctzll(b))] += 1.0;
+        for (uint64_t b = s->defenders[i]; b; b &= b - 1)
+            dense[F_PST + p + square_class(r, i * 64 + __builtin_ctzll(b))] += 1.0;
     }
     dense[F_PST + 2 * p + square_class(r, s->king)] = 1.0;
 
