@@ -40,7 +40,8 @@ static int format_value(const ParamSpec *p, double v, char *buf, size_t size)
 {
     switch (p->type) {
     case PARAM_TEXT:
-        return snprintf(buf, size, "%s", param_text_default(p) ? param_text_default(p) : "(required)");
+        return snprintf(buf, size, "%s",
+                        param_text_default(p) ? param_text_default(p) : "(required)");
     case PARAM_INT:
         return snprintf(buf, size, "%.0f", v);
     case PARAM_REAL:

@@ -16,18 +16,18 @@
  * a value per count that is not a straight line (two open lines win, one only threatens). */
 enum {
     F_BIAS = 0,
-    F_STM,                      /* 1 when the attackers are to move */
-    F_HAND,                     /* the hand-written evaluation / 100, attackers' view */
-    F_KDIST,                    /* king's move distance to escape: 1..8, 9+, unreachable */
-    F_KREGION = F_KDIST + 10,   /* share of the board the king reaches by flood fill */
-    F_KESC,                     /* escape squares in his region: 0..3, 4+ */
-    F_KOPEN = F_KESC + 5,       /* open lines: 0, 1, 2+ */
-    F_KTWO = F_KOPEN + 3,       /* open lines after one king move: 0..3, 4+ */
-    F_KATT = F_KTWO + 5,        /* attackers (or hostile squares) beside the king: 0..4 */
-    F_KTHREAT = F_KATT + 5,     /* squares where an arriving attacker captures him: 0..2, 3+ */
-    F_CORNER = F_KTHREAT + 4,   /* per corner: attackers beside it (0..2) x on its diagonal
-                                   line of three (0..3), counted over the four corners */
-    F_PST = F_CORNER + 12,      /* attacker, defender, king piece-square tables */
+    F_STM,                    /* 1 when the attackers are to move */
+    F_HAND,                   /* the hand-written evaluation / 100, attackers' view */
+    F_KDIST,                  /* king's move distance to escape: 1..8, 9+, unreachable */
+    F_KREGION = F_KDIST + 10, /* share of the board the king reaches by flood fill */
+    F_KESC,                   /* escape squares in his region: 0..3, 4+ */
+    F_KOPEN = F_KESC + 5,     /* open lines: 0, 1, 2+ */
+    F_KTWO = F_KOPEN + 3,     /* open lines after one king move: 0..3, 4+ */
+    F_KATT = F_KTWO + 5,      /* attackers (or hostile squares) beside the king: 0..4 */
+    F_KTHREAT = F_KATT + 5,   /* squares where an arriving attacker captures him: 0..2, 3+ */
+    F_CORNER = F_KTHREAT + 4, /* per corner: attackers beside it (0..2) x on its diagonal
+                                 line of three (0..3), counted over the four corners */
+    F_PST = F_CORNER + 12,    /* attacker, defender, king piece-square tables */
 };
 
 static const char *const HASH_LINE_NAMES[] = {"bias", "attackers_to_move", "hand"};
@@ -127,8 +127,7 @@ static inline bool is_escape(const Rules *r, int sq)
  * pieces stand still), the number of squares he can reach in any number of moves, and how many
  * of them are escape squares: a breadth-first search over his slides. He passes the empty
  * throne unless throne_pass is none, and stops on it only with throne_reentry (RULES.md 2). */
-static void king_flood(const Rules *r, const GameState *s, int *dist_out, int *region,
-                       int *escapes)
+static void king_flood(const Rules *r, const GameState *s, int *dist_out, int *region, int *escapes)
 {
     uint64_t occ[RULES_WORDS] = {0};
     for (int i = 0; i < r->words; i++)
@@ -277,11 +276,11 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
 {
     size_t cap = 256 + (size_t)m->count * 96, len = 0;
     char *out = xmalloc(cap);
-    len += (size_t)snprintf(out + len, cap - len,
-                            "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
-                            "\nmodel linear\nfeatures tafl-lab-1 %d\nunits %g\n",
-                            EVALMODEL_VERSION, m->ruleset, m->rules_hash, m->count,
-                            EVALMODEL_UNITS);
+    len +=
+        (size_t)snprintf(out + len, cap - len,
+                         "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
+                         "\nmodel linear\nfeatures tafl-lab-1 %d\nunits %g\n",
+                         EVALMODEL_VERSION, m->ruleset, m->rules_hash, m->count, EVALMODEL_UNITS);
     for (int i = 0; i < m->count; i++) {
         char name[64];
         evalmodel_feature_name(r, i, name, sizeof name);
@@ -321,7 +320,9 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
     for (int step = 0;; step++) {
         if (!next_line(text, len, &pos, line, sizeof line, &too_long)) {
             error_set(err, "%s:%d: the file ends early (truncated?): want %s", source, lineno + 1,
-                      step < 6 ? "the header" : step < 6 + count ? "a weight" : "'end'");
+                      step < 6           ? "the header"
+                      : step < 6 + count ? "a weight"
+                                         : "'end'");
             return ST_EPARSE;
         }
         lineno++;
@@ -350,8 +351,8 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
         switch (step) {
         case 0:
             if (strcmp(name, "tafl-eval") != 0 || strcmp(value, "1") != 0) {
-                error_set(err, "%s:%d: not a tafl-eval 1 file (first line '%.60s')", source,
-                          lineno, line);
+                error_set(err, "%s:%d: not a tafl-eval 1 file (first line '%.60s')", source, lineno,
+                          line);
                 return ST_EPARSE;
             }
             continue;

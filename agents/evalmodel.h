@@ -70,8 +70,8 @@ char *evalmodel_format(const Rules *r, const EvalModel *m);
  * version, a model for another ruleset (other rules hash), a missing or misnamed feature, a bad
  * number or a missing `end` (a truncated file) fails with ST_EPARSE or ST_EINVAL and
  * "SOURCE:LINE: what is wrong". Thread-safe. */
-MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *source,
-                                  const Rules *r, EvalModel *out, Error *err);
+MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
+                                  EvalModel *out, Error *err);
 
 /* FNV-1a 64 of a text: the content hash recorded with a file's name. */
 uint64_t evalmodel_text_hash(const char *text, size_t len);

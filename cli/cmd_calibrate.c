@@ -48,7 +48,8 @@ static int read_games(const char *path, RecordGame **games, int *count, char *ru
         }
         results_free_rows(rows, n);
         if (status == 0 && *count == 0) {
-            fprintf(stderr, "tafl calibrate: %s holds no recorded moves (play with --record-moves)\n",
+            fprintf(stderr,
+                    "tafl calibrate: %s holds no recorded moves (play with --record-moves)\n",
                     path);
             status = EXIT_USAGE;
         }
@@ -162,7 +163,7 @@ int cmd_calibrate(int argc, char **argv)
     Rules r;
     Error err = {{0}};
     if (status == 0) {
-        Status st = rules_arg ? rulesfile_resolve(rules_arg, &rs, &err)
+        Status st = rules_arg      ? rulesfile_resolve(rules_arg, &rs, &err)
                     : row_rules[0] ? rowgame_ruleset(path, row_rules, &rs, &err)
                                    : rulesfile_resolve("copenhagen", &rs, &err);
         if (st == ST_OK)
@@ -182,13 +183,13 @@ int cmd_calibrate(int argc, char **argv)
     record_games_free(games, count);
     if (status != 0)
         return status;
-    printf("%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path, r.opt.name,
-           lo, hi);
-    printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive",
-           "log_loss", "brier", "auc");
+    printf("%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path, r.opt.name, lo,
+           hi);
+    printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive", "log_loss",
+           "brier", "auc");
     for (int e = 0; e < n_evals; e++)
-        printf("%-40s %6ld %9ld %9ld %8.4f %7.4f %6.3f\n", evals[e], cal[e].games,
-               cal[e].positions, cal[e].decisive, cal[e].log_loss, cal[e].brier, cal[e].auc);
+        printf("%-40s %6ld %9ld %9ld %8.4f %7.4f %6.3f\n", evals[e], cal[e].games, cal[e].positions,
+               cal[e].decisive, cal[e].log_loss, cal[e].brier, cal[e].auc);
     printf("\ncalibration (bins of predicted P: mean predicted / observed score / positions)\n");
     for (int e = 0; e < n_evals; e++) {
         printf("%s:", evals[e]);

@@ -103,8 +103,7 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
     }
     if (KEYS[k].type == 'r') {
         double v = strtod(value, &end);
-        if (errno || end == value || *end || !isfinite(v) || v < KEYS[k].min ||
-            v > KEYS[k].max) {
+        if (errno || end == value || *end || !isfinite(v) || v < KEYS[k].min || v > KEYS[k].max) {
             error_set(err, "%s: key '%s': bad value '%s' (expected a number %ld..%ld)", where, key,
                       value, KEYS[k].min, KEYS[k].max);
             return ST_EINVAL;

@@ -9,27 +9,27 @@
 #include "rules/ruleset.h"
 
 typedef struct {
-    char name[EXPERIMENT_NAME_MAX];   /* name: the output directory's name (train-RULESET) */
+    char name[EXPERIMENT_NAME_MAX];      /* name: the output directory's name (train-RULESET) */
     char rules_arg[EXPERIMENT_PATH_MAX]; /* rules as given (preset, file, OTN), for the setup */
-    Ruleset rules;                    /* rules: the ruleset trained for (brandubh) */
-    uint64_t seed;                    /* seed (1): every game and split derives from it */
-    int generations;                  /* generations (8) */
-    int games;                        /* games: self-play games per generation (200) */
-    int depth;                        /* depth: self-play alpha-beta depth (2) */
-    int handicap;                     /* handicap: in every other self-play game the attackers
-                                         search this many plies deeper (1), so that both sides
-                                         win some games and positions of both outcomes exist */
-    double noise;                     /* noise: self-play leaf noise in evaluation units (8) */
-    int opening_plies;                /* opening_plies: random plies opening each game (4) */
-    int max_plies;                    /* max_plies: game cap (300; 0 keeps the ruleset's) */
-    int window;                       /* window: generations of positions fitted (4) */
-    int epochs;                       /* epochs: full-batch Adam steps per fit (400) */
-    double learning_rate;             /* learning_rate: Adam step size (0.03) */
-    double l2;                        /* l2: penalty per position on the squared distance of
-                                         the weights from the hand-written evaluation's (1e-4) */
-    int gate_pairs;                   /* gate_pairs: game pairs of the gate match (50) */
-    int gate_depth;                   /* gate_depth: alpha-beta depth of the gate match (2) */
-    char output[EXPERIMENT_PATH_MAX]; /* output: base directory (results) */
+    Ruleset rules;                       /* rules: the ruleset trained for (brandubh) */
+    uint64_t seed;                       /* seed (1): every game and split derives from it */
+    int generations;                     /* generations (8) */
+    int games;                           /* games: self-play games per generation (200) */
+    int depth;                           /* depth: self-play alpha-beta depth (2) */
+    int handicap;                        /* handicap: in every other self-play game the attackers
+                                            search this many plies deeper (1), so that both sides
+                                            win some games and positions of both outcomes exist */
+    double noise;                        /* noise: self-play leaf noise in evaluation units (8) */
+    int opening_plies;                   /* opening_plies: random plies opening each game (4) */
+    int max_plies;                       /* max_plies: game cap (300; 0 keeps the ruleset's) */
+    int window;                          /* window: generations of positions fitted (4) */
+    int epochs;                          /* epochs: full-batch Adam steps per fit (400) */
+    double learning_rate;                /* learning_rate: Adam step size (0.03) */
+    double l2;                           /* l2: penalty per position on the squared distance of
+                                            the weights from the hand-written evaluation's (1e-4) */
+    int gate_pairs;                      /* gate_pairs: game pairs of the gate match (50) */
+    int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
+    char output[EXPERIMENT_PATH_MAX];    /* output: base directory (results) */
 } TrainFile;
 
 /* The defaults above, for rules brandubh and name train-brandubh. */

@@ -173,7 +173,8 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
         BenchSignature scratch = {0, FNV_OFFSET_BASIS};
         nodes = 0;
         seconds = 0;
-        run_searches(&brandubh, quick ? "alphabeta:depth=3,eval=trained" : "alphabeta:depth=6,eval=trained",
+        run_searches(&brandubh,
+                     quick ? "alphabeta:depth=3,eval=trained" : "alphabeta:depth=6,eval=trained",
                      &scratch, &nodes, &seconds);
         report(out, "ab_nps_trained", seconds > 0 ? (double)nodes / seconds : 0);
     }

@@ -48,8 +48,8 @@ static int by_p(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-Status calibrate_games(const Rules *r, const RecordGame *games, int count, const char *eval,
-                       int lo, int hi, Calibration *out, Error *err)
+Status calibrate_games(const Rules *r, const RecordGame *games, int count, const char *eval, int lo,
+                       int hi, Calibration *out, Error *err)
 {
     memset(out, 0, sizeof *out);
     EvalModel *model;

@@ -10,9 +10,9 @@
 #define CALIBRATE_BINS 10
 
 typedef struct {
-    long games;     /* games with a result that gave positions */
-    long positions; /* positions scored (plies lo..hi, game not over) */
-    long decisive;  /* of them, in games one side won (the AUC's) */
+    long games;      /* games with a result that gave positions */
+    long positions;  /* positions scored (plies lo..hi, game not over) */
+    long decisive;   /* of them, in games one side won (the AUC's) */
     double log_loss; /* mean -[y ln p + (1 - y) ln(1 - p)], y 1 attackers won, 0 lost, 1/2 draw */
     double brier;    /* mean (p - y)^2 */
     double auc;      /* P(p of a position of an attacker win > p of one of a defender win),

@@ -455,13 +455,11 @@ static Status read_csv(Train *tr, const char *path, Error *err)
     }
     for (line++; *line; line = strchr(line, '\n') + 1) {
         TrainRow r;
-        int fields = sscanf(line,
-                            "%d,%d,%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%lf,%lf,%lf,%lf,%d,%d,%lf",
-                            &r.generation, &r.games, &r.positions, &r.window_positions,
-                            &r.attacker_wins, &r.defender_wins, &r.draws, &r.train_loss,
-                            &r.val_loss, &r.best_val_loss, &r.gate_games, &r.gate_score,
-                            &r.gate_low, &r.gate_high, &r.gate_elo, &r.accepted,
-                            &r.best_generation, &r.elo_total);
+        int fields = sscanf(
+            line, "%d,%d,%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%lf,%lf,%lf,%lf,%d,%d,%lf", &r.generation,
+            &r.games, &r.positions, &r.window_positions, &r.attacker_wins, &r.defender_wins,
+            &r.draws, &r.train_loss, &r.val_loss, &r.best_val_loss, &r.gate_games, &r.gate_score,
+            &r.gate_low, &r.gate_high, &r.gate_elo, &r.accepted, &r.best_generation, &r.elo_total);
         if (fields != 18 || r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
@@ -605,12 +603,12 @@ static Status run_generation(Train *tr, int g, Error *err)
     if (st == ST_OK)
         st = files_write_through(csv, put_csv, tr, err);
     fprintf(stderr,
-                "train %s: generation %d: %d positions (window %d), loss %.4f/%.4f (best "
-                "%.4f), gate %.3f [%.3f, %.3f] %s, best %d, %+.0f Elo, %.0fs\n",
-                tr->t->name, g, row.positions, row.window_positions, row.train_loss,
-                row.val_loss, row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
-                row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
-                clock_seconds() - tr->started);
+            "train %s: generation %d: %d positions (window %d), loss %.4f/%.4f (best "
+            "%.4f), gate %.3f [%.3f, %.3f] %s, best %d, %+.0f Elo, %.0fs\n",
+            tr->t->name, g, row.positions, row.window_positions, row.train_loss, row.val_loss,
+            row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
+            row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
+            clock_seconds() - tr->started);
     return st;
 }
 
@@ -632,8 +630,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     int n = opt->out_dir ? snprintf(tr.dir, sizeof tr.dir, "%s", opt->out_dir)
                          : snprintf(tr.dir, sizeof tr.dir, "%s/%s", t->output, t->name);
     if (n < 0 || (size_t)n >= sizeof tr.dir) {
-        error_set(err, "the run directory's path is too long (at most %d bytes)",
-                  RUNDIR_PATH_MAX);
+        error_set(err, "the run directory's path is too long (at most %d bytes)", RUNDIR_PATH_MAX);
         return ST_EINVAL;
     }
     DirLock *lock = NULL;
@@ -653,8 +650,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         st = ST_EINVAL;
     }
     if (st == ST_OK && tr.row_count > t->generations) {
-        error_set(err, "%s: holds %d generations, more than the %d asked for", tr.dir,
-                  tr.row_count, t->generations);
+        error_set(err, "%s: holds %d generations, more than the %d asked for", tr.dir, tr.row_count,
+                  t->generations);
         st = ST_EINVAL;
     }
     /* The window of a resumed run: the positions of the generations recorded. */
