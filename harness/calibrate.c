@@ -109,7 +109,8 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
     for (long i = 0; i < c.count; i++)
         if (c.items[i].y != 0.5f)
             c.items[n++] = c.items[i];
-    qsort(c.items, (size_t)n, sizeof *c.items, by_p);
+    if (n > 0) /* no positions: items is NULL, which qsort may not be given */
+        qsort(c.items, (size_t)n, sizeof *c.items, by_p);
     double rank_sum = 0;
     long pos = 0;
     for (long i = 0; i < n;) {

@@ -138,6 +138,9 @@ expect 0 "calibration.csv" -- calibrate "$DATA/games/copenhagen.csv" --eval hand
 [ "$(wc -l <"$tmp/cal/calibration.csv")" -eq 11 ] && ok || fail "calibration.csv: a header and ten bins"
 expect 2 "eval=$tmp/nope.eval: cannot read" -- calibrate "$DATA/games/copenhagen.csv" --eval "$tmp/nope.eval"
 expect 2 "--plies '9-8'" -- calibrate "$DATA/games/copenhagen.csv" --plies 9-8
+# Games that do not replay under the rules given give no positions (UBSan once caught the
+# sort of none).
+expect 0 "hand                                          0         0" -- calibrate "$DATA/games/copenhagen.csv" --rules brandubh --eval hand
 
 # bench: key value lines, the signature last.
 "$TAFL" bench --quick >"$tmp/bench"
