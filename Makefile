@@ -38,7 +38,10 @@ LAYERS   := rules agents stats formats harness tune cli
 LIB_SRC  := $(filter-out cli/main.c,$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
 MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+# The shipped evaluations (evals/RULESET.eval, written by `tafl train`) become a generated C
+# file, so eval=trained needs no data path.
+EVAL_FILES := $(sort $(wildcard evals/*.eval))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/evals.o
 MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
@@ -89,7 +92,7 @@ CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 
 # The source identity notices local edits: "-dirty" when tracked sources differ from HEAD, and a
 # hash of every source file that makes the binary (tracked or not), so an edited, rebuilt tree
 # never passes for the clean commit.
-BUILD_SOURCES = Makefile $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
+BUILD_SOURCES = Makefile $(EVAL_FILES) $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
 $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	@mkdir -p $(dir $@)
 	@echo "$(CC) ... -c -o $@ $< (build identity: revision, -dirty, source hash)"
@@ -97,6 +100,13 @@ $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	    -DTAFL_FLAGS='"$(strip $(OPT))"' \
 	    -DTAFL_DIRTY="\"$$(git diff --quiet HEAD -- $(BUILD_SOURCES) 2>/dev/null || echo -dirty)\"" \
 	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@ $<
+
+$(BUILD)/gen/evals.c: $(EVAL_FILES) scripts/embed-evals.sh $(BUILD)/flags
+	@mkdir -p $(dir $@)
+	sh scripts/embed-evals.sh $@ $(EVAL_FILES)
+
+$(BUILD)/gen/evals.o: $(BUILD)/gen/evals.c
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
@@ -119,6 +129,7 @@ test: deps
 	TAFL=$(TAFL) sh tests/repro.sh
 	TAFL=$(TAFL) sh tests/safety.sh
 	TAFL=$(TAFL) sh tests/tune_resume.sh
+	TAFL=$(TAFL) sh tests/train.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 # Games against the real OpenTafl (tests/opentafl.sh): SKIPPED with a message where it is

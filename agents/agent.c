@@ -40,7 +40,8 @@ static int format_value(const ParamSpec *p, double v, char *buf, size_t size)
 {
     switch (p->type) {
     case PARAM_TEXT:
-        return snprintf(buf, size, "(required)");
+        return snprintf(buf, size, "%s",
+                        param_text_default(p) ? param_text_default(p) : "(required)");
     case PARAM_INT:
         return snprintf(buf, size, "%.0f", v);
     case PARAM_REAL:
@@ -225,6 +226,12 @@ static Status parse_items(const AgentType *t, const char *spec, const char *p, d
         }
     }
     for (int i = 0; i < t->param_count; i++) {
+        const char *def = param_text_default(&t->params[i]);
+        if (!text[i] && def) {
+            size_t vlen = strlen(def) + 1;
+            text[i] = xmalloc(vlen);
+            memcpy(text[i], def, vlen);
+        }
         if (t->params[i].type == PARAM_TEXT && !text[i]) {
             error_set(err, "agent %s: needs %s=... (%s)", t->name, t->params[i].key,
                       t->params[i].help);
@@ -256,9 +263,26 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
         free_texts(text, t->param_count);
         return st;
     }
+    EvalModel *model = NULL;
+    if (t->set_model) {
+        /* The eval= value is resolved now (a file read and checked against r) and recorded
+         * with its content hash, so a run's described spec refuses a changed file. */
+        char *canonical;
+        st = evalmodel_resolve(text[t->eval_param], r, &model, &canonical, err);
+        if (st != ST_OK) {
+            error_prefix(err, "agent %s: ", t->name);
+            free_texts(text, t->param_count);
+            return st;
+        }
+        free(text[t->eval_param]);
+        text[t->eval_param] = canonical;
+    }
     Agent *agent = t->create(r, values, seed);
     for (int i = 0; i < t->param_count; i++)
         agent->text[i] = text[i]; /* the agent owns them now */
+    agent->model = model;
+    if (t->set_model)
+        t->set_model(agent, model);
     *out = agent;
     return ST_OK;
 }
@@ -313,8 +337,10 @@ void agent_destroy(Agent *agent)
         return;
     char *text[AGENT_MAX_PARAMS];
     memcpy(text, agent->text, sizeof text);
+    EvalModel *model = agent->model;
     agent->ops->destroy(agent);
     free_texts(text, AGENT_MAX_PARAMS);
+    free(model);
 }
 
 void agent_end_game(Agent *agent, Winner winner)
@@ -367,6 +393,9 @@ void agent_describe(const Agent *agent, char *buf, size_t size)
         char value[64];
         format_value(&t->params[i], agent->params[i], value, sizeof value);
         const char *shown = t->params[i].type == PARAM_TEXT ? agent->text[i] : value;
+        if (param_text_default(&t->params[i]) &&
+            strcmp(shown, param_text_default(&t->params[i])) == 0)
+            continue; /* the default: specs from before the parameter describe the same */
         n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key, shown);
     }
 }

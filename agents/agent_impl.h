@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "agents/agent.h"
+#include "agents/evalmodel.h"
 
 #define AGENT_MAX_PARAMS 24
 
@@ -23,9 +24,17 @@ typedef struct {
     ParamType type;
     double def; /* default (choice: index; bool: 0/1) */
     double min, max;
-    const char *const *choices; /* NULL-terminated, for PARAM_CHOICE */
+    const char *const *choices; /* NULL-terminated, for PARAM_CHOICE; for PARAM_TEXT NULL (the
+                                   value is required) or {default text, NULL} (a spec
+                                   description leaves out a text equal to it) */
     const char *help;           /* one line: meaning and unit */
 } ParamSpec;
+
+/* The default of a text parameter, or NULL when it is required. */
+static inline const char *param_text_default(const ParamSpec *p)
+{
+    return p->type == PARAM_TEXT && p->choices ? p->choices[0] : NULL;
+}
 
 typedef struct AgentType AgentType;
 
@@ -47,6 +56,7 @@ struct Agent {
     AgentStats stats;                /* of the last choose */
     char *text[AGENT_MAX_PARAMS];    /* PARAM_TEXT values (NULL for the others); owned by agent.c,
                                         set after create, freed after destroy */
+    EvalModel *model;                /* the eval= model, or NULL; owned by agent.c */
 };
 
 struct AgentType {
@@ -66,6 +76,11 @@ struct AgentType {
     /* Optional (NULL: none). The current game's exchange with another program. */
     const char *(*transcript)(const Agent *agent);
     bool external; /* drives another program (agent_is_external) */
+    /* Optional (NULL: the agent has no eval= parameter). Index of its eval= text parameter in
+     * params, and the hook that gives it the resolved model (NULL for eval=hand; owned by
+     * agent.c, valid until agent_destroy returns). */
+    int eval_param;
+    void (*set_model)(Agent *agent, const EvalModel *model);
 };
 
 /* Fills the base part of a freshly allocated agent. */

@@ -69,7 +69,8 @@ enum {
     P_TT_DEEP,
     P_EXT,
     P_EVAL,
-    P_COUNT = P_EVAL + EVAL_PARAM_COUNT
+    P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
+    P_COUNT
 };
 
 static const ParamSpec PARAMS[] = {
@@ -96,6 +97,7 @@ static const ParamSpec PARAMS[] = {
     {"ext", PARAM_BOOL, 0, 0, 1, NULL,
      "extend a ply where the king has an open line to escape or can be captured next move"},
     EVAL_PARAM_INITIALIZERS,
+    EVAL_MODEL_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -758,6 +760,11 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     return &ab->base;
 }
 
+static void ab_set_model(Agent *agent, const EvalModel *model)
+{
+    ((AlphaBeta *)agent)->w.model = model;
+}
+
 const AgentType AGENT_TYPE_ALPHABETA = {
     .name = "alphabeta",
     .summary = "negamax alpha-beta, iterative deepening, transposition table, killer and history "
@@ -767,4 +774,6 @@ const AgentType AGENT_TYPE_ALPHABETA = {
     .memory = "tt_mb MiB of transposition table (24-byte slots, power of two) plus "
               "8 * squares^2 bytes of history table and the search path",
     .create = ab_create,
+    .eval_param = P_EVAL_MODEL,
+    .set_model = ab_set_model,
 };

@@ -11,6 +11,7 @@
 
 /* Defaults and their reasons: see EVAL_PARAM_INITIALIZERS in eval.h. */
 const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT] = {EVAL_PARAM_INITIALIZERS};
+const char *const EVAL_MODEL_DEFAULT[2] = {"hand", NULL};
 
 void eval_weights_from(const double *values, EvalWeights *w)
 {
@@ -23,6 +24,7 @@ void eval_weights_from(const double *values, EvalWeights *w)
     w->king_two_move = values[6];
     w->corner_guards = values[7];
     w->king_threats = values[8];
+    w->model = NULL;
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -350,6 +352,8 @@ static int king_attackers(const Rules *r, const GameState *s)
 
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
 {
+    if (w->model)
+        return evalmodel_evaluate(r, s, w->model);
     uint64_t occ[RULES_WORDS];
     occupancy(r, s, occ);
     double v = w->attacker_material * s->attacker_count - w->defender_material * s->defender_count +
@@ -373,4 +377,39 @@ double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
         v += w->mobility * (att - def);
     }
     return s->side == SIDE_ATTACKERS ? v : -v;
+}
+
+void eval_counts(const Rules *r, const GameState *s, EvalCounts *c)
+{
+    uint64_t occ[RULES_WORDS];
+    occupancy(r, s, occ);
+    c->attackers = s->attacker_count;
+    c->defenders = s->defender_count;
+    c->king_distance = king_distance(r, s->king);
+    c->open_lines = lines_from(r, occ, s->king, -1, NULL);
+    c->king_attackers = king_attackers(r, s);
+    c->two_move = king_two_move(r, s, occ);
+    c->corner_guards = corner_guards(r, s);
+    c->threats = king_threats(r, s, occ, NULL);
+    GameState other = *s;
+    other.side = (uint8_t)(s->side == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
+    int own = movegen_count(r, s), theirs = movegen_count(r, &other);
+    c->mobility = s->side == SIDE_ATTACKERS ? own - theirs : theirs - own;
+}
+
+double eval_weigh(const EvalCounts *c, const EvalWeights *w)
+{
+    /* The terms in eval_evaluate's order, so that the sums agree to the last bit. */
+    double v = w->attacker_material * c->attackers - w->defender_material * c->defenders +
+               w->king_distance * c->king_distance - w->king_open_lines * c->open_lines +
+               w->king_attackers * c->king_attackers;
+    if (w->king_two_move != 0.0)
+        v -= w->king_two_move * c->two_move;
+    if (w->corner_guards != 0.0)
+        v += w->corner_guards * c->corner_guards;
+    if (w->king_threats != 0.0)
+        v += w->king_threats * c->threats;
+    if (w->mobility != 0.0)
+        v += w->mobility * c->mobility;
+    return v;
 }

@@ -4,6 +4,7 @@
 #define TAFL_AGENTS_EVAL_H
 
 #include "agents/agent_impl.h"
+#include "agents/evalmodel.h"
 #include "rules/state.h"
 
 /* Weights of the features (attackers' view; the evaluation negates for the defenders). */
@@ -19,6 +20,8 @@ typedef struct {
     double corner_guards;     /* per attacker beside a corner (corner escape only) */
     double king_threats;      /* per square beside the king on which an attacker that can get
                                  there in one move would capture him */
+    const EvalModel *model;   /* a learned evaluation used instead of the weights (eval=FILE or
+                                 trained); NULL: the weights (eval=hand). Borrowed */
 } EvalWeights;
 
 /* Number of weights, and their parameter specs (keys attacker_material, defender_material,
@@ -79,12 +82,37 @@ extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
 #define EVAL_PARAM_INITIALIZERS                                                                    \
     EVAL_PARAM_INITIALIZERS_WITH(0.7, 24.3, 0.56, 1.84, 2.31, -2.5, 11.5)
 
-/* Reads weights from EVAL_PARAM_COUNT consecutive parameter values. */
+/* The agents' eval= parameter: which evaluation scores positions. Agents list it last in their
+ * parameter tables and take the model in their set_model hook (agent_impl.h). */
+#define EVAL_MODEL_PARAM_INITIALIZER                                                               \
+    {                                                                                              \
+        "eval", PARAM_TEXT, 0, 0, 0, EVAL_MODEL_DEFAULT,                                           \
+            "hand = the weighted features; trained = the evaluation shipped for the ruleset "      \
+            "(tafl train); FILE = an evaluation file written by tafl train"                        \
+    }
+extern const char *const EVAL_MODEL_DEFAULT[2]; /* {"hand", NULL} */
+
+/* Reads weights from EVAL_PARAM_COUNT consecutive parameter values (model: none). */
 void eval_weights_from(const double *values, EvalWeights *w);
 
-/* The position's value for the side to move (higher is better), in the weights' units; the
- * game must not be over. Pure and thread-safe. */
+/* The position's value for the side to move (higher is better), in the weights' units, or the
+ * learned model's (EVALMODEL_UNITS per logit) when w->model is set; the game must not be over.
+ * Pure and thread-safe. */
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w);
+
+/* Every feature of the evaluation at once, attackers' view (for learned evaluations). */
+typedef struct {
+    int attackers, defenders; /* material */
+    int king_distance, open_lines, king_attackers, two_move, corner_guards, threats;
+    int mobility; /* attackers' legal moves minus the defenders' */
+} EvalCounts;
+
+/* Fills *c for s (game not over). Pure, thread-safe. */
+void eval_counts(const Rules *r, const GameState *s, EvalCounts *c);
+
+/* The weighted sum of counts, attackers' view: eval_evaluate's value before its sign for the
+ * side to move, the same to the last bit. */
+double eval_weigh(const EvalCounts *c, const EvalWeights *w);
 
 /* The features the searches also read (pure, thread-safe; s need not have the side to move
  * that the feature concerns). */

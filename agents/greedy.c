@@ -141,11 +141,21 @@ static Agent *greedy_create(const Rules *r, const double *params, uint64_t seed)
     return &a->base;
 }
 
+static void greedy_set_model(Agent *agent, const EvalModel *model)
+{
+    ((GreedyAgent *)agent)->weights.model = model;
+}
+
+static const ParamSpec GREEDY_PARAMS[] = {EVAL_PARAM_INITIALIZERS, EVAL_MODEL_PARAM_INITIALIZER};
+#define GREEDY_PARAM_COUNT ((int)(sizeof GREEDY_PARAMS / sizeof GREEDY_PARAMS[0]))
+
 const AgentType AGENT_TYPE_GREEDY = {
     .name = "greedy",
     .summary = "one ply: wins at once, avoids moves that lose at once, else best evaluation",
-    .params = EVAL_PARAMS,
-    .param_count = EVAL_PARAM_COUNT,
+    .params = GREEDY_PARAMS,
+    .param_count = GREEDY_PARAM_COUNT,
     .memory = "about 24 bytes per legal move plus the game's history",
     .create = greedy_create,
+    .eval_param = EVAL_PARAM_COUNT,
+    .set_model = greedy_set_model,
 };

@@ -28,7 +28,8 @@ enum {
     P_MINIMAX,
     P_TACTICS,
     P_EVAL,
-    P_COUNT = P_EVAL + EVAL_PARAM_COUNT,
+    P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
+    P_COUNT,
 };
 
 enum { PLAYOUT_RANDOM, PLAYOUT_GREEDY };
@@ -71,6 +72,9 @@ static const ParamSpec MCTS_PARAMS[P_COUNT] = {
      * With the alpha-beta tune's weights, mcts-800 against mcts-100 head to head fell from
      * 0.500 vs 0.000 to 0.175 vs 0.000 (tests/check_mcts.c, strength). */
     EVAL_PARAM_INITIALIZERS_WITH(4.0, 30.0, 6.0, 1.0, 0.0, 0.0, 0.0),
+    /* A learned model's units are EVALMODEL_UNITS = 40 per logit: with eval_scale 40 the
+     * logistic cut-off reads its predicted win probability as is. */
+    EVAL_MODEL_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof MCTS_PARAMS / sizeof MCTS_PARAMS[0] == P_COUNT, "MCTS_PARAMS matches");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -765,6 +769,11 @@ uint32_t mcts_root_visits(const Agent *agent)
     return a->used ? a->nodes[0].visits : 0;
 }
 
+static void mcts_set_model(Agent *agent, const EvalModel *model)
+{
+    ((Mcts *)agent)->weights.model = model;
+}
+
 const AgentType AGENT_TYPE_MCTS = {
     .name = "mcts",
     .summary = "UCT Monte Carlo tree search (Kocsis and Szepesvari 2006): short random or greedy "
@@ -775,4 +784,6 @@ const AgentType AGENT_TYPE_MCTS = {
     .memory = "max_nodes nodes of 32 bytes allocated once at creation (twice with reuse=yes); "
               "a full arena stops the tree's growth; plus the game's history and the path",
     .create = mcts_create,
+    .eval_param = P_EVAL_MODEL,
+    .set_model = mcts_set_model,
 };

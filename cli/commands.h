@@ -14,6 +14,12 @@ int cmd_ratings(int argc, char **argv);
 /* tafl tune FILE.ini [--threads T] [--out DIR] [--progress] (cli/cmd_tune.c) */
 int cmd_tune(int argc, char **argv);
 
+/* tafl calibrate GAMES [options] (cli/cmd_calibrate.c) */
+int cmd_calibrate(int argc, char **argv);
+
+/* tafl train [FILE.ini] [options] (cli/cmd_train.c) */
+int cmd_train(int argc, char **argv);
+
 /* The commands of cli/cmd_<name>.c, one file each. Each takes the command's own argv
  * (argv[0] is the command name) and returns the process exit status. */
 int cmd_rules(int argc, char **argv);

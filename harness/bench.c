@@ -3,8 +3,10 @@
 #include "harness/bench.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "agents/agent.h"
+#include "agents/evalmodel.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/perft.h"
@@ -162,6 +164,20 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
     run_searches(&brandubh, quick ? "alphabeta:depth=3" : "alphabeta:depth=6", sig, &nodes,
                  &seconds);
     report(out, "ab_nps", seconds > 0 ? (double)nodes / seconds : 0);
+    /* The same searches with the learned evaluation shipped for Brandubh (eval=trained),
+     * beside the hand-written one's: its speed only, so it stays out of the signature (a
+     * retrained file changes its moves). */
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+        if (strcmp(EVALMODEL_SHIPPED[i].name, "brandubh") != 0)
+            continue;
+        BenchSignature scratch = {0, FNV_OFFSET_BASIS};
+        nodes = 0;
+        seconds = 0;
+        run_searches(&brandubh,
+                     quick ? "alphabeta:depth=3,eval=trained" : "alphabeta:depth=6,eval=trained",
+                     &scratch, &nodes, &seconds);
+        report(out, "ab_nps_trained", seconds > 0 ? (double)nodes / seconds : 0);
+    }
     nodes = 0;
     seconds = 0;
     run_searches(&brandubh, quick ? "mcts:iterations=1000" : "mcts:iterations=20000", sig, &nodes,

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "agents/agent.h"
+#include "agents/evalmodel.h"
 #include "formats/files.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
@@ -68,9 +69,14 @@ static char *setup_text(const Experiment *exp)
                 file);
     }
     fprintf(f, "agents %d\n", exp->agent_count);
-    for (int i = 0; i < exp->agent_count; i++)
+    for (int i = 0; i < exp->agent_count; i++) {
         fprintf(f, "agent.%d %s\nspec.%d %s\n", i + 1, exp->agents[i].name, i + 1,
                 exp->agents[i].spec);
+        /* An evaluation file's content (issue 23): a resume refuses a changed file. */
+        uint64_t hash;
+        if (evalmodel_spec_file_hash(exp->agents[i].spec, &hash))
+            fprintf(f, "eval_hash.%d %016" PRIx64 "\n", i + 1, hash);
+    }
     fprintf(f, "pairings %d\n", exp->pairing_count);
     for (int i = 0; i < exp->pairing_count; i++)
         fprintf(f, "pairing.%d %d %d\n", i + 1, exp->pairings[i].attacker + 1,

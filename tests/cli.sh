@@ -125,6 +125,26 @@ expect 2 "needs an experiment file" -- run
 expect 2 "cannot open" -- run "$tmp/nope.ini"
 expect 2 "not a tafl-lab games.csv" -- summarize "$tmp/bad-exp.ini"
 
+# train: help, and bad training files and options are one-line errors naming file, line, key.
+expect 0 "usage: tafl train" -- help train
+printf '[train]\ngames = many\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:2: key 'games': bad value 'many'" -- train "$tmp/bad-train.ini"
+printf '[train]\nfrob = 1\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:2: unknown key 'frob'" -- train "$tmp/bad-train.ini"
+expect 2 "--rules: key 'rules'" -- train --rules nope-not-a-ruleset
+expect 2 "--depth: key 'depth': bad value '0'" -- train --depth 0
+
+# calibrate: the hand-written evaluation on the human Copenhagen games (plies 8-24: 1686
+# games with a result give 27012 positions); a bad evaluation is a one-line error.
+expect 0 "hand                                       1686     27012" -- calibrate "$DATA/games/copenhagen.csv" --eval hand
+expect 0 "calibration.csv" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --plies 8-9 --out "$tmp/cal"
+[ "$(wc -l <"$tmp/cal/calibration.csv")" -eq 11 ] && ok || fail "calibration.csv: a header and ten bins"
+expect 2 "eval=$tmp/nope.eval: cannot read" -- calibrate "$DATA/games/copenhagen.csv" --eval "$tmp/nope.eval"
+expect 2 "--plies '9-8'" -- calibrate "$DATA/games/copenhagen.csv" --plies 9-8
+# Games that do not replay under the rules given give no positions (UBSan once caught the
+# sort of none).
+expect 0 "hand                                          0         0" -- calibrate "$DATA/games/copenhagen.csv" --rules brandubh --eval hand
+
 # bench: key value lines, the signature last.
 "$TAFL" bench --quick >"$tmp/bench"
 grep -q '^perft_nps [0-9]' "$tmp/bench" && grep -q '^playouts_per_s [0-9]' "$tmp/bench" &&

@@ -49,6 +49,9 @@ Suite *shard_suite(void);
 /* check_external.c: the external agent: loopback through `tafl engine`, faults, specs */
 Suite *external_suite(void);
 
+/* check_evalmodel.c: learned evaluations, their files and features */
+Suite *evalmodel_suite(void);
+
 /* check_fuzz.c: every seed corpus file of tests/fuzz through its fuzz target */
 Suite *fuzz_corpus_suite(void);
 

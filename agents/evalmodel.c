@@ -1,0 +1,579 @@
+/* Learned evaluations: the feature set (piece-square tables folded by the board's eight
+ * symmetries, the king's move distance and reachable region by flood fill, corner patterns,
+ * the hand-written evaluation as one input), the logistic model over it and its text file. */
+#include "agents/evalmodel.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/eval.h"
+
+/* The layout of the weights. Counted features are one-hot buckets so that the model can learn
+ * a value per count that is not a straight line (two open lines win, one only threatens). */
+enum {
+    F_BIAS = 0,
+    F_STM,                    /* 1 when the attackers are to move */
+    F_HAND,                   /* the hand-written evaluation / 100, attackers' view */
+    F_KDIST,                  /* king's move distance to escape: 1..8, 9+, unreachable */
+    F_KREGION = F_KDIST + 10, /* share of the board the king reaches by flood fill */
+    F_KESC,                   /* escape squares in his region: 0..3, 4+ */
+    F_KOPEN = F_KESC + 5,     /* open lines: 0, 1, 2+ */
+    F_KTWO = F_KOPEN + 3,     /* open lines after one king move: 0..3, 4+ */
+    F_KATT = F_KTWO + 5,      /* attackers (or hostile squares) beside the king: 0..4 */
+    F_KTHREAT = F_KATT + 5,   /* squares where an arriving attacker captures him: 0..2, 3+ */
+    F_CORNER = F_KTHREAT + 4, /* per corner: attackers beside it (0..2) x on its diagonal
+                                 line of three (0..3), counted over the four corners */
+    F_PST = F_CORNER + 12,    /* attacker, defender, king piece-square tables */
+};
+
+static const char *const HASH_LINE_NAMES[] = {"bias", "attackers_to_move", "hand"};
+
+static int half(const Rules *r)
+{
+    return (r->size + 1) / 2;
+}
+
+/* Squares per table: the classes (a, b) with a <= b < half, a square's distances to the
+ * nearest edges along each axis, sorted: the eight symmetries of the square board map a
+ * square only within its class. */
+static int pst_classes(const Rules *r)
+{
+    int m = half(r);
+    return m * (m + 1) / 2;
+}
+
+static int square_class(const Rules *r, int sq)
+{
+    int n = r->size, row = sq / n, col = sq % n;
+    int a = row < n - 1 - row ? row : n - 1 - row;
+    int b = col < n - 1 - col ? col : n - 1 - col;
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    /* Row a of the triangle starts after rows 0..a-1 of lengths m, m-1, ... */
+    int m = half(r);
+    return a * m - a * (a - 1) / 2 + (b - a);
+}
+
+int evalmodel_feature_count(const Rules *r)
+{
+    return F_PST + 3 * pst_classes(r);
+}
+
+void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
+{
+    if (i < F_KDIST) {
+        snprintf(buf, size, "%s", HASH_LINE_NAMES[i]);
+    } else if (i < F_KREGION) {
+        int d = i - F_KDIST;
+        if (d < 8)
+            snprintf(buf, size, "king_dist_%d", d + 1);
+        else
+            snprintf(buf, size, "king_dist_%s", d == 8 ? "9plus" : "none");
+    } else if (i == F_KREGION) {
+        snprintf(buf, size, "king_region");
+    } else if (i < F_KOPEN) {
+        snprintf(buf, size, "king_region_escapes_%d", i - F_KESC);
+    } else if (i < F_KTWO) {
+        snprintf(buf, size, "king_open_lines_%d", i - F_KOPEN);
+    } else if (i < F_KATT) {
+        snprintf(buf, size, "king_two_move_%d", i - F_KTWO);
+    } else if (i < F_KTHREAT) {
+        snprintf(buf, size, "king_attackers_%d", i - F_KATT);
+    } else if (i < F_CORNER) {
+        snprintf(buf, size, "king_threats_%d", i - F_KTHREAT);
+    } else if (i < F_PST) {
+        int c = i - F_CORNER;
+        snprintf(buf, size, "corner_beside_%d_diagonal_%d", c / 4, c % 4);
+    } else {
+        static const char *const kinds[] = {"attacker", "defender", "king"};
+        int p = pst_classes(r), k = (i - F_PST) / p, c = (i - F_PST) % p, m = half(r);
+        int a = 0;
+        while (c >= m - a) {
+            c -= m - a;
+            a++;
+        }
+        snprintf(buf, size, "%s_sq_%d_%d", kinds[k], a, a + c);
+    }
+}
+
+void evalmodel_init_hand(const Rules *r, EvalModel *m)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->ruleset, sizeof m->ruleset, "%s", r->opt.name);
+    m->rules_hash = evalmodel_rules_hash(r);
+    m->count = evalmodel_feature_count(r);
+    /* UNITS * w * hand / 100 = hand. */
+    m->w[F_HAND] = 100.0 / EVALMODEL_UNITS;
+}
+
+static inline bool bit_test(const uint64_t *bits, int sq)
+{
+    return (bits[sq >> 6] >> (sq & 63)) & 1;
+}
+
+static inline bool is_escape(const Rules *r, int sq)
+{
+    return r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, sq) : bit_test(r->edge, sq);
+}
+
+/* The king's rook-move distance to the nearest escape square over the current board (other
+ * pieces stand still), the number of squares he can reach in any number of moves, and how many
+ * of them are escape squares: a breadth-first search over his slides. He passes the empty
+ * throne unless throne_pass is none, and stops on it only with throne_reentry (RULES.md 2). */
+static void king_flood(const Rules *r, const GameState *s, int *dist_out, int *region, int *escapes)
+{
+    uint64_t occ[RULES_WORDS] = {0};
+    for (int i = 0; i < r->words; i++)
+        occ[i] = s->attackers[i] | s->defenders[i];
+    int16_t dist[RULES_MAX_SQUARES];
+    int16_t queue[RULES_MAX_SQUARES];
+    for (int i = 0; i < r->squares; i++)
+        dist[i] = -1;
+    int head = 0, tail = 0, best = -1, reached = 0, esc = 0;
+    dist[s->king] = 0;
+    queue[tail++] = (int16_t)s->king;
+    while (head < tail) {
+        int from = queue[head++];
+        for (int d = 0; d < RULES_DIRS; d++) {
+            for (int sq = r->neighbour[from][d]; sq >= 0 && !bit_test(occ, sq);
+                 sq = r->neighbour[sq][d]) {
+                bool throne = r->opt.throne && sq == r->throne_sq;
+                if (throne && r->opt.throne_pass == THRONE_PASS_NONE)
+                    break;
+                if (dist[sq] >= 0 || (throne && !r->opt.throne_reentry))
+                    continue;
+                dist[sq] = (int16_t)(dist[from] + 1);
+                reached++;
+                if (is_escape(r, sq)) {
+                    esc++;
+                    if (best < 0)
+                        best = dist[sq]; /* breadth first: the first found is nearest */
+                    break;               /* the game ends there: no slide beyond */
+                }
+                queue[tail++] = (int16_t)sq;
+            }
+        }
+    }
+    *dist_out = best;
+    *region = reached;
+    *escapes = esc;
+}
+
+/* Per corner (corner escape only): attackers on the two squares beside it, and on the three
+ * squares of the diagonal line two steps out, the blockade every human attacker builds. */
+static void corner_patterns(const Rules *r, const GameState *s, double *out)
+{
+    if (r->opt.escape != ESCAPE_CORNER)
+        return;
+    int n = r->size;
+    const int rows[4] = {0, 0, n - 1, n - 1}, cols[4] = {0, n - 1, 0, n - 1};
+    for (int c = 0; c < 4; c++) {
+        int dr = rows[c] == 0 ? 1 : -1, dc = cols[c] == 0 ? 1 : -1;
+#define AT(i, j) bit_test(s->attackers, (rows[c] + (i)*dr) * n + cols[c] + (j)*dc)
+        int beside = AT(0, 1) + AT(1, 0);
+        int diagonal = AT(0, 2) + AT(1, 1) + AT(2, 0);
+#undef AT
+        out[beside * 4 + diagonal] += 1.0;
+    }
+}
+
+void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
+{
+    double dense[EVALMODEL_MAX_FEATURES] = {0};
+    EvalWeights hand;
+    double defaults[EVAL_PARAM_COUNT];
+    for (int i = 0; i < EVAL_PARAM_COUNT; i++)
+        defaults[i] = EVAL_PARAMS[i].def;
+    eval_weights_from(defaults, &hand);
+    EvalCounts c;
+    eval_counts(r, s, &c);
+    bool att = s->side == SIDE_ATTACKERS;
+    dense[F_BIAS] = 1.0;
+    dense[F_STM] = att ? 1.0 : 0.0;
+    dense[F_HAND] = eval_weigh(&c, &hand) / 100.0;
+
+    int dist, region, escapes;
+    king_flood(r, s, &dist, &region, &escapes);
+    dense[F_KDIST + (dist < 0 ? 9 : dist > 8 ? 8 : dist - 1)] = 1.0;
+    dense[F_KREGION] = (double)region / r->squares;
+    dense[F_KESC + (escapes > 4 ? 4 : escapes)] = 1.0;
+    dense[F_KOPEN + (c.open_lines > 2 ? 2 : c.open_lines)] = 1.0;
+    dense[F_KTWO + (c.two_move > 4 ? 4 : c.two_move)] = 1.0;
+    dense[F_KATT + (c.king_attackers > 4 ? 4 : c.king_attackers)] = 1.0;
+    int threats = c.threats;
+    dense[F_KTHREAT + (threats > 3 ? 3 : threats)] = 1.0;
+    corner_patterns(r, s, &dense[F_CORNER]);
+
+    int p = pst_classes(r);
+    for (int i = 0; i < r->words; i++) {
+        for (uint64_t b = s->attackers[i]; b; b &= b - 1)
+            dense[F_PST + square_class(r, i * 64 + __builtin_ctzll(b))] += 1.0;
+        for (uint64_t b = s->defenders[i]; b; b &= b - 1)
+            dense[F_PST + p + square_class(r, i * 64 + __builtin_ctzll(b))] += 1.0;
+    }
+    dense[F_PST + 2 * p + square_class(r, s->king)] = 1.0;
+
+    int count = evalmodel_feature_count(r);
+    f->count = 0;
+    for (int i = 0; i < count; i++) {
+        if (dense[i] != 0.0) {
+            f->index[f->count] = (uint16_t)i;
+            f->value[f->count] = dense[i];
+            f->count++;
+        }
+    }
+}
+
+double evalmodel_logit(const EvalModel *m, const EvalFeatures *f)
+{
+    double z = 0.0;
+    for (int i = 0; i < f->count; i++)
+        z += m->w[f->index[i]] * f->value[i];
+    return z;
+}
+
+double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m)
+{
+    EvalFeatures f;
+    evalmodel_features(r, s, &f);
+    double v = EVALMODEL_UNITS * evalmodel_logit(m, &f);
+    return s->side == SIDE_ATTACKERS ? v : -v;
+}
+
+uint64_t evalmodel_text_hash(const char *text, size_t len)
+{
+    /* FNV-1a, 64 bits (Fowler, Noll, Vo; offset basis and prime from the IETF draft). */
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)text[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+uint64_t evalmodel_rules_hash(const Rules *r)
+{
+    Ruleset rs = r->opt;
+    memset(rs.name, 0, sizeof rs.name);
+    rs.max_plies = 0; /* a game cap does not change what a position is worth */
+    char buf[4096];
+    int n = ruleset_format(&rs, buf, sizeof buf);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof buf)
+        n = (int)sizeof buf - 1;
+    return evalmodel_text_hash(buf, (size_t)n);
+}
+
+char *evalmodel_format(const Rules *r, const EvalModel *m)
+{
+    size_t cap = 256 + (size_t)m->count * 96, len = 0;
+    char *out = xmalloc(cap);
+    len +=
+        (size_t)snprintf(out + len, cap - len,
+                         "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
+                         "\nmodel linear\nfeatures tafl-lab-1 %d\nunits %g\n",
+                         EVALMODEL_VERSION, m->ruleset, m->rules_hash, m->count, EVALMODEL_UNITS);
+    for (int i = 0; i < m->count; i++) {
+        char name[64];
+        evalmodel_feature_name(r, i, name, sizeof name);
+        len += (size_t)snprintf(out + len, cap - len, "%s %a\n", name, m->w[i]);
+    }
+    snprintf(out + len, cap - len, "end\n");
+    return out;
+}
+
+/* The next line of text into buf (without its newline); false at the end of the text. */
+static bool next_line(const char *text, size_t len, size_t *pos, char *buf, size_t size,
+                      bool *too_long)
+{
+    if (*pos >= len)
+        return false;
+    size_t start = *pos, end = start;
+    while (end < len && text[end] != '\n')
+        end++;
+    *pos = end < len ? end + 1 : end;
+    size_t n = end - start;
+    *too_long = n >= size;
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, text + start, n);
+    buf[n] = '\0';
+    return true;
+}
+
+Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
+                       EvalModel *out, Error *err)
+{
+    memset(out, 0, sizeof *out);
+    char line[256], want[160];
+    size_t pos = 0;
+    int lineno = 0, count = evalmodel_feature_count(r);
+    bool too_long;
+    for (int step = 0;; step++) {
+        if (!next_line(text, len, &pos, line, sizeof line, &too_long)) {
+            error_set(err, "%s:%d: the file ends early (truncated?): want %s", source, lineno + 1,
+                      step < 6           ? "the header"
+                      : step < 6 + count ? "a weight"
+                                         : "'end'");
+            return ST_EPARSE;
+        }
+        lineno++;
+        if (too_long) {
+            error_set(err, "%s:%d: line too long", source, lineno);
+            return ST_EPARSE;
+        }
+        char name[128], value[128], extra[2];
+        int fields = sscanf(line, "%127s %127s %1s", name, value, extra);
+        if (step == 6 + count) {
+            if (strcmp(line, "end") != 0) {
+                error_set(err, "%s:%d: want 'end' after the %d weights, found '%.60s'", source,
+                          lineno, count, line);
+                return ST_EPARSE;
+            }
+            if (pos < len) {
+                error_set(err, "%s:%d: text after 'end'", source, lineno + 1);
+                return ST_EPARSE;
+            }
+            return ST_OK;
+        }
+        if (fields != 2 && !(step == 4 && fields == 3)) {
+            error_set(err, "%s:%d: want 'KEY VALUE', found '%.60s'", source, lineno, line);
+            return ST_EPARSE;
+        }
+        switch (step) {
+        case 0:
+            if (strcmp(name, "tafl-eval") != 0 || strcmp(value, "1") != 0) {
+                error_set(err, "%s:%d: not a tafl-eval 1 file (first line '%.60s')", source, lineno,
+                          line);
+                return ST_EPARSE;
+            }
+            continue;
+        case 1:
+            if (strcmp(name, "ruleset") != 0 || strlen(value) >= sizeof out->ruleset) {
+                error_set(err, "%s:%d: want 'ruleset NAME'", source, lineno);
+                return ST_EPARSE;
+            }
+            snprintf(out->ruleset, sizeof out->ruleset, "%s", value);
+            continue;
+        case 2: {
+            char *end;
+            errno = 0;
+            unsigned long long h = strtoull(value, &end, 16);
+            if (strcmp(name, "rules_hash") != 0 || errno || *end || strlen(value) != 16) {
+                error_set(err, "%s:%d: want 'rules_hash' and 16 hex digits", source, lineno);
+                return ST_EPARSE;
+            }
+            out->rules_hash = h;
+            uint64_t mine = evalmodel_rules_hash(r);
+            if (h != mine) {
+                error_set(err,
+                          "%s:%d: trained for ruleset %s (rules hash %016llx), not for %s "
+                          "(rules hash %016" PRIx64 ")",
+                          source, lineno, out->ruleset, h, r->opt.name, mine);
+                return ST_EINVAL;
+            }
+            continue;
+        }
+        case 3:
+            if (strcmp(name, "model") != 0 || strcmp(value, "linear") != 0) {
+                error_set(err, "%s:%d: want 'model linear' (the only model of version 1)", source,
+                          lineno);
+                return ST_EPARSE;
+            }
+            continue;
+        case 4: {
+            int n = 0;
+            if (strcmp(name, "features") != 0 || strcmp(value, "tafl-lab-1") != 0 ||
+                sscanf(line, "features tafl-lab-1 %d", &n) != 1 || n != count) {
+                error_set(err, "%s:%d: want 'features tafl-lab-1 %d' for a %dx%d board", source,
+                          lineno, count, r->size, r->size);
+                return ST_EPARSE;
+            }
+            out->count = count;
+            continue;
+        }
+        }
+        if (step == 5) {
+            if (strcmp(name, "units") != 0 || strtod(value, NULL) != EVALMODEL_UNITS) {
+                error_set(err, "%s:%d: want 'units %g'", source, lineno, EVALMODEL_UNITS);
+                return ST_EPARSE;
+            }
+            continue;
+        }
+        int i = step - 6;
+        evalmodel_feature_name(r, i, want, sizeof want);
+        if (strcmp(name, want) != 0) {
+            error_set(err, "%s:%d: want weight '%s', found '%.60s'", source, lineno, want, name);
+            return ST_EPARSE;
+        }
+        char *end;
+        errno = 0;
+        double v = strtod(value, &end);
+        if (errno || end == value || *end || !isfinite(v) || fabs(v) > 1e6) {
+            error_set(err, "%s:%d: %s: '%.60s' is not a finite number within 1e6", source, lineno,
+                      name, value);
+            return ST_EPARSE;
+        }
+        out->w[i] = v;
+    }
+}
+
+void evalmodel_shipped_names(char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", EVALMODEL_SHIPPED[i].name);
+    if (EVALMODEL_SHIPPED_COUNT == 0)
+        snprintf(buf, size, "none");
+}
+
+static char *dup_text(const char *t)
+{
+    size_t n = strlen(t) + 1;
+    char *d = xmalloc(n);
+    memcpy(d, t, n);
+    return d;
+}
+
+/* Reads a whole file; NULL with errno set on failure. Caller frees. */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (n == cap) {
+            if (cap >= (size_t)1 << 24) { /* no evaluation file is this large */
+                fclose(f);
+                free(buf);
+                errno = EFBIG;
+                return NULL;
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, char **canonical,
+                         Error *err)
+{
+    *out = NULL;
+    *canonical = NULL;
+    if (strcmp(value, "hand") == 0) {
+        *canonical = dup_text("hand");
+        return ST_OK;
+    }
+    /* "NAME@HASH": a recorded value; NAME alone: take what is there now. */
+    char name[1024];
+    snprintf(name, sizeof name, "%s", value);
+    const char *at = strrchr(value, '@');
+    bool pinned = false;
+    uint64_t pin = 0;
+    if (at && strlen(at + 1) == 16 && strspn(at + 1, "0123456789abcdef") == 16) {
+        pinned = true;
+        pin = strtoull(at + 1, NULL, 16);
+        name[at - value < (long)sizeof name ? at - value : (long)sizeof name - 1] = '\0';
+    }
+    char *text = NULL;
+    size_t len = 0;
+    char source[1100];
+    if (strcmp(name, "trained") == 0) {
+        for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+            if (strcmp(EVALMODEL_SHIPPED[i].name, r->opt.name) == 0) {
+                text = dup_text(EVALMODEL_SHIPPED[i].text);
+                len = strlen(text);
+            }
+        }
+        if (!text) {
+            char names[512];
+            evalmodel_shipped_names(names, sizeof names);
+            error_set(err,
+                      "eval=trained: no evaluation ships for ruleset %s (shipped: %s); train one "
+                      "with `tafl train` and give eval=FILE",
+                      r->opt.name, names);
+            return ST_EINVAL;
+        }
+        snprintf(source, sizeof source, "evals/%s.eval (shipped)", r->opt.name);
+    } else {
+        text = read_file(name, &len);
+        if (!text) {
+            error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
+            return ST_EIO;
+        }
+        snprintf(source, sizeof source, "%s", name);
+    }
+    uint64_t h = evalmodel_text_hash(text, len);
+    if (pinned && h != pin) {
+        error_set(err,
+                  "eval=%s: the content changed since it was recorded (hash %016" PRIx64
+                  ", recorded %016" PRIx64 ")",
+                  name, h, pin);
+        free(text);
+        return ST_EINVAL;
+    }
+    EvalModel *m = xmalloc(sizeof *m);
+    Status st = evalmodel_parse(text, len, source, r, m, err);
+    free(text);
+    if (st != ST_OK) {
+        free(m);
+        return st;
+    }
+    char *c = xmalloc(strlen(name) + 18);
+    sprintf(c, "%s@%016" PRIx64, name, h);
+    *canonical = c;
+    *out = m;
+    return ST_OK;
+}
+
+bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
+{
+    const char *p = strstr(spec, ":eval=");
+    if (!p)
+        p = strstr(spec, ",eval=");
+    if (!p)
+        return false;
+    p += strlen(":eval=");
+    char name[1024];
+    size_t n = strcspn(p, ",");
+    if (n >= sizeof name)
+        return false;
+    memcpy(name, p, n);
+    name[n] = '\0';
+    char *at = strrchr(name, '@');
+    if (at && strlen(at + 1) == 16)
+        *at = '\0';
+    if (strcmp(name, "hand") == 0 || strcmp(name, "trained") == 0)
+        return false;
+    size_t len;
+    char *text = read_file(name, &len);
+    if (!text)
+        return false;
+    *hash = evalmodel_text_hash(text, len);
+    free(text);
+    return true;
+}

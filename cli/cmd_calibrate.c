@@ -1,0 +1,212 @@
+/* `tafl calibrate GAMES`: how well evaluations predict the winners of recorded games
+ * (harness/calibrate.h): a table of log-loss, Brier score and AUC, the calibration bins, and
+ * with --out calibration.csv and a reliability figure. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "formats/files.h"
+#include "formats/plot.h"
+#include "formats/results.h"
+#include "formats/rulesfile.h"
+#include "harness/calibrate.h"
+#include "harness/rowgame.h"
+#include "rules/csvgame.h"
+
+#define MAX_EVALS 8
+
+static void skip_line(void *ctx, const char *message)
+{
+    (void)ctx;
+    (void)message; /* a malformed line of a human corpus: left out, counted below */
+}
+
+/* The games of path: a tafl-lab games.csv (rows with moves) or a move-list CSV. */
+static int read_games(const char *path, RecordGame **games, int *count, char *rules_name,
+                      size_t size)
+{
+    Error err = {{0}};
+    rules_name[0] = '\0';
+    if (rowgame_is_results(path)) {
+        GameRow *rows = NULL;
+        long n = 0, valid;
+        if (results_games_read(path, &rows, &n, &valid, &err) != ST_OK) {
+            fprintf(stderr, "tafl calibrate: %s\n", err.text);
+            return EXIT_USAGE;
+        }
+        int status = 0;
+        for (long k = 0; k < n && status == 0; k++) {
+            if (!rows[k].moves)
+                continue;
+            if (rowgame_record(&rows[k], (int)k + 2, games, count, &err) != ST_OK) {
+                fprintf(stderr, "tafl calibrate: %s:%ld: %s\n", path, k + 2, err.text);
+                status = EXIT_USAGE;
+            }
+            snprintf(rules_name, size, "%s", rows[k].rules);
+        }
+        results_free_rows(rows, n);
+        if (status == 0 && *count == 0) {
+            fprintf(stderr,
+                    "tafl calibrate: %s holds no recorded moves (play with --record-moves)\n",
+                    path);
+            status = EXIT_USAGE;
+        }
+        return status;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "tafl calibrate: %s: cannot open\n", path);
+        return EXIT_USAGE;
+    }
+    int malformed = 0;
+    Status st = csvgame_read_skipping(f, path, games, count, &malformed, skip_line, NULL, &err);
+    fclose(f);
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl calibrate: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static Status write_files(const char *dir, char evals[][1024], const Calibration *c, int n,
+                          const char *games, bool *plotted, Error *err)
+{
+    Status st = files_make_directories(dir, err);
+    if (st != ST_OK)
+        return st;
+    char *csv = NULL, *data = NULL, *body = NULL;
+    size_t csv_len, dl, bl;
+    FILE *cf = open_memstream(&csv, &csv_len), *df = open_memstream(&data, &dl),
+         *bf = open_memstream(&body, &bl);
+    if (!cf || !df || !bf) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    fprintf(cf, "eval,bin,predicted,observed,positions\n");
+    for (int e = 0; e < n; e++) {
+        fprintf(df, "$e%d << EOD\n", e);
+        for (int b = 0; b < CALIBRATE_BINS; b++) {
+            fprintf(cf, "%s,%d,%.4f,%.4f,%ld\n", evals[e], b, c[e].bin_predicted[b],
+                    c[e].bin_observed[b], c[e].bin_count[b]);
+            if (c[e].bin_count[b] > 0)
+                fprintf(df, "%.4f %.4f %ld\n", c[e].bin_predicted[b], c[e].bin_observed[b],
+                        c[e].bin_count[b]);
+        }
+        fprintf(df, "EOD\n");
+    }
+    fprintf(bf, "set title ");
+    plot_quote(bf, games);
+    fprintf(bf, "\nset xlabel \"predicted P(attackers win)\"\nset ylabel \"observed attacker "
+                "score\"\nset xrange [0:1]\nset yrange [0:1]\nset key left top\nset grid\n"
+                "plot x with lines dt 2 title \"perfect\"");
+    for (int e = 0; e < n; e++) {
+        fprintf(bf, ", $e%d using 1:2 with linespoints lw 2 title ", e);
+        char title[1200];
+        snprintf(title, sizeof title, "%.900s (AUC %.3f, log-loss %.3f)", evals[e], c[e].auc,
+                 c[e].log_loss);
+        plot_quote(bf, title);
+    }
+    fputc('\n', bf);
+    fclose(cf);
+    fclose(df);
+    fclose(bf);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/calibration.csv", dir);
+    st = files_write(path, csv, csv_len, err);
+    if (st == ST_OK)
+        st = plot_render(dir, "calibration", "tafl calibrate: reliability of evaluations", data,
+                         body, plotted, err);
+    free(csv);
+    free(data);
+    free(body);
+    return st;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+    const char *rules_arg = NULL, *eval_arg = NULL, *plies_arg = NULL, *out = NULL;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--eval", &eval_arg, NULL},
+                           {"--plies", &plies_arg, NULL},
+                           {"--out", &out, NULL}};
+    const char *path = cli_take_operand(&argc, argv, opts, OPTION_COUNT(opts));
+    if (cli_parse_options("calibrate", argc, argv, opts, OPTION_COUNT(opts)))
+        return EXIT_USAGE;
+    if (!path)
+        return cli_usage_error("calibrate", "needs a games file");
+    int lo = 8, hi = 24;
+    if (plies_arg) {
+        char extra;
+        if (sscanf(plies_arg, "%d-%d%c", &lo, &hi, &extra) != 2 || lo < 0 || hi < lo)
+            return cli_usage_error("calibrate", "--plies '%s': want LO-HI, 0 <= LO <= HI",
+                                   plies_arg);
+    }
+    char evals[MAX_EVALS][1024];
+    int n_evals = 0;
+    const char *list = eval_arg ? eval_arg : "hand,trained";
+    while (*list) {
+        size_t len = strcspn(list, ",");
+        if (n_evals == MAX_EVALS || len == 0 || len >= sizeof evals[0])
+            return cli_usage_error("calibrate", "--eval: want 1 to %d names, comma-separated",
+                                   MAX_EVALS);
+        memcpy(evals[n_evals], list, len);
+        evals[n_evals++][len] = '\0';
+        list += len + (list[len] == ',');
+    }
+    RecordGame *games = NULL;
+    int count = 0;
+    char row_rules[64];
+    int status = read_games(path, &games, &count, row_rules, sizeof row_rules);
+    Ruleset rs;
+    Rules r;
+    Error err = {{0}};
+    if (status == 0) {
+        Status st = rules_arg      ? rulesfile_resolve(rules_arg, &rs, &err)
+                    : row_rules[0] ? rowgame_ruleset(path, row_rules, &rs, &err)
+                                   : rulesfile_resolve("copenhagen", &rs, &err);
+        if (st == ST_OK)
+            st = rules_compile(&rs, &r, &err);
+        if (st != ST_OK) {
+            fprintf(stderr, "tafl calibrate: --rules: %s\n", err.text);
+            status = EXIT_USAGE;
+        }
+    }
+    Calibration cal[MAX_EVALS];
+    for (int e = 0; e < n_evals && status == 0; e++) {
+        if (calibrate_games(&r, games, count, evals[e], lo, hi, &cal[e], &err) != ST_OK) {
+            fprintf(stderr, "tafl calibrate: %s\n", err.text);
+            status = EXIT_USAGE;
+        }
+    }
+    record_games_free(games, count);
+    if (status != 0)
+        return status;
+    printf("%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path, r.opt.name, lo,
+           hi);
+    printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive", "log_loss",
+           "brier", "auc");
+    for (int e = 0; e < n_evals; e++)
+        printf("%-40s %6ld %9ld %9ld %8.4f %7.4f %6.3f\n", evals[e], cal[e].games, cal[e].positions,
+               cal[e].decisive, cal[e].log_loss, cal[e].brier, cal[e].auc);
+    printf("\ncalibration (bins of predicted P: mean predicted / observed score / positions)\n");
+    for (int e = 0; e < n_evals; e++) {
+        printf("%s:", evals[e]);
+        for (int b = 0; b < CALIBRATE_BINS; b++)
+            if (cal[e].bin_count[b] > 0)
+                printf(" %.2f/%.2f/%ld", cal[e].bin_predicted[b], cal[e].bin_observed[b],
+                       cal[e].bin_count[b]);
+        printf("\n");
+    }
+    if (out) {
+        bool plotted = false;
+        if (write_files(out, evals, cal, n_evals, path, &plotted, &err) != ST_OK) {
+            fprintf(stderr, "tafl calibrate: %s\n", err.text);
+            return EXIT_FAILURE;
+        }
+        printf("files in %s/ (calibration.csv, calibration.gp%s)\n", out,
+               plotted ? ", calibration.png, calibration.svg" : "");
+    }
+    return EXIT_SUCCESS;
+}

@@ -1,0 +1,256 @@
+/* Training files: `key = value` lines of one [train] section over the defaults, each checked
+ * where it stands (file:line). */
+#include "formats/trainfile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/inilines.h"
+#include "formats/rulesfile.h"
+
+void trainfile_defaults(TrainFile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "train-brandubh");
+    snprintf(out->rules_arg, sizeof out->rules_arg, "brandubh");
+    out->rules = *ruleset_preset_find("brandubh");
+    out->seed = 1;
+    out->generations = 8;
+    out->games = 200;
+    out->depth = 2;
+    out->handicap = 1;
+    out->noise = 8.0;
+    out->opening_plies = 4;
+    out->max_plies = 300;
+    out->window = 4;
+    out->epochs = 400;
+    out->learning_rate = 0.03;
+    out->l2 = 1e-4;
+    out->gate_pairs = 50;
+    out->gate_depth = 2;
+    snprintf(out->output, sizeof out->output, "results");
+}
+
+typedef struct {
+    const char *key;
+    char type; /* i: int, r: real, s: special */
+    long min, max;
+    size_t offset;
+} Key;
+
+#define OFF(f) offsetof(TrainFile, f)
+static const Key KEYS[] = {
+    {"name", 's', 0, 0, 0},
+    {"rules", 's', 0, 0, 0},
+    {"seed", 's', 0, 0, 0},
+    {"output", 's', 0, 0, 0},
+    {"generations", 'i', 1, 10000, OFF(generations)},
+    {"games", 'i', 2, 1000000, OFF(games)},
+    {"depth", 'i', 1, 16, OFF(depth)},
+    {"handicap", 'i', 0, 8, OFF(handicap)},
+    {"noise", 'r', 0, 1000, OFF(noise)},
+    {"opening_plies", 'i', 0, 100, OFF(opening_plies)},
+    {"max_plies", 'i', 0, 100000, OFF(max_plies)},
+    {"window", 'i', 1, 10000, OFF(window)},
+    {"epochs", 'i', 1, 100000, OFF(epochs)},
+    {"learning_rate", 'r', 0, 10, OFF(learning_rate)},
+    {"l2", 'r', 0, 1000, OFF(l2)},
+    {"gate_pairs", 'i', 1, 100000, OFF(gate_pairs)},
+    {"gate_depth", 'i', 1, 16, OFF(gate_depth)},
+};
+#define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
+
+static bool name_ok(const char *s)
+{
+    if (!*s || *s == '.' || strlen(s) >= EXPERIMENT_NAME_MAX)
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '.' && *s != '_' && *s != '-')
+            return false;
+    return true;
+}
+
+Status trainfile_set(TrainFile *t, const char *key, const char *value, const char *base_path,
+                     const char *where, Error *err)
+{
+    int k = 0;
+    while (k < KEY_COUNT && strcmp(KEYS[k].key, key) != 0)
+        k++;
+    if (k == KEY_COUNT) {
+        char keys[512];
+        size_t n = 0;
+        for (int i = 0; i < KEY_COUNT; i++)
+            n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", i ? ", " : "", KEYS[i].key);
+        error_set(err, "%s: unknown key '%s' (keys: %s)", where, key, keys);
+        return ST_EINVAL;
+    }
+    char *end;
+    errno = 0;
+    if (KEYS[k].type == 'i') {
+        long v = strtol(value, &end, 10);
+        if (errno || end == value || *end || v < KEYS[k].min || v > KEYS[k].max) {
+            error_set(err, "%s: key '%s': bad value '%s' (expected an integer %ld..%ld)", where,
+                      key, value, KEYS[k].min, KEYS[k].max);
+            return ST_EINVAL;
+        }
+        *(int *)((char *)t + KEYS[k].offset) = (int)v;
+        return ST_OK;
+    }
+    if (KEYS[k].type == 'r') {
+        double v = strtod(value, &end);
+        if (errno || end == value || *end || !isfinite(v) || v < KEYS[k].min || v > KEYS[k].max) {
+            error_set(err, "%s: key '%s': bad value '%s' (expected a number %ld..%ld)", where, key,
+                      value, KEYS[k].min, KEYS[k].max);
+            return ST_EINVAL;
+        }
+        *(double *)((char *)t + KEYS[k].offset) = v;
+        return ST_OK;
+    }
+    if (strcmp(key, "name") == 0) {
+        if (!name_ok(value)) {
+            error_set(err,
+                      "%s: key 'name': bad value '%s' (letters, digits, '.', '_' or '-', not "
+                      "starting with '.': it names a directory)",
+                      where, value);
+            return ST_EINVAL;
+        }
+        snprintf(t->name, sizeof t->name, "%s", value);
+        return ST_OK;
+    }
+    if (strcmp(key, "output") == 0) {
+        if (!*value || strlen(value) >= sizeof t->output) {
+            error_set(err, "%s: key 'output': expected a directory", where);
+            return ST_EINVAL;
+        }
+        snprintf(t->output, sizeof t->output, "%s", value);
+        return ST_OK;
+    }
+    if (strcmp(key, "seed") == 0) {
+        unsigned long long v = strtoull(value, &end, 10);
+        if (errno || end == value || *end || value[0] == '-') {
+            error_set(err, "%s: key 'seed': bad value '%s' (expected an integer 0..%" PRIu64 ")",
+                      where, value, UINT64_MAX);
+            return ST_EINVAL;
+        }
+        t->seed = v;
+        return ST_OK;
+    }
+    /* rules: a preset or an OTN string as given, else a file relative to the training file. */
+    char arg[EXPERIMENT_PATH_MAX * 2];
+    bool as_is = ruleset_preset_find(value) || strncmp(value, "dim:", 4) == 0 || !base_path;
+    if (as_is) {
+        snprintf(arg, sizeof arg, "%s", value);
+    } else if (!inilines_relative_path(base_path, value, arg, sizeof arg)) {
+        error_set(err, "%s: key 'rules': the path of '%s' is too long", where, value);
+        return ST_EINVAL;
+    }
+    Error why = {{0}};
+    Status st = rulesfile_resolve(arg, &t->rules, &why);
+    if (st != ST_OK) {
+        error_set(err, "%s: key 'rules': %s", where, why.text);
+        return st;
+    }
+    if (strlen(arg) >= sizeof t->rules_arg) {
+        error_set(err, "%s: key 'rules': too long", where);
+        return ST_EINVAL;
+    }
+    snprintf(t->rules_arg, sizeof t->rules_arg, "%s", arg);
+    return ST_OK;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+Status trainfile_load(const char *path, TrainFile *out, Error *err)
+{
+    trainfile_defaults(out);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    char line[2048];
+    int lineno = 0;
+    bool in_train = false, seen_train = false, name_given = false;
+    Status st = ST_OK;
+    while (st == ST_OK && fgets(line, sizeof line, f)) {
+        lineno++;
+        char where[EXPERIMENT_PATH_MAX + 32];
+        snprintf(where, sizeof where, "%s:%d", path, lineno);
+        if (!strchr(line, '\n') && !feof(f)) {
+            error_set(err, "%s: line too long", where);
+            st = ST_EPARSE;
+            break;
+        }
+        char *s = trim(line);
+        if (!*s || *s == ';' || *s == '#')
+            continue;
+        if (*s == '[') {
+            if (strcmp(s, "[train]") != 0) {
+                error_set(err, "%s: unknown section '%.60s' (expected [train])", where, s);
+                st = ST_EPARSE;
+                break;
+            }
+            in_train = seen_train = true;
+            continue;
+        }
+        char *eq = strchr(s, '=');
+        if (!eq) {
+            error_set(err, "%s: expected key = value, found '%.60s'", where, s);
+            st = ST_EPARSE;
+            break;
+        }
+        if (!in_train) {
+            error_set(err, "%s: key outside the [train] section", where);
+            st = ST_EPARSE;
+            break;
+        }
+        *eq = '\0';
+        char *key = trim(s), *value = trim(eq + 1);
+        /* A comment may follow a value after a blank. */
+        for (char *c = value; *c; c++)
+            if ((*c == ';' || *c == '#') && c > value && isspace((unsigned char)c[-1])) {
+                *c = '\0';
+                value = trim(value);
+                break;
+            }
+        st = trainfile_set(out, key, value, path, where, err);
+        name_given |= strcmp(key, "name") == 0;
+    }
+    if (st == ST_OK && ferror(f)) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        st = ST_EIO;
+    }
+    fclose(f);
+    if (st == ST_OK && !seen_train) {
+        error_set(err, "%s: no [train] section", path);
+        st = ST_EPARSE;
+    }
+    if (st == ST_OK && !name_given)
+        snprintf(out->name, sizeof out->name, "train-%.50s", out->rules.name);
+    return st;
+}
+
+int trainfile_format(const TrainFile *t, char *buf, size_t size)
+{
+    return snprintf(buf, size,
+                    "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
+                    "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"
+                    "opening_plies = %d\nmax_plies = %d\nwindow = %d\nepochs = %d\n"
+                    "learning_rate = %.17g\nl2 = %.17g\ngate_pairs = %d\ngate_depth = %d\n",
+                    t->name, t->rules_arg, t->rules.name, t->seed, t->games, t->depth, t->handicap,
+                    t->noise, t->opening_plies, t->max_plies, t->window, t->epochs,
+                    t->learning_rate, t->l2, t->gate_pairs, t->gate_depth);
+}

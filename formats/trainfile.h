@@ -1,0 +1,52 @@
+/* Training files (INI): how `tafl train` learns an evaluation for one ruleset by self-play, in
+ * generations. See experiments/README.md ("Training an evaluation"). */
+#ifndef TAFL_FORMATS_TRAINFILE_H
+#define TAFL_FORMATS_TRAINFILE_H
+
+#include <stdint.h>
+
+#include "formats/experiment.h"
+#include "rules/ruleset.h"
+
+typedef struct {
+    char name[EXPERIMENT_NAME_MAX];      /* name: the output directory's name (train-RULESET) */
+    char rules_arg[EXPERIMENT_PATH_MAX]; /* rules as given (preset, file, OTN), for the setup */
+    Ruleset rules;                       /* rules: the ruleset trained for (brandubh) */
+    uint64_t seed;                       /* seed (1): every game and split derives from it */
+    int generations;                     /* generations (8) */
+    int games;                           /* games: self-play games per generation (200) */
+    int depth;                           /* depth: self-play alpha-beta depth (2) */
+    int handicap;                        /* handicap: in every other self-play game the attackers
+                                            search this many plies deeper (1), so that both sides
+                                            win some games and positions of both outcomes exist */
+    double noise;                        /* noise: self-play leaf noise in evaluation units (8) */
+    int opening_plies;                   /* opening_plies: random plies opening each game (4) */
+    int max_plies;                       /* max_plies: game cap (300; 0 keeps the ruleset's) */
+    int window;                          /* window: generations of positions fitted (4) */
+    int epochs;                          /* epochs: full-batch Adam steps per fit (400) */
+    double learning_rate;                /* learning_rate: Adam step size (0.03) */
+    double l2;                           /* l2: penalty per position on the squared distance of
+                                            the weights from the hand-written evaluation's (1e-4) */
+    int gate_pairs;                      /* gate_pairs: game pairs of the gate match (50) */
+    int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
+    char output[EXPERIMENT_PATH_MAX];    /* output: base directory (results) */
+} TrainFile;
+
+/* The defaults above, for rules brandubh and name train-brandubh. */
+void trainfile_defaults(TrainFile *out);
+
+/* Sets one key from its text (the keys above); `where` prefixes errors ("FILE:LINE" or
+ * "--key"). ST_EINVAL "WHERE: key 'K': bad value 'V' (expected ...)" or an unknown key listing
+ * the keys. rules are resolved (preset, OTN, or a file relative to base_path when not NULL). */
+MUST_CHECK Status trainfile_set(TrainFile *t, const char *key, const char *value,
+                                const char *base_path, const char *where, Error *err);
+
+/* Reads a training file (section [train], `key = value` lines, ';' or '#' comments) over the
+ * defaults. Every error is one line "FILE:LINE: ...". Thread-safe. */
+MUST_CHECK Status trainfile_load(const char *path, TrainFile *out, Error *err);
+
+/* Writes every key as `key = value` lines (the setup a run directory records) into buf;
+ * returns the length needed, like snprintf. */
+int trainfile_format(const TrainFile *t, char *buf, size_t size);
+
+#endif

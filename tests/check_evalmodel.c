@@ -1,0 +1,188 @@
+/* Learned evaluations (agents/evalmodel.h, issue 23): the file round trip, the hand-equivalent
+ * model, the king's flood fill on concrete positions, and refused files. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/eval.h"
+#include "agents/evalmodel.h"
+#include "rules/movegen.h"
+#include "rules/rng.h"
+#include "tests/tests.h"
+
+static int feature_index(const Rules *r, const char *name)
+{
+    char buf[64];
+    for (int i = 0; i < evalmodel_feature_count(r); i++) {
+        evalmodel_feature_name(r, i, buf, sizeof buf);
+        if (strcmp(buf, name) == 0)
+            return i;
+    }
+    ck_abort_msg("no feature %s", name);
+    return -1;
+}
+
+static double feature_value(const EvalFeatures *f, int index)
+{
+    for (int i = 0; i < f->count; i++)
+        if (f->index[i] == index)
+            return f->value[i];
+    return 0.0;
+}
+
+/* Writing what was read gives the same bytes, for the hand model and for awkward weights. */
+START_TEST(test_round_trip)
+{
+    const char *presets[] = {"brandubh", "copenhagen", "tablut"};
+    Rules r;
+    fixture_rules(presets[_i], &r);
+    EvalModel m, back;
+    evalmodel_init_hand(&r, &m);
+    for (int i = 0; i < m.count; i++)
+        m.w[i] = (i % 3 == 0 ? -1.0 : 1.0) * (3.14159265358979 * i / 7.0 + 1e-9 * i);
+    char *text = evalmodel_format(&r, &m);
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, &back, &err), ST_OK);
+    for (int i = 0; i < m.count; i++)
+        ck_assert(back.w[i] == m.w[i]);
+    char *again = evalmodel_format(&r, &back);
+    ck_assert_str_eq(text, again);
+    ck_assert(strncmp(text, "tafl-eval 1\nruleset ", 20) == 0);
+    free(text);
+    free(again);
+}
+END_TEST
+
+/* The hand model (weight 2.5 on hand / 100) values every position as the hand-written
+ * evaluation does: over 200 positions of seeded random games. */
+START_TEST(test_hand_equivalent)
+{
+    Rules r;
+    fixture_rules(_i == 0 ? "brandubh" : "copenhagen", &r);
+    EvalModel m;
+    evalmodel_init_hand(&r, &m);
+    double defaults[EVAL_PARAM_COUNT];
+    for (int i = 0; i < EVAL_PARAM_COUNT; i++)
+        defaults[i] = EVAL_PARAMS[i].def;
+    EvalWeights hand, model;
+    eval_weights_from(defaults, &hand);
+    model = hand;
+    model.model = &m;
+    Rng rng;
+    rng_seed(&rng, 11);
+    int checked = 0;
+    for (int game = 0; game < 10; game++) {
+        GameState s;
+        History h;
+        state_init(&r, &s);
+        history_init(&h);
+        history_push(&h, s.hash, s.fort_hash, false, false);
+        for (int ply = 0; ply < 20 && !state_is_over(&s); ply++) {
+            double a = eval_evaluate(&r, &s, &hand), b = eval_evaluate(&r, &s, &model);
+            ck_assert_msg(fabs(a - b) <= 1e-9 * (1 + fabs(a)), "hand %g, model %g", a, b);
+            checked++;
+            Move moves[RULES_MAX_MOVES];
+            int n = movegen_legal(&r, &s, moves);
+            state_apply(&r, &s, &h, moves[rng_below(&rng, (uint32_t)n)], NULL);
+        }
+        history_free(&h);
+    }
+    ck_assert_int_ge(checked, 100);
+}
+END_TEST
+
+/* The king's move distance and region by flood fill, on Brandubh (corner escape). */
+START_TEST(test_king_flood)
+{
+    Rules r;
+    GameState s;
+    History h;
+    EvalFeatures f;
+    /* Alone on d4 (the throne): d4-d1, d1-a1: two moves; every square but the corners' and
+     * his own reachable, and all four corners. */
+    fixture_position("brandubh", "/7/7/7/3K3/7/7/7/", SIDE_ATTACKERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "king_dist_2")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "king_dist_1")) == 0.0);
+    ck_assert(feature_value(&f, feature_index(&r, "king_region_escapes_4")) == 1.0);
+    ck_assert(fabs(feature_value(&f, feature_index(&r, "king_region")) - 48.0 / 49.0) < 1e-12);
+    ck_assert(feature_value(&f, feature_index(&r, "king_sq_3_3")) == 1.0);
+    history_free(&h);
+    /* Walled in by four attackers: no move, no region. */
+    fixture_position("brandubh", "/7/7/3t3/2tKt2/3t3/7/7/", SIDE_DEFENDERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "king_dist_none")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "king_region")) == 0.0);
+    ck_assert(feature_value(&f, feature_index(&r, "king_region_escapes_0")) == 1.0);
+    /* The four attackers share one class (two steps from the edges on one axis, three on the
+     * other): the piece-square count is 4. */
+    ck_assert(feature_value(&f, feature_index(&r, "attacker_sq_2_3")) == 4.0);
+    history_free(&h);
+    /* On a6 with the corner a7 open along the edge: one move. The corner blockade: an attacker
+     * beside g1 (f1) and two on its diagonal line (e1, f2). */
+    fixture_position("brandubh", "/4tt1/5t1/7/7/7/K6/7/", SIDE_ATTACKERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "king_dist_1")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "corner_beside_1_diagonal_2")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "corner_beside_0_diagonal_0")) == 3.0);
+    history_free(&h);
+}
+END_TEST
+
+static void assert_refused(const Rules *r, const char *text, Status want, const char *needle)
+{
+    EvalModel m;
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "f.eval", r, &m, &err), want);
+    ck_assert_msg(strstr(err.text, needle), "'%s' lacks '%s'", err.text, needle);
+    ck_assert(!strchr(err.text, '\n'));
+}
+
+/* A file for another ruleset, a truncated file, text after `end`, a bad weight. */
+START_TEST(test_refused)
+{
+    Rules brandubh, copenhagen;
+    fixture_rules("brandubh", &brandubh);
+    fixture_rules("copenhagen", &copenhagen);
+    EvalModel m;
+    evalmodel_init_hand(&copenhagen, &m);
+    char *text = evalmodel_format(&copenhagen, &m);
+    assert_refused(&brandubh, text, ST_EINVAL, "f.eval:3: trained for ruleset copenhagen");
+    size_t len = strlen(text);
+    char *cut = strdup(text);
+    cut[len / 2] = '\0';
+    assert_refused(&copenhagen, cut, ST_EPARSE, "the file ends early");
+    free(cut);
+    char *extra = malloc(len + 8);
+    snprintf(extra, len + 8, "%sx 1\n", text);
+    assert_refused(&copenhagen, extra, ST_EPARSE, "text after 'end'");
+    free(extra);
+    char *bad = strdup(text);
+    char *hand = strstr(bad, "\nhand ");
+    hand[6] = 'q';
+    assert_refused(&copenhagen, bad, ST_EPARSE, "f.eval:9: hand:");
+    free(bad);
+    free(text);
+    /* Same rules under another name: accepted (the hash leaves the name out). */
+    Ruleset rs = brandubh.opt;
+    snprintf(rs.name, sizeof rs.name, "my-brandubh");
+    rs.max_plies = 77;
+    Rules renamed;
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, &renamed, &err), ST_OK);
+    ck_assert(evalmodel_rules_hash(&renamed) == evalmodel_rules_hash(&brandubh));
+}
+END_TEST
+
+Suite *evalmodel_suite(void)
+{
+    Suite *suite = suite_create("evalmodel");
+    TCase *tc = tcase_create("evalmodel");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_round_trip, 0, 3);
+    tcase_add_loop_test(tc, test_hand_equivalent, 0, 2);
+    tcase_add_test(tc, test_king_flood);
+    tcase_add_test(tc, test_refused);
+    suite_add_tcase(suite, tc);
+    return suite;
+}

@@ -1,0 +1,85 @@
+#!/bin/sh
+# Learned evaluations and `tafl train` (issue 23): training is deterministic at 1 and 2 threads
+# and across a resume (same files byte for byte); a trained evaluation beats a random-weight
+# one on a tiny 5x5 ruleset; bad evaluation files, a file for another ruleset, eval=trained
+# without a shipped evaluation and a changed file under a recorded run give one line and exit 2.
+# Counted budgets only. Run by `make test` with TAFL set.
+set -u
+. "$(dirname "$0")/lib.sh"
+tiny="$DATA/rulesets/tiny5.ini"
+train() { "$TAFL" train --rules "$tiny" --seed 7 --games 24 --gate-pairs 6 --depth 1 \
+    --gate-depth 2 --epochs 150 "$@"; }
+
+# Determinism: 1 and 2 threads give the same files.
+train --generations 2 --threads 1 --out "$tmp/t1" >"$tmp/t1.out" 2>"$tmp/t1.err" || fail "train t1: $(cat "$tmp/t1.err")"
+train --generations 2 --threads 2 --out "$tmp/t2" >/dev/null 2>&1 || fail "train t2"
+for f in best.eval gen-001.eval gen-002.eval train.csv setup; do
+    if cmp -s "$tmp/t1/$f" "$tmp/t2/$f"; then ok; else fail "train: $f differs between 1 and 2 threads"; fi
+done
+grep -q '^tafl-eval 1$' "$tmp/t1/best.eval" && grep -q '^ruleset tiny5$' "$tmp/t1/best.eval" && ok || fail "best.eval header"
+[ "$(wc -l <"$tmp/t1/train.csv")" -eq 3 ] && ok || fail "train.csv has a header and two rows"
+
+# A rerun without --resume is refused; one generation then a resume to two equals two at once.
+if train --generations 2 --out "$tmp/t1" >/dev/null 2>"$tmp/again.err"; then
+    fail "train: a second run into a used directory was accepted"
+else
+    grep -q 'give --resume' "$tmp/again.err" && ok || fail "train rerun: $(cat "$tmp/again.err")"
+fi
+train --generations 1 --threads 2 --out "$tmp/r" >/dev/null 2>&1 || fail "train r1"
+train --generations 2 --threads 1 --out "$tmp/r" --resume >/dev/null 2>&1 || fail "train r2"
+for f in best.eval gen-002.eval train.csv; do
+    if cmp -s "$tmp/t1/$f" "$tmp/r/$f"; then ok; else fail "train: $f differs after a resume"; fi
+done
+"$TAFL" train --rules "$tiny" --seed 8 --games 24 --gate-pairs 6 --depth 1 --gate-depth 2 \
+    --epochs 150 --generations 3 --out "$tmp/r" --resume >/dev/null 2>"$tmp/setup.err"
+[ $? -eq 2 ] && grep -q 'another setup' "$tmp/setup.err" && ok || fail "train: a changed setup was not refused: $(cat "$tmp/setup.err")"
+
+# A trained evaluation beats one with random weights (a seeded awk draw, as many weights, in
+# [-2, 2]) on the tiny ruleset, over both sides of the same openings.
+train --generations 3 --games 60 --gate-pairs 10 --threads 2 --out "$tmp/strong" >/dev/null 2>&1 || fail "train strong"
+awk 'BEGIN { srand(5) } NR <= 6 || $1 == "end" { print; next } { printf "%s %.6f\n", $1, 4 * rand() - 2 }' \
+    "$tmp/strong/best.eval" >"$tmp/random.eval"
+score() { # score ATTACKER DEFENDER: the attackers' score over 40 games
+    "$TAFL" match --rules "$tiny" --attacker "alphabeta:depth=2,eval=$1" --defender "alphabeta:depth=2,eval=$2" \
+        --games 40 --opening-plies 2 --seed 3 --threads 2 2>/dev/null | tail -1 | awk '{ print $8 }'
+}
+as_att=$(score "$tmp/strong/best.eval" "$tmp/random.eval")
+as_def=$(score "$tmp/random.eval" "$tmp/strong/best.eval")
+if awk -v a="$as_att" -v d="$as_def" 'BEGIN { exit !((a + (1 - d)) / 2 > 0.6) }'; then ok; else
+    fail "trained against random weights: attacking $as_att, random attacking $as_def"
+fi
+
+# Bad files: one line naming the file and line, exit 2.
+bad() { # bad NAME PATTERN: tafl move with eval=$tmp/NAME fails with exit 2 and PATTERN
+    "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=1,eval=$tmp/$1" >/dev/null 2>"$tmp/bad.err"
+    st=$?
+    if [ $st -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q "$2" "$tmp/bad.err"; then ok; else
+        fail "bad eval $1: exit $st: $(cat "$tmp/bad.err")"
+    fi
+}
+head -n 20 "$tmp/t1/best.eval" >"$tmp/truncated.eval"
+bad truncated.eval 'truncated.eval:21: the file ends early'
+sed 's/^tafl-eval 1$/tafl-eval 9/' "$tmp/t1/best.eval" >"$tmp/version.eval"
+bad version.eval 'version.eval:1: not a tafl-eval 1 file'
+sed '12s/ .*/ 0xzz/' "$tmp/t1/best.eval" >"$tmp/number.eval"
+bad number.eval 'number.eval:12: .* is not a finite number'
+sed '9s/^[a-z_0-9]*/king_bogus/' "$tmp/t1/best.eval" >"$tmp/name.eval"
+bad name.eval "name.eval:9: want weight"
+bad missing.eval 'missing.eval: cannot read'
+"$TAFL" move --rules brandubh --agent "alphabeta:depth=1,eval=$tmp/t1/best.eval" >/dev/null 2>"$tmp/other.err"
+[ $? -eq 2 ] && grep -q 'trained for ruleset tiny5' "$tmp/other.err" && ok || fail "eval for another ruleset: $(cat "$tmp/other.err")"
+"$TAFL" move --rules tablut --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/trained.err"
+[ $? -eq 2 ] && grep -q 'no evaluation ships for ruleset tablut (shipped: ' "$tmp/trained.err" && ok || fail "eval=trained: $(cat "$tmp/trained.err")"
+
+# A run records the file with its hash; resuming it after the file changed is refused.
+cp "$tmp/t1/best.eval" "$tmp/mine.eval"
+"$TAFL" match --rules "$tiny" --attacker "alphabeta:depth=1,eval=$tmp/mine.eval" --defender alphabeta:depth=1 \
+    --games 4 --out "$tmp/run" >/dev/null 2>&1 || fail "match with eval=FILE"
+grep -q "eval=$tmp/mine.eval@[0-9a-f]\{16\}" "$tmp/run/meta" && ok || fail "meta does not record the file's hash"
+cp "$tmp/t1/gen-001.eval" "$tmp/mine.eval"
+"$TAFL" match --rules "$tiny" --attacker "alphabeta:depth=1,eval=$tmp/mine.eval" --defender alphabeta:depth=1 \
+    --games 6 --out "$tmp/run" --resume >/dev/null 2>"$tmp/changed.err"
+[ $? -ne 0 ] && ok || fail "a resume accepted a changed evaluation file"
+
+echo "train.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,695 @@
+/* `tafl train`: self-play generations, the positions they leave with their outcomes, the
+ * logistic fit of a learned evaluation, and the gate match that accepts it. The loop follows
+ * the generations of AlphaZero-style trainers (Silver et al., Science 2018; TaflZero's
+ * README, sovelin/taflzero: play, keep a replay window of recent generations, fit, and promote
+ * a candidate only when it wins a match against the best), with a linear model instead of a
+ * network. */
+#include "tune/train.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "agents/agent.h"
+#include "agents/evalmodel.h"
+#include "formats/files.h"
+#include "formats/plot.h"
+#include "harness/match.h"
+#include "harness/rundir.h"
+#include "rules/rng.h"
+#include "stats/stats.h"
+
+#define POS_MAGIC "tafl-train-pos 1\n"
+
+/* A position of a self-play game with the game's outcome for the attackers. */
+typedef struct {
+    GameState s;
+    float label; /* 1 attackers won, 0 defenders won, 1/2 a draw */
+    int game;    /* index of its game in its generation (the validation split) */
+} TrainPos;
+
+typedef struct {
+    TrainPos *pos; /* owned */
+    int count;
+} GenData;
+
+/* One row of train.csv. */
+typedef struct {
+    int generation, games, positions, window_positions;
+    int attacker_wins, defender_wins, draws;
+    double train_loss, val_loss, best_val_loss;
+    int gate_games;
+    double gate_score, gate_low, gate_high, gate_elo;
+    int accepted, best_generation;
+    double elo_total;
+} TrainRow;
+
+typedef struct {
+    const TrainFile *t;
+    const TrainOptions *opt;
+    Rules rules;
+    char dir[RUNDIR_PATH_MAX + 1];
+    GenData *gens; /* [generations + 1], index = generation */
+    TrainRow *rows;
+    int row_count;
+    int best_generation;
+    double elo_total;
+    double started;
+} Train;
+
+/* --- files --- */
+
+static bool put_positions(FILE *f, const void *ctx)
+{
+    const GenData *g = ctx;
+    int64_t n = g->count;
+    return fputs(POS_MAGIC, f) >= 0 && fwrite(&n, sizeof n, 1, f) == 1 &&
+           (n == 0 || fwrite(g->pos, sizeof *g->pos, (size_t)n, f) == (size_t)n);
+}
+
+static Status read_positions(const char *path, GenData *g, Error *err)
+{
+    size_t size;
+    char *data = files_read(path, &size);
+    size_t head = strlen(POS_MAGIC);
+    if (!data) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    int64_t n = -1;
+    if (size >= head + sizeof n && memcmp(data, POS_MAGIC, head) == 0)
+        memcpy(&n, data + head, sizeof n);
+    if (n < 0 || size != head + sizeof n + (size_t)n * sizeof(TrainPos)) {
+        error_set(err, "%s: not a position file of this build (remove it to play again)", path);
+        free(data);
+        return ST_EPARSE;
+    }
+    g->count = (int)n;
+    g->pos = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *g->pos);
+    memcpy(g->pos, data + head + sizeof n, (size_t)n * sizeof *g->pos);
+    free(data);
+    return ST_OK;
+}
+
+static Status write_text(const char *path, const char *text, Error *err)
+{
+    return files_write(path, text, strlen(text), err);
+}
+
+static void gen_path(const Train *tr, int g, const char *ext, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s/gen-%03d.%s", tr->dir, g, ext);
+}
+
+/* The eval= value of the best evaluation: the hand-written one until a generation wins. */
+static void best_eval(const Train *tr, char *buf, size_t size)
+{
+    if (tr->best_generation == 0)
+        snprintf(buf, size, "hand");
+    else
+        gen_path(tr, tr->best_generation, "eval", buf, size);
+}
+
+/* --- games --- */
+
+typedef struct {
+    char attacker[4096], defender[4096];
+    uint64_t seed;
+} GameSpec;
+
+static void progress_line(const Train *tr, int g, const char *phase, int done, int total,
+                          double phase_start)
+{
+    if (!tr->opt->progress)
+        return;
+    double now = clock_seconds(), spent = now - phase_start;
+    double eta = done > 0 ? spent / done * (total - done) : 0;
+    fprintf(stderr, "\rtrain %s: generation %d/%d %s %d/%d, %.0fs elapsed, phase ETA %.0fs   ",
+            tr->t->name, g, tr->t->generations, phase, done, total, now - tr->started, eta);
+    if (done == total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+/* Plays the games in parallel; records[i] gets game i (moves recorded). Deterministic: each
+ * game depends only on its spec and seed. */
+static Status play_games(Train *tr, int g, const char *phase, const GameSpec *specs, int n,
+                         GameRecord *records, Error *err)
+{
+    /* Bad specs fail here, before any game. */
+    for (int i = 0; i < n && i < 2; i++) {
+        for (int side = 0; side < 2; side++) {
+            Agent *probe;
+            Status st = agent_create(side ? specs[i].defender : specs[i].attacker, &tr->rules, 0,
+                                     &probe, err);
+            if (st != ST_OK)
+                return st;
+            agent_destroy(probe);
+        }
+    }
+    int done = 0, failed = 0;
+    double start = clock_seconds(), last = 0;
+    int threads = tr->opt->threads > 0 ? tr->opt->threads : omp_get_max_threads();
+#pragma omp parallel for schedule(dynamic) num_threads(threads)
+    for (int i = 0; i < n; i++) {
+        Agent *a = NULL, *d = NULL;
+        if (agent_create(specs[i].attacker, &tr->rules, 0, &a, NULL) != ST_OK ||
+            agent_create(specs[i].defender, &tr->rules, 0, &d, NULL) != ST_OK) {
+#pragma omp atomic
+            failed++;
+        } else {
+            match_play(&tr->rules, a, d, specs[i].seed, tr->t->opening_plies, true, &records[i]);
+        }
+        agent_destroy(a);
+        agent_destroy(d);
+#pragma omp critical(train_progress)
+        {
+            done++;
+            double now = clock_seconds();
+            if (now - last >= 2.0 || done == n) {
+                last = now;
+                progress_line(tr, g, phase, done, n, start);
+            }
+        }
+    }
+    if (failed) {
+        error_set(err, "generation %d: %d agents could not be created", g, failed);
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+static float outcome(Winner w)
+{
+    return w == WINNER_ATTACKERS ? 1.0f : w == WINNER_DEFENDERS ? 0.0f : 0.5f;
+}
+
+/* Self-play of generation g with the best evaluation: its positions (after the opening, game
+ * not over) with the outcomes. */
+static Status self_play(Train *tr, int g, GenData *out, TrainRow *row, Error *err)
+{
+    const TrainFile *t = tr->t;
+    char eval[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, eval, sizeof eval);
+    GameSpec *specs = xcalloc((size_t)t->games, sizeof *specs);
+    uint64_t gseed = rng_mix(t->seed, (uint64_t)g);
+    for (int i = 0; i < t->games; i++) {
+        int att_depth = t->depth + (i % 2 == 1 ? t->handicap : 0);
+        snprintf(specs[i].attacker, sizeof specs[i].attacker,
+                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", att_depth, t->noise, eval);
+        snprintf(specs[i].defender, sizeof specs[i].defender,
+                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", t->depth, t->noise, eval);
+        specs[i].seed = rng_mix(gseed, (uint64_t)i);
+    }
+    GameRecord *recs = xcalloc((size_t)t->games, sizeof *recs);
+    Status st = play_games(tr, g, "self-play", specs, t->games, recs, err);
+    free(specs);
+    if (st == ST_OK) {
+        int cap = 0;
+        for (int i = 0; i < t->games; i++)
+            cap += recs[i].move_count + 1;
+        out->pos = xmalloc((size_t)(cap > 0 ? cap : 1) * sizeof *out->pos);
+        out->count = 0;
+        for (int i = 0; i < t->games; i++) {
+            GameState s;
+            History hist;
+            state_init(&tr->rules, &s);
+            history_init(&hist);
+            history_push(&hist, s.hash, s.fort_hash, false, false);
+            float y = outcome(recs[i].winner);
+            row->attacker_wins += recs[i].winner == WINNER_ATTACKERS;
+            row->defender_wins += recs[i].winner == WINNER_DEFENDERS;
+            row->draws += recs[i].winner != WINNER_ATTACKERS && recs[i].winner != WINNER_DEFENDERS;
+            for (int k = 0; k < recs[i].move_count && !state_is_over(&s); k++) {
+                if (k >= t->opening_plies) {
+                    TrainPos *p = &out->pos[out->count++];
+                    memset(p, 0, sizeof *p);
+                    p->s = s;
+                    p->label = y;
+                    p->game = i;
+                }
+                state_apply(&tr->rules, &s, &hist, recs[i].moves[k], NULL);
+            }
+            history_free(&hist);
+        }
+    }
+    for (int i = 0; i < t->games; i++)
+        match_record_free(&recs[i]);
+    free(recs);
+    row->games = t->games;
+    row->positions = out->count;
+    return st;
+}
+
+/* --- fitting --- */
+
+/* The window's positions as sparse feature rows (CSR). */
+typedef struct {
+    int n;
+    int *start;     /* [n + 1] */
+    uint16_t *idx;  /* features */
+    float *val;     /* values */
+    float *label;   /* [n] */
+    bool *held_out; /* [n] validation */
+} Design;
+
+static void design_build(const Train *tr, int g, Design *d)
+{
+    int first = g - tr->t->window + 1 < 1 ? 1 : g - tr->t->window + 1;
+    int n = 0;
+    for (int k = first; k <= g; k++)
+        n += tr->gens[k].count;
+    d->n = n;
+    d->start = xmalloc((size_t)(n + 1) * sizeof *d->start);
+    d->label = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *d->label);
+    d->held_out = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *d->held_out);
+    size_t cap = (size_t)(n > 0 ? n : 1) * 48, used = 0;
+    d->idx = xmalloc(cap * sizeof *d->idx);
+    d->val = xmalloc(cap * sizeof *d->val);
+    int row = 0;
+    EvalFeatures f;
+    for (int k = first; k <= g; k++) {
+        for (int i = 0; i < tr->gens[k].count; i++) {
+            const TrainPos *p = &tr->gens[k].pos[i];
+            evalmodel_features(&tr->rules, &p->s, &f);
+            if (used + (size_t)f.count > cap) {
+                cap = cap * 2 + (size_t)f.count;
+                d->idx = xrealloc(d->idx, cap * sizeof *d->idx);
+                d->val = xrealloc(d->val, cap * sizeof *d->val);
+            }
+            d->start[row] = (int)used;
+            for (int j = 0; j < f.count; j++) {
+                d->idx[used] = f.index[j];
+                d->val[used] = (float)f.value[j];
+                used++;
+            }
+            d->label[row] = p->label;
+            d->held_out[row] = p->game % 10 == 0;
+            row++;
+        }
+    }
+    d->start[n] = (int)used;
+}
+
+static void design_free(Design *d)
+{
+    free(d->start);
+    free(d->idx);
+    free(d->val);
+    free(d->label);
+    free(d->held_out);
+}
+
+static double sigmoid(double z)
+{
+    return 1.0 / (1.0 + exp(-z));
+}
+
+/* Mean log-loss of m over the rows with held_out == want. */
+static double log_loss(const Design *d, const EvalModel *m, bool want)
+{
+    double sum = 0;
+    long count = 0;
+    for (int i = 0; i < d->n; i++) {
+        if (d->held_out[i] != want)
+            continue;
+        double z = 0;
+        for (int j = d->start[i]; j < d->start[i + 1]; j++)
+            z += m->w[d->idx[j]] * d->val[j];
+        double p = sigmoid(z), y = d->label[i];
+        const double eps = 1e-12;
+        sum -= y * log(p + eps) + (1 - y) * log(1 - p + eps);
+        count++;
+    }
+    return count ? sum / count : 0.0;
+}
+
+/* Full-batch Adam (Kingma and Ba 2015, default betas) on mean log-loss over the training rows
+ * plus l2 * |w - w_hand|^2, from w_hand: with little data the fit stays near the hand-written
+ * evaluation. Single-threaded, rows in order: deterministic. */
+static void fit(const Train *tr, const Design *d, EvalModel *m)
+{
+    EvalModel hand;
+    evalmodel_init_hand(&tr->rules, &hand);
+    *m = hand;
+    int k = m->count;
+    double mom[EVALMODEL_MAX_FEATURES] = {0}, var[EVALMODEL_MAX_FEATURES] = {0};
+    double grad[EVALMODEL_MAX_FEATURES];
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8, lr = tr->t->learning_rate;
+    long n_train = 0;
+    for (int i = 0; i < d->n; i++)
+        n_train += !d->held_out[i];
+    if (n_train == 0)
+        return;
+    double b1t = 1, b2t = 1;
+    for (int epoch = 0; epoch < tr->t->epochs; epoch++) {
+        memset(grad, 0, sizeof grad);
+        for (int i = 0; i < d->n; i++) {
+            if (d->held_out[i])
+                continue;
+            double z = 0;
+            for (int j = d->start[i]; j < d->start[i + 1]; j++)
+                z += m->w[d->idx[j]] * d->val[j];
+            double e = sigmoid(z) - d->label[i];
+            for (int j = d->start[i]; j < d->start[i + 1]; j++)
+                grad[d->idx[j]] += e * d->val[j];
+        }
+        b1t *= b1;
+        b2t *= b2;
+        for (int j = 0; j < k; j++) {
+            double gj = grad[j] / (double)n_train + 2.0 * tr->t->l2 * (m->w[j] - hand.w[j]);
+            mom[j] = b1 * mom[j] + (1 - b1) * gj;
+            var[j] = b2 * var[j] + (1 - b2) * gj * gj;
+            double mh = mom[j] / (1 - b1t), vh = var[j] / (1 - b2t);
+            m->w[j] -= lr * mh / (sqrt(vh) + eps);
+        }
+    }
+}
+
+/* --- the gate --- */
+
+/* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
+ * the first game of a pair and defending in the second, on the same random opening. */
+static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
+{
+    const TrainFile *t = tr->t;
+    char best[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, best, sizeof best);
+    int n = 2 * t->gate_pairs;
+    GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
+    uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
+    for (int i = 0; i < n; i++) {
+        const char *a = i % 2 == 0 ? cand : best, *d = i % 2 == 0 ? best : cand;
+        snprintf(specs[i].attacker, sizeof specs[i].attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+                 t->gate_depth, a);
+        snprintf(specs[i].defender, sizeof specs[i].defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+                 t->gate_depth, d);
+        specs[i].seed = rng_mix(gseed, (uint64_t)(i / 2));
+    }
+    GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
+    Status st = play_games(tr, g, "gate", specs, n, recs, err);
+    long wins = 0, draws = 0, losses = 0;
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        Winner cand_side = i % 2 == 0 ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+        if (recs[i].winner == cand_side)
+            wins++;
+        else if (recs[i].winner == WINNER_ATTACKERS || recs[i].winner == WINNER_DEFENDERS)
+            losses++;
+        else
+            draws++;
+    }
+    for (int i = 0; i < n; i++)
+        match_record_free(&recs[i]);
+    free(recs);
+    free(specs);
+    ScoreEstimate e;
+    stats_score(wins, draws, losses, STATS_Z95, &e);
+    row->gate_games = n;
+    row->gate_score = e.score;
+    row->gate_low = e.low;
+    row->gate_high = e.high;
+    double s = e.score < 0.001 ? 0.001 : e.score > 0.999 ? 0.999 : e.score;
+    row->gate_elo = s == 0.5 ? 0.0 : -400.0 * log10(1.0 / s - 1.0);
+    return st;
+}
+
+/* --- train.csv and the figure --- */
+
+static const char CSV_HEADER[] =
+    "generation,games,positions,window_positions,attacker_wins,defender_wins,draws,train_loss,"
+    "val_loss,best_val_loss,gate_games,gate_score,gate_low,gate_high,gate_elo,accepted,"
+    "best_generation,elo_total\n";
+
+static bool put_csv(FILE *f, const void *ctx)
+{
+    const Train *tr = ctx;
+    fputs(CSV_HEADER, f);
+    for (int i = 0; i < tr->row_count; i++) {
+        const TrainRow *r = &tr->rows[i];
+        fprintf(f, "%d,%d,%d,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%.4f,%.4f,%.4f,%.1f,%d,%d,%.1f\n",
+                r->generation, r->games, r->positions, r->window_positions, r->attacker_wins,
+                r->defender_wins, r->draws, r->train_loss, r->val_loss, r->best_val_loss,
+                r->gate_games, r->gate_score, r->gate_low, r->gate_high, r->gate_elo, r->accepted,
+                r->best_generation, r->elo_total);
+    }
+    return !ferror(f);
+}
+
+static Status read_csv(Train *tr, const char *path, Error *err)
+{
+    size_t size;
+    char *text = files_read(path, &size);
+    if (!text)
+        return ST_OK; /* a fresh run */
+    Status st = ST_OK;
+    char *line = strchr(text, '\n');
+    if (strncmp(text, CSV_HEADER, strlen(CSV_HEADER)) != 0 || !line) {
+        error_set(err, "%s: not a train.csv of this version", path);
+        free(text);
+        return ST_EPARSE;
+    }
+    for (line++; *line; line = strchr(line, '\n') + 1) {
+        TrainRow r;
+        int fields = sscanf(
+            line, "%d,%d,%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%lf,%lf,%lf,%lf,%d,%d,%lf", &r.generation,
+            &r.games, &r.positions, &r.window_positions, &r.attacker_wins, &r.defender_wins,
+            &r.draws, &r.train_loss, &r.val_loss, &r.best_val_loss, &r.gate_games, &r.gate_score,
+            &r.gate_low, &r.gate_high, &r.gate_elo, &r.accepted, &r.best_generation, &r.elo_total);
+        if (fields != 18 || r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
+            error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
+                      tr->row_count + 2);
+            st = ST_EPARSE;
+            break;
+        }
+        tr->rows[tr->row_count++] = r;
+        tr->best_generation = r.best_generation;
+        tr->elo_total = r.elo_total;
+        if (tr->row_count > tr->t->generations)
+            break;
+    }
+    free(text);
+    return st;
+}
+
+static Status draw_figure(const Train *tr, bool *plotted, Error *err)
+{
+    char *data = NULL, *body = NULL;
+    size_t dl, bl;
+    FILE *df = open_memstream(&data, &dl), *bf = open_memstream(&body, &bl);
+    if (!df || !bf) {
+        fprintf(stderr, "out of memory for a plot\n");
+        abort();
+    }
+    fprintf(df, "$gens << EOD\n0 0 0 0 0.5 0.5 0.5\n");
+    for (int i = 0; i < tr->row_count; i++) {
+        const TrainRow *r = &tr->rows[i];
+        fprintf(df, "%d %.1f %d %.6f %.4f %.4f %.4f\n", r->generation, r->elo_total, r->accepted,
+                r->val_loss, r->gate_score, r->gate_low, r->gate_high);
+    }
+    fprintf(df, "EOD\n");
+    fprintf(bf, "set title ");
+    plot_quote(bf, tr->t->name);
+    fprintf(bf, "\nset xlabel \"generation\"\nset ylabel \"Elo over the hand-written evaluation "
+                "(sum of accepted gates)\"\nset y2label \"gate score of the candidate\"\n"
+                "set y2range [0:1]\nset ytics nomirror\nset y2tics\nset key left top\n"
+                "set grid\nplot $gens using 1:2 with linespoints lw 2 title \"best (Elo)\", "
+                "$gens using 1:5:6:7 axes x1y2 with yerrorbars title \"gate score, 95%% "
+                "interval\"\n");
+    fclose(df);
+    fclose(bf);
+    char comment[256];
+    snprintf(comment, sizeof comment, "tafl train %s: strength over generations", tr->t->name);
+    Status st = plot_render(tr->dir, "train", comment, data, body, plotted, err);
+    free(data);
+    free(body);
+    return st;
+}
+
+/* --- the run --- */
+
+static Status check_setup(Train *tr, Error *err)
+{
+    char setup[4096], path[RUNDIR_PATH_MAX + 32];
+    trainfile_format(tr->t, setup, sizeof setup);
+    snprintf(path, sizeof path, "%s/setup", tr->dir);
+    size_t size;
+    char *old = files_read(path, &size);
+    if (!old)
+        return write_text(path, setup, err);
+    bool same = strcmp(old, setup) == 0;
+    free(old);
+    if (!same) {
+        error_set(err,
+                  "%s: holds a training with another setup (compare %s with the training "
+                  "file; the number of generations may change, nothing else)",
+                  tr->dir, path);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+static Status write_model(const Train *tr, const EvalModel *m, const char *path, Error *err)
+{
+    char *text = evalmodel_format(&tr->rules, m);
+    Status st = write_text(path, text, err);
+    free(text);
+    return st;
+}
+
+static Status run_generation(Train *tr, int g, Error *err)
+{
+    TrainRow row;
+    memset(&row, 0, sizeof row);
+    row.generation = g;
+    char path[RUNDIR_PATH_MAX + 64];
+    GenData *data = &tr->gens[g];
+    Status st = self_play(tr, g, data, &row, err);
+    gen_path(tr, g, "pos", path, sizeof path);
+    if (st == ST_OK)
+        st = files_write_through(path, put_positions, data, err);
+    if (st != ST_OK)
+        return st;
+
+    Design d;
+    design_build(tr, g, &d);
+    row.window_positions = d.n;
+    if (tr->opt->progress)
+        fprintf(stderr, "train %s: generation %d: fitting %d positions\n", tr->t->name, g, d.n);
+    EvalModel best, cand;
+    if (tr->best_generation == 0) {
+        evalmodel_init_hand(&tr->rules, &best);
+    } else {
+        char bp[RUNDIR_PATH_MAX + 64], *canon;
+        EvalModel *loaded;
+        gen_path(tr, tr->best_generation, "eval", bp, sizeof bp);
+        st = evalmodel_resolve(bp, &tr->rules, &loaded, &canon, err);
+        if (st != ST_OK) {
+            design_free(&d);
+            return st;
+        }
+        best = *loaded;
+        free(loaded);
+        free(canon);
+    }
+    fit(tr, &d, &cand);
+    row.train_loss = log_loss(&d, &cand, false);
+    row.val_loss = log_loss(&d, &cand, true);
+    row.best_val_loss = log_loss(&d, &best, true);
+    design_free(&d);
+    gen_path(tr, g, "eval", path, sizeof path);
+    st = write_model(tr, &cand, path, err);
+    if (st == ST_OK)
+        st = gate(tr, g, path, &row, err);
+    if (st != ST_OK)
+        return st;
+    row.accepted = row.gate_score > 0.5;
+    if (row.accepted) {
+        tr->best_generation = g;
+        tr->elo_total += row.gate_elo;
+        char best_path[RUNDIR_PATH_MAX + 32];
+        snprintf(best_path, sizeof best_path, "%s/best.eval", tr->dir);
+        st = write_model(tr, &cand, best_path, err);
+    }
+    row.best_generation = tr->best_generation;
+    row.elo_total = tr->elo_total;
+    tr->rows[tr->row_count++] = row;
+    char csv[RUNDIR_PATH_MAX + 32];
+    snprintf(csv, sizeof csv, "%s/train.csv", tr->dir);
+    if (st == ST_OK)
+        st = files_write_through(csv, put_csv, tr, err);
+    fprintf(stderr,
+            "train %s: generation %d: %d positions (window %d), loss %.4f/%.4f (best "
+            "%.4f), gate %.3f [%.3f, %.3f] %s, best %d, %+.0f Elo, %.0fs\n",
+            tr->t->name, g, row.positions, row.window_positions, row.train_loss, row.val_loss,
+            row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
+            row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
+            clock_seconds() - tr->started);
+    return st;
+}
+
+Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, Error *err)
+{
+    memset(out, 0, sizeof *out);
+    Train tr;
+    memset(&tr, 0, sizeof tr);
+    tr.t = t;
+    tr.opt = opt;
+    tr.started = clock_seconds();
+    Ruleset rs = t->rules;
+    if (t->max_plies > 0)
+        rs.max_plies = t->max_plies;
+    Status st = rules_compile(&rs, &tr.rules, err);
+    if (st != ST_OK)
+        return st;
+    /* The model records the ruleset as trained (max_plies included in its hash). */
+    int n = opt->out_dir ? snprintf(tr.dir, sizeof tr.dir, "%s", opt->out_dir)
+                         : snprintf(tr.dir, sizeof tr.dir, "%s/%s", t->output, t->name);
+    if (n < 0 || (size_t)n >= sizeof tr.dir) {
+        error_set(err, "the run directory's path is too long (at most %d bytes)", RUNDIR_PATH_MAX);
+        return ST_EINVAL;
+    }
+    DirLock *lock = NULL;
+    st = rundir_open(tr.dir, &lock, err);
+    if (st != ST_OK)
+        return st;
+    st = check_setup(&tr, err);
+    tr.gens = xcalloc((size_t)t->generations + 1, sizeof *tr.gens);
+    tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
+    char path[RUNDIR_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/train.csv", tr.dir);
+    if (st == ST_OK)
+        st = read_csv(&tr, path, err);
+    if (st == ST_OK && tr.row_count > 0 && !opt->resume) {
+        error_set(err, "%s: holds %d generations already: give --resume to continue", tr.dir,
+                  tr.row_count);
+        st = ST_EINVAL;
+    }
+    if (st == ST_OK && tr.row_count > t->generations) {
+        error_set(err, "%s: holds %d generations, more than the %d asked for", tr.dir, tr.row_count,
+                  t->generations);
+        st = ST_EINVAL;
+    }
+    /* The window of a resumed run: the positions of the generations recorded. */
+    for (int g = 1; g <= tr.row_count && st == ST_OK; g++) {
+        if (g <= tr.row_count - t->window + 1)
+            continue;
+        gen_path(&tr, g, "pos", path, sizeof path);
+        st = read_positions(path, &tr.gens[g], err);
+    }
+    if (st == ST_OK && opt->progress && tr.row_count > 0)
+        fprintf(stderr, "train %s: resuming after generation %d of %d\n", t->name, tr.row_count,
+                t->generations);
+    if (st == ST_OK && tr.row_count == 0) {
+        /* Generation 0: the hand-written evaluation as a model, until a generation wins. */
+        EvalModel hand;
+        evalmodel_init_hand(&tr.rules, &hand);
+        snprintf(path, sizeof path, "%s/best.eval", tr.dir);
+        st = write_model(&tr, &hand, path, err);
+    }
+    for (int g = tr.row_count + 1; g <= t->generations && st == ST_OK; g++) {
+        st = run_generation(&tr, g, err);
+        /* Positions older than the next generation's window are not needed again. */
+        int old = g + 1 - t->window;
+        if (old >= 1) {
+            free(tr.gens[old].pos);
+            tr.gens[old].pos = NULL;
+        }
+    }
+    if (st == ST_OK)
+        st = draw_figure(&tr, &out->plotted, err);
+    snprintf(out->dir, sizeof out->dir, "%s", tr.dir);
+    out->generations = tr.row_count;
+    out->best_generation = tr.best_generation;
+    out->elo = tr.elo_total;
+    for (int g = 0; g <= t->generations; g++)
+        free(tr.gens[g].pos);
+    free(tr.gens);
+    free(tr.rows);
+    dirlock_release(lock);
+    return st;
+}

@@ -1,0 +1,43 @@
+/* `tafl train`: learns an evaluation (agents/evalmodel.h) for one ruleset by self-play in
+ * generations: play, keep positions with their outcomes, fit, and accept a generation only
+ * when it beats the best so far in a gate match. */
+#ifndef TAFL_TUNE_TRAIN_H
+#define TAFL_TUNE_TRAIN_H
+
+#include <stdbool.h>
+
+#include "formats/trainfile.h"
+#include "rules/common.h"
+
+typedef struct {
+    int threads;         /* OpenMP threads for the games (0: the runtime's default) */
+    bool progress;       /* progress lines with an ETA on stderr */
+    bool resume;         /* continue a run directory that holds generations already */
+    const char *out_dir; /* NULL: OUTPUT/NAME of the training file */
+} TrainOptions;
+
+typedef struct {
+    char dir[2048];      /* the run directory */
+    int generations;     /* generations recorded there */
+    int best_generation; /* the generation best.eval comes from (0: the hand-written one) */
+    double elo;          /* best's Elo over generation 0, summed over the accepted gates */
+    bool plotted;        /* train.png and train.svg were drawn */
+} TrainResult;
+
+/* Runs the training of t into its run directory: for each generation g not recorded yet,
+ * (1) t->games self-play games of alpha-beta at t->depth with the best evaluation (every other
+ * game the attackers search t->handicap plies deeper; t->opening_plies random plies and leaf
+ * noise t->noise for variety), their positions kept in gen-G.pos; (2) a logistic fit of the
+ * positions of the last t->window generations (games with index divisible by 10 held out for
+ * validation) by full-batch Adam from, and with an L2 pull towards, the hand-written
+ * evaluation, written to gen-G.eval; (3) a gate match of t->gate_pairs pairs (each side of one
+ * opening) at t->gate_depth against the best: accepted when it scores above 1/2, and then
+ * copied to best.eval. Each generation appends a row to train.csv (data counts, losses, the
+ * gate's score with its 95% interval, accepted) and redraws train.gp. Deterministic for the
+ * seed at any thread count; an interrupted run continues with opt->resume and gives the same
+ * files. ST_EINVAL when the directory holds another setup (or generations without
+ * opt->resume); ST_EIO naming a file that cannot be written. Not thread-safe. */
+MUST_CHECK Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out,
+                            Error *err);
+
+#endif
