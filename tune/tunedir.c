@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "formats/files.h"
+#include "formats/safetext.h"
 #include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/version.h"
@@ -98,12 +99,13 @@ static Status write_meta(const TuneDir *d, bool finished, Error *err)
     char otn[OTN_RULES_MAX], lacks[256], file[PATH_LEN];
     otn_format_rules(d->played, otn, lacks);
     runmeta_ruleset_file(d->played, 0, file, sizeof file);
-    fprintf(f, "kind tune\ntune %s\ntune_file %s\ncopy %s\nseed %" PRIu64 "\nmethod %s\n", t->name,
-            t->path[0] ? t->path : "-", TUNEDIR_FILE, t->seed,
+    fprintf(f, "kind tune\ntune %s\n", t->name);
+    runmeta_put_note(f, "tune_file", t->path[0] ? t->path : "-");
+    fprintf(f, "copy %s\nseed %" PRIu64 "\nmethod %s\n", TUNEDIR_FILE, t->seed,
             t->method == TUNE_SPSA ? "spsa" : "grid");
-    fprintf(f, "command %s\nthreads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n",
-            d->facts.command ? d->facts.command : "-", d->facts.threads, d->facts.rows_total,
-            d->resumed, d->done);
+    runmeta_put_note(f, "command", d->facts.command ? d->facts.command : "-");
+    fprintf(f, "threads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n", d->facts.threads,
+            d->facts.rows_total, d->resumed, d->done);
     fprintf(f, "state %s\nstart %s\nend %s\nwall_seconds %.3f\n", finished ? "finished" : "running",
             d->started, ended, finished ? elapsed(d) : 0.0);
     fprintf(f, "setup %s\nrules.%s %s\notn.%s %s\n", RUNMETA_SETUP, d->played->name, file,
@@ -352,6 +354,11 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
                   csv);
         st = ST_EINVAL;
     }
+    /* What the setup records is one line each (safetext.h): a control character is refused. */
+    const char *recorded[3][2] = {
+        {"name", t->name}, {"agent", t->agent}, {"opponent", t->opponent}};
+    for (int i = 0; i < 3 && st == ST_OK; i++)
+        st = safetext_write(NULL, SAFETEXT_RECORD, recorded[i][0], recorded[i][1], err);
     char *setup = setup_text(t, played);
     if (st == ST_OK) {
         /* Compared (and nothing written on a refusal) before any file changes. */

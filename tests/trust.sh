@@ -1,0 +1,133 @@
+#!/bin/sh
+# Run directories you can trust (issue 27): no text from an experiment, a tuning file or the
+# command line runs a command in a gnuplot script or adds a line to a record; `tafl reproduce`
+# starts no external engine unless asked; a ruleset name with ".." reproduces; tune.state is
+# checked; the run's memory is budgeted before it starts; engines' children end with tafl.
+# Run by `make test` with TAFL pointing at the binary under test. Nothing here depends on
+# timing: waits poll for a state for up to WAIT_LIMIT seconds.
+set -u
+. tests/lib.sh
+WAIT_LIMIT=${WAIT_LIMIT:-120}
+tafl_abs=$(cd "$(dirname "$TAFL")" && pwd)/$(basename "$TAFL")
+
+# refused STATUS NEEDLE -- ARGS...: tafl ARGS exits STATUS with one line on stderr holding NEEDLE.
+refused() {
+    want=$1 needle=$2
+    shift 3
+    "$TAFL" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ "$status" -ne "$want" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+        ! grep -qF -- "$needle" "$tmp/err"; then
+        fail "tafl $*: exit $status (want $want), stderr (want one line with '$needle'):"
+        cat "$tmp/err" >&2
+        return 1
+    fi
+    ok
+}
+wait_until() {
+    n=0
+    while ! "$@"; do
+        n=$((n + 1))
+        [ "$n" -ge $((WAIT_LIMIT * 10)) ] && return 1
+        sleep 0.1
+    done
+}
+
+# A program a hostile label would start: it leaves a mark where it ran.
+mark=$tmp/marks
+mkdir -p "$mark"
+printf '#!/bin/sh\ntouch "%s/$1"\n' "$mark" >"$tmp/mk"
+chmod +x "$tmp/mk"
+no_marks() { # no_marks WHAT: no hostile command has run
+    if [ -n "$(ls "$mark")" ]; then
+        fail "$1: a command in a text ran (left $(ls "$mark" | tr '\n' ' '))"
+        rm -f "$mark"/*
+    else
+        ok
+    fi
+}
+
+# 1. A curve's reference_label with backquotes and $(): `tafl run` draws it, `gnuplot curve.gp`
+#    redraws it, and neither runs the command.
+cat >"$tmp/curve.ini" <<EOF2
+[experiment]
+name = c
+kind = curve
+seed = 2
+games = 2
+max_plies = 60
+reference = 0.5
+reference_label = \`$tmp/mk label\` \$($tmp/mk dollar) it's
+[rules]
+presets = brandubh
+[agent.random]
+type = random
+[agent.greedy]
+type = greedy
+EOF2
+"$TAFL" run "$tmp/curve.ini" --out "$tmp/curve" >/dev/null 2>"$tmp/err" || {
+    fail "the curve run failed"
+    cat "$tmp/err" >&2
+}
+no_marks "tafl run of a curve"
+if command -v gnuplot >/dev/null 2>&1; then
+    (cd "$tmp/curve" && gnuplot curve.gp) 2>/dev/null || fail "gnuplot curve.gp failed"
+    no_marks "gnuplot curve.gp"
+    [ -s "$tmp/curve/curve.png" ] && ok || fail "gnuplot curve.gp drew nothing"
+fi
+grep -qF "'\`$tmp/mk label\` \$($tmp/mk dollar) it''s (0.500)'" "$tmp/curve/curve.gp" && ok ||
+    fail "curve.gp does not hold the label as a single-quoted string"
+
+# 2. The same through an agent spec in a tuning file: the title of tune.gp holds it.
+printf '[tune]\nname = g\nagent = greedy\nopponent = external:cmd=env X=`%s tune` %s engine --agent greedy\nmethod = grid\npoints = 2\npairs = 1\nmax_plies = 50\n[param.king_distance]\nmin = 0\nmax = 8\n' \
+    "$tmp/mk" "$tafl_abs" >"$tmp/tune.ini"
+"$TAFL" tune "$tmp/tune.ini" --out "$tmp/tune" >/dev/null 2>"$tmp/err" || {
+    fail "the tuning with a backquote in a spec failed"
+    cat "$tmp/err" >&2
+}
+no_marks "tafl tune"
+if command -v gnuplot >/dev/null 2>&1; then
+    (cd "$tmp/tune" && gnuplot tune.gp) 2>/dev/null || fail "gnuplot tune.gp failed"
+    no_marks "gnuplot tune.gp"
+fi
+
+# 3. A newline in an argument adds no line to meta: reproduce still reads the true kind.
+printf '[experiment]\nname = ok\nseed = 3\ngames = 2\nmax_plies = 200\n[rules]\npresets = brandubh\n[agent.r]\ntype = random\n' >"$tmp/ok.ini"
+nl_dir="$tmp/nl
+sprt_decision H1"
+"$TAFL" match --attacker random --defender random --games 2 --out "$nl_dir" >/dev/null 2>&1 ||
+    fail "a match into a directory with a newline in its name failed"
+[ "$(grep -c '^sprt_decision' "$nl_dir/meta")" -eq 0 ] && ok ||
+    fail "a newline in --out injected a line into meta"
+grep -q '^command .*/nl\\nsprt_decision H1' "$nl_dir/meta" && ok || fail "meta's command line is not escaped"
+"$TAFL" reproduce "$nl_dir" >"$tmp/out" 2>&1 && grep -q "reproduced, byte-identical" "$tmp/out" && ok ||
+    { fail "reproduce of a directory with a newline in its name"; cat "$tmp/out" >&2; }
+
+# 4. tafl reproduce does not start the engine a run directory names without --allow-engines.
+"$TAFL" match --attacker "external:cmd=$tafl_abs engine --agent random" --defender random \
+    --games 2 --out "$tmp/ext" >/dev/null 2>&1 || fail "a match with an external engine failed"
+# The directory as a stranger would send it: its engine now a program that leaves a mark.
+sed "s|^spec.1 .*|spec.1 external:cmd=$tmp/mk engine|" "$tmp/ext/setup" >"$tmp/setup" &&
+    cat "$tmp/setup" >"$tmp/ext/setup"
+refused 2 "is an external engine and would start the program its spec names (external:cmd=$tmp/mk engine)" -- reproduce "$tmp/ext"
+grep -q "add --allow-engines" "$tmp/err" && ok || fail "the refusal does not name --allow-engines"
+no_marks "reproduce without --allow-engines"
+[ ! -e "$tmp/ext/reproduced" ] && ok || fail "a refused reproduce made its output directory"
+"$TAFL" reproduce "$tmp/ext" --allow-engines >/dev/null 2>&1
+[ -e "$mark/engine" ] && ok || fail "--allow-engines did not start the engine"
+rm -f "$mark"/*
+
+# 5. A legal ruleset name with ".." runs and reproduces.
+printf '[ruleset]\nbase = brandubh\nname = v1..2\n' >"$tmp/v.rules"
+printf '[experiment]\nname = dots\nseed = 3\ngames = 2\nmax_plies = 100\n[rules]\nfiles = %s\n[agent.r]\ntype = random\n' \
+    "$tmp/v.rules" >"$tmp/dots.ini"
+"$TAFL" run "$tmp/dots.ini" --out "$tmp/dots" >/dev/null 2>&1 || fail "a ruleset named v1..2 did not run"
+"$TAFL" reproduce "$tmp/dots" >"$tmp/out" 2>&1 && grep -q "reproduced, byte-identical" "$tmp/out" && ok ||
+    { fail "reproduce of a ruleset named v1..2"; cat "$tmp/out" >&2; }
+# ... while a file that climbs out of the directory is still refused.
+cp -r "$tmp/dots" "$tmp/climb"
+sed 's|^ruleset_file.1 .*|ruleset_file.1 rulesets/../../v.rules|' "$tmp/dots/setup" >"$tmp/climb/setup"
+refused 2 "key 'ruleset_file': missing or bad value" -- reproduce "$tmp/climb"
+
+echo "trust.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
