@@ -129,5 +129,22 @@ cp -r "$tmp/dots" "$tmp/climb"
 sed 's|^ruleset_file.1 .*|ruleset_file.1 rulesets/../../v.rules|' "$tmp/dots/setup" >"$tmp/climb/setup"
 refused 2 "key 'ruleset_file': missing or bad value" -- reproduce "$tmp/climb"
 
+# 6. tune.state is input like any other: counts that would overflow, and nan, inf, -inf, are
+#    refused on resume, naming the file, the line and the field; tune.csv stays as it was.
+printf '[tune]\nname = g\nagent = greedy\nopponent = greedy\nmethod = grid\npoints = 2\npairs = 1\nmax_plies = 50\n[param.king_distance]\nmin = 0\nmax = 8\n' >"$tmp/g.ini"
+"$TAFL" tune "$tmp/g.ini" --out "$tmp/g" >/dev/null 2>&1 || fail "the small tuning failed"
+state_case() { # state_case LINE NEW-TEXT NEEDLE
+    rm -rf "$tmp/gs" && cp -r "$tmp/g" "$tmp/gs"
+    sed "$1s/.*/$2/" "$tmp/g/tune.state" >"$tmp/gs/tune.state"
+    refused 1 "$tmp/gs/tune.state:$1: $3" -- tune "$tmp/g.ini" --out "$tmp/gs" --resume
+    cmp -s "$tmp/g/tune.csv" "$tmp/gs/tune.csv" && ok || fail "a refused tune.state changed tune.csv"
+}
+big=9223372036854775807
+state_case 1 "0 $big $big 0 0 0 0x0p+0 0x0p+0" "count 1 (pairs scoring 0) is not a number of pairs 0..2"
+state_case 1 "0 0 0 1 0 99999999999999999999 0x0p+0 0x0p+0" "count 5 (pairs scoring 2) is not a number of pairs 0..2"
+state_case 2 "1 0 0 1 0 0 nan 0x0p+0" "the value of king_distance is not a finite number"
+state_case 2 "1 0 0 1 0 0 inf 0x0p+0" "the value of king_distance is not a finite number"
+state_case 2 "1 0 0 1 0 0 0x1p+3 -inf" "the next point of king_distance is not a finite number"
+
 echo "trust.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
