@@ -5,8 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "formats/results.h"
 #include "formats/safetext.h"
+#include "rules/rng.h"
 #include "tests/tests.h"
 
 /* What safetext_write makes of text for dest; the caller frees. */
@@ -93,6 +96,65 @@ START_TEST(test_path_inside_is_about_components)
 }
 END_TEST
 
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Groups interleaved row by row (so each row is found by the hash table, not the last-group
+ * shortcut), lengths from 0 to 5999 in random order (so each histogram widens both ways and
+ * some lengths go past the histogram's 4096): every median, p10 and p90 of summary.csv is the
+ * nearest rank of the group's sorted lengths, computed here directly. */
+START_TEST(test_summary_percentiles_of_interleaved_groups)
+{
+    enum { GROUPS = 3, PER = 401 };
+    static GameRow rows[GROUPS * PER];
+    int lengths[GROUPS][PER];
+    Rng rng;
+    rng_seed(&rng, 27);
+    for (int i = 0; i < GROUPS * PER; i++) {
+        GameRow *r = &rows[i];
+        memset(r, 0, sizeof *r);
+        r->game = i;
+        snprintf(r->rules, sizeof r->rules, "%s", i % GROUPS == 2 ? "tablut" : "brandubh");
+        snprintf(r->attacker, sizeof r->attacker, "a%d", i % GROUPS);
+        snprintf(r->defender, sizeof r->defender, "d");
+        r->winner = i % 2 ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+        r->reason = i % 2 ? END_KING_CAPTURED : END_KING_ESCAPED;
+        r->plies = (int)(rng_next(&rng) % 6000);
+        lengths[i % GROUPS][i / GROUPS] = r->plies;
+    }
+    char dir[] = "/tmp/tafl-trust-XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    Error err = {{0}};
+    ck_assert_int_eq(results_write_summary(path, rows, GROUPS * PER, &err), ST_OK);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[4096];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f)); /* the header */
+    for (int g = 0; g < GROUPS; g++) {
+        ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        qsort(lengths[g], PER, sizeof(int), compare_ints);
+        /* Nearest rank: index ceil(p/100 n) - 1. */
+        int want[3] = {lengths[g][(50 * PER + 99) / 100 - 1], lengths[g][(10 * PER + 99) / 100 - 1],
+                       lengths[g][(90 * PER + 99) / 100 - 1]};
+        /* plies_median, plies_p10, plies_p90 are fields 17, 18, 19 (from 1). */
+        char *field = line;
+        for (int k = 1; k < 17; k++)
+            field = strchr(field, ',') + 1;
+        int got[3];
+        ck_assert_int_eq(sscanf(field, "%d,%d,%d", &got[0], &got[1], &got[2]), 3);
+        for (int k = 0; k < 3; k++)
+            ck_assert_int_eq(got[k], want[k]);
+    }
+    fclose(f);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -102,6 +164,9 @@ Suite *trust_suite(void)
     tcase_add_test(tc, test_note_stays_one_line);
     tcase_add_test(tc, test_record_refuses_control_characters);
     tcase_add_test(tc, test_path_inside_is_about_components);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("big inputs");
+    tcase_add_test(tc, test_summary_percentiles_of_interleaved_groups);
     suite_add_tcase(s, tc);
     return s;
 }
