@@ -10,6 +10,7 @@
 #include "formats/results.h"
 #include "formats/safetext.h"
 #include "rules/rng.h"
+#include "stats/ratings.h"
 #include "tests/tests.h"
 
 /* What safetext_write makes of text for dest; the caller frees. */
@@ -155,6 +156,92 @@ START_TEST(test_summary_percentiles_of_interleaved_groups)
 }
 END_TEST
 
+/* A league of n players, each playing `per` random opponents a few games, strengths spread
+ * over 1,000 Elo: points and games n x n (caller frees both). */
+static void random_league(int n, int per, uint64_t seed, bool one_sided, double **points,
+                          double **games)
+{
+    double *pts = calloc((size_t)n * n, sizeof *pts), *gms = calloc((size_t)n * n, sizeof *gms);
+    ck_assert(pts && gms);
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < per; k++) {
+            int j = (int)(rng_next(&rng) % (uint64_t)n);
+            if (j == i)
+                continue;
+            for (int game = 0; game < 3; game++) {
+                double p = 1.0 / (1.0 + pow(10.0, (double)(i - j) * 1000.0 / n / 400.0));
+                double u = (double)(rng_next(&rng) >> 11) / 9007199254740992.0;
+                /* one_sided: the lower index always wins, so no finite maximum exists. */
+                double s = one_sided ? (i < j ? 1.0 : 0.0) : u < p ? 1.0 : u < p + 0.1 ? 0.5 : 0.0;
+                pts[(size_t)i * n + j] += s;
+                pts[(size_t)j * n + i] += 1.0 - s;
+                gms[(size_t)i * n + j] += 1;
+                gms[(size_t)j * n + i] += 1;
+            }
+        }
+    }
+    *points = pts;
+    *games = gms;
+}
+
+/* Above RATINGS_EXACT_MAX players the MM fit must still be the maximum of the likelihood: at
+ * the maximum every player's expected score equals its actual score (the gradient
+ * sum_j P_ij - G_ij p_ij vanishes, Hunter 2004 eq. (2)). The interval is z / sqrt(I_ii). */
+START_TEST(test_large_league_is_the_maximum_likelihood)
+{
+    int n = 400;
+    double *pts, *gms;
+    random_league(n, 12, 5, false, &pts, &gms);
+    double *elo = malloc(3 * (size_t)n * sizeof *elo), *low = elo + n, *high = elo + 2 * n;
+    bool prior = true;
+    Error err = {{0}};
+    ck_assert_int_eq(ratings_bradley_terry(n, pts, gms, elo, low, high, &prior, &err), ST_OK);
+    ck_assert(!prior);
+    double mean = 0, worst = 0;
+    const double k = 400.0 / log(10.0);
+    for (int i = 0; i < n; i++) {
+        mean += elo[i] / n;
+        double grad = 0, info = 0, played = 0;
+        for (int j = 0; j < n; j++) {
+            double g = gms[(size_t)i * n + j];
+            if (j == i || g == 0)
+                continue;
+            double p = 1.0 / (1.0 + exp((elo[j] - elo[i]) / k));
+            grad += pts[(size_t)i * n + j] - g * p;
+            info += g * p * (1 - p);
+            played += g;
+        }
+        worst = fmax(worst, fabs(grad) / played);
+        ck_assert_double_eq_tol(high[i] - elo[i], RATINGS_Z95 * k / sqrt(info), 1e-6);
+        ck_assert_double_eq_tol(elo[i] - low[i], RATINGS_Z95 * k / sqrt(info), 1e-6);
+    }
+    ck_assert_double_eq_tol(mean, 0, 1e-6);
+    ck_assert_double_lt(worst, 1e-8);
+    /* Stronger players (lower index) come out higher: the first and last tenth do not mix. */
+    double top = 0, bottom = 0;
+    for (int i = 0; i < n / 10; i++) {
+        top += elo[i];
+        bottom += elo[n - 1 - i];
+    }
+    ck_assert_double_gt(top - bottom, 0.5 * (n / 10) * 900);
+    free(pts);
+    free(gms);
+
+    /* A league where the lower index always wins has no finite maximum: the virtual draws. */
+    random_league(n, 12, 6, true, &pts, &gms);
+    ck_assert_int_eq(ratings_bradley_terry(n, pts, gms, elo, low, high, &prior, &err), ST_OK);
+    ck_assert(prior);
+    for (int i = 0; i < n; i++)
+        ck_assert(isfinite(elo[i]) && low[i] < elo[i] && elo[i] < high[i]);
+    ck_assert_double_gt(elo[0], elo[n - 1]);
+    free(pts);
+    free(gms);
+    free(elo);
+}
+END_TEST
+
 Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -167,6 +254,7 @@ Suite *trust_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("big inputs");
     tcase_add_test(tc, test_summary_percentiles_of_interleaved_groups);
+    tcase_add_test(tc, test_large_league_is_the_maximum_likelihood);
     suite_add_tcase(s, tc);
     return s;
 }
