@@ -66,6 +66,9 @@ struct AgentType {
     /* Optional (NULL: none). The current game's exchange with another program. */
     const char *(*transcript)(const Agent *agent);
     bool external; /* drives another program (agent_is_external) */
+    /* Optional (NULL: none worth counting). The bytes create allocates for search tables at
+     * these parameter values, for agent_spec_memory; never more than create would take. */
+    uint64_t (*memory_bytes)(const Rules *r, const double *params);
 };
 
 /* Fills the base part of a freshly allocated agent. */

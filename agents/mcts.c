@@ -764,6 +764,15 @@ uint32_t mcts_root_visits(const Agent *agent)
     return a->used ? a->nodes[0].visits : 0;
 }
 
+/* What mcts_create allocates, and the spare arena reuse adds at the first kept tree. */
+static uint64_t mcts_memory(const Rules *r, const double *params)
+{
+    (void)r;
+    uint64_t limit = (uint64_t)params[P_MAX_NODES];
+    uint64_t capacity = limit > RULES_MAX_MOVES + 1 ? limit : RULES_MAX_MOVES + 1;
+    return capacity * sizeof(Node) * (params[P_REUSE] != 0 ? 2 : 1);
+}
+
 const AgentType AGENT_TYPE_MCTS = {
     .name = "mcts",
     .summary = "UCT Monte Carlo tree search (Kocsis and Szepesvari 2006): short random or greedy "
@@ -774,4 +783,5 @@ const AgentType AGENT_TYPE_MCTS = {
     .memory = "max_nodes nodes of 32 bytes allocated once at creation (twice with reuse=yes); "
               "a full arena stops the tree's growth; plus the game's history and the path",
     .create = mcts_create,
+    .memory_bytes = mcts_memory,
 };

@@ -242,6 +242,28 @@ START_TEST(test_large_league_is_the_maximum_likelihood)
 }
 END_TEST
 
+/* What a run budgets per agent: alphabeta's table (the largest power of two of 24-byte slots
+ * within tt_mb MiB) plus its history table (2 x squares^2 x 4 bytes), mcts's arena of 32-byte
+ * nodes (twice with reuse); nothing for agents without tables. */
+START_TEST(test_agent_memory_is_its_tables)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    uint64_t bytes = 1;
+    Error err = {{0}};
+    ck_assert_int_eq(agent_spec_memory("alphabeta:tt_mb=16", &r, &bytes, &err), ST_OK);
+    /* 16 MiB / 24 = 699,050 slots: 524,288 of them; 49 squares. */
+    ck_assert_uint_eq(bytes, 524288u * 24u + 2u * 49u * 49u * 4u);
+    ck_assert_int_eq(agent_spec_memory("alphabeta:tt_mb=0", &r, &bytes, &err), ST_OK);
+    ck_assert_uint_eq(bytes, 2u * 49u * 49u * 4u);
+    ck_assert_int_eq(agent_spec_memory("mcts:max_nodes=5000,reuse=yes", &r, &bytes, &err), ST_OK);
+    ck_assert_uint_eq(bytes, 5000u * 32u * 2u);
+    ck_assert_int_eq(agent_spec_memory("greedy", &r, &bytes, &err), ST_OK);
+    ck_assert_uint_eq(bytes, 0);
+    ck_assert_int_eq(agent_spec_memory("alphabeta:tt_mb=5000", &r, &bytes, &err), ST_EINVAL);
+}
+END_TEST
+
 Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -255,6 +277,9 @@ Suite *trust_suite(void)
     tc = tcase_create("big inputs");
     tcase_add_test(tc, test_summary_percentiles_of_interleaved_groups);
     tcase_add_test(tc, test_large_league_is_the_maximum_likelihood);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("memory");
+    tcase_add_test(tc, test_agent_memory_is_its_tables);
     suite_add_tcase(s, tc);
     return s;
 }
