@@ -7,6 +7,9 @@
 /* 0 = a free slot; otherwise a process group id. Zero-initialised as a static object. */
 static atomic_int slots[PGROUPS_MAX];
 
+/* Engine starts between fork and pgroups_add (see pgroups_starting). */
+static atomic_int starting;
+
 #if ATOMIC_INT_LOCK_FREE != 2
 #error "pgroups needs lock-free atomic int to be async-signal-safe"
 #endif
@@ -42,4 +45,22 @@ int pgroups_kill_all(int sig)
         }
     }
     return n;
+}
+
+bool pgroups_has(pid_t pgid)
+{
+    for (int i = 0; i < PGROUPS_MAX; i++)
+        if (atomic_load(&slots[i]) == (int)pgid)
+            return true;
+    return false;
+}
+
+void pgroups_starting(int delta)
+{
+    atomic_fetch_add(&starting, delta);
+}
+
+int pgroups_starts_in_flight(void)
+{
+    return atomic_load(&starting);
 }

@@ -26,4 +26,15 @@ void pgroups_remove(pid_t pgid);
  * atomic loads and kill(2)); thread-safe. */
 int pgroups_kill_all(int sig);
 
+/* True when pgid is recorded. Thread-safe, async-signal-safe. */
+bool pgroups_has(pid_t pgid);
+
+/* Counts engine starts in flight (delta +1 before the fork, -1 once the child is recorded or
+ * gone), so that a sweep of adopted orphans never takes a child that is not recorded yet for
+ * one. Thread-safe, async-signal-safe. */
+void pgroups_starting(int delta);
+
+/* The number of starts in flight. Thread-safe, async-signal-safe. */
+int pgroups_starts_in_flight(void);
+
 #endif

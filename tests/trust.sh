@@ -7,6 +7,8 @@
 # timing: waits poll for a state for up to WAIT_LIMIT seconds.
 set -u
 . tests/lib.sh
+started="" # processes to kill at the end, whatever happened
+trap 'for p in $started; do kill -KILL "$p" 2>/dev/null; done; [ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 WAIT_LIMIT=${WAIT_LIMIT:-120}
 tafl_abs=$(cd "$(dirname "$TAFL")" && pwd)/$(basename "$TAFL")
 
@@ -165,6 +167,46 @@ if (ulimit -v 2000000 && "$TAFL" --version) >/dev/null 2>&1; then
         ok || { fail "a run over ulimit -v: exit $status"; cat "$tmp/err" >&2; }
 else
     echo "trust.sh: skipped 1 address-space check: $TAFL cannot start under ulimit -v" >&2
+fi
+
+# 8. Engine children: an engine's child in a session of its own (setsid) ends when tafl stops
+#    the engine (tafl adopts it as a child subreaper and ends it); an engine that never reads
+#    its input ends when tafl is killed with SIGKILL (its parent-death signal). What cannot be
+#    covered: the setsid child of an engine when tafl itself is SIGKILLed (README).
+cp tests/engines/spawn.sh "$tmp/spawn.sh"
+alive() { kill -0 "$1" 2>/dev/null && [ "$(ps -o stat= -p "$1" | cut -c1)" != Z ]; }
+dead() { ! alive "$1"; }
+engine_run() { # engine_run NAME: a match against spawn.sh in the background; sets p
+    rm -f "$tmp/$1.pid" "$tmp/$1.pid.child"
+    (cd "$tmp" && TAFL_TEST_PIDFILE=$tmp/$1.pid exec "$tafl_abs" match \
+        --attacker "external:cmd=./spawn.sh,movetime_ms=600000" --defender random --games 2 \
+        --threads 1 --out "$tmp/$1" >/dev/null 2>"$tmp/$1.err") &
+    p=$!
+    started="$started $p"
+    wait_until test -s "$tmp/$1.pid" && wait_until test -s "$tmp/$1.pid.child"
+}
+if ! command -v setsid >/dev/null 2>&1; then
+    echo "trust.sh: skipped the engine-children checks: no setsid" >&2
+elif ! engine_run term; then
+    fail "the spawning engine never started"
+else
+    engine=$(cat "$tmp/term.pid") child=$(cat "$tmp/term.pid.child")
+    started="$started $engine $child"
+    kill -TERM "$p"
+    wait "$p"
+    status=$?
+    [ "$status" -eq 143 ] && ok || { fail "SIGTERM with a spawning engine: exit $status"; cat "$tmp/term.err" >&2; }
+    WAIT_LIMIT=30 wait_until dead "$engine" && ok || fail "the engine outlived tafl's SIGTERM"
+    WAIT_LIMIT=30 wait_until dead "$child" && ok || fail "the engine's setsid child outlived tafl's SIGTERM"
+    if engine_run kill; then
+        engine=$(cat "$tmp/kill.pid") child=$(cat "$tmp/kill.pid.child")
+        started="$started $engine $child"
+        kill -KILL "$p"
+        wait "$p" 2>/dev/null
+        WAIT_LIMIT=30 wait_until dead "$engine" && ok || fail "the engine outlived a SIGKILL of tafl"
+    else
+        fail "the spawning engine never started (SIGKILL case)"
+    fi
 fi
 
 echo "trust.sh: $passed passed, $failed failed"
