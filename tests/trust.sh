@@ -104,6 +104,13 @@ sprt_decision H1"
 grep -q '^command .*/nl\\nsprt_decision H1' "$nl_dir/meta" && ok || fail "meta's command line is not escaped"
 "$TAFL" reproduce "$nl_dir" >"$tmp/out" 2>&1 && grep -q "reproduced, byte-identical" "$tmp/out" && ok ||
     { fail "reproduce of a directory with a newline in its name"; cat "$tmp/out" >&2; }
+# ... nor does a shard directory's name in the meta of their merge.
+for i in 1 2; do
+    "$TAFL" run "$tmp/ok.ini" --shard $i/2 --out "$nl_dir/shard-$i" >/dev/null 2>&1 || fail "shard $i/2 failed"
+done
+"$TAFL" merge "$nl_dir/shard-1" "$nl_dir/shard-2" --out "$tmp/merged" >/dev/null 2>&1 || fail "the merge failed"
+[ "$(grep -c '^sprt_decision' "$tmp/merged/meta")" -eq 0 ] && grep -q '^shard.2 .*/nl\\nsprt_decision H1/shard-2$' "$tmp/merged/meta" &&
+    ok || fail "a newline in a shard's path injected a line into the merge's meta"
 
 # 4. tafl reproduce does not start the engine a run directory names without --allow-engines.
 "$TAFL" match --attacker "external:cmd=$tafl_abs engine --agent random" --defender random \

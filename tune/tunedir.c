@@ -381,9 +381,9 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
         st = ST_EINVAL;
     }
     /* What the setup records is one line each (safetext.h): a control character is refused. */
-    const char *recorded[3][2] = {
-        {"name", t->name}, {"agent", t->agent}, {"opponent", t->opponent}};
-    for (int i = 0; i < 3 && st == ST_OK; i++)
+    const char *recorded[4][2] = {
+        {"name", t->name}, {"agent", t->agent}, {"opponent", t->opponent}, {"rules", played->name}};
+    for (int i = 0; i < 4 && st == ST_OK; i++)
         st = safetext_write(NULL, SAFETEXT_RECORD, recorded[i][0], recorded[i][1], err);
     char *setup = setup_text(t, played);
     if (st == ST_OK) {
