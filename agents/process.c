@@ -162,7 +162,6 @@ Status process_start(char *const *argv, Process **out, Error *err)
     pthread_sigmask(SIG_SETMASK, &all, &old);
     pid_t parent = getpid();
     pgroups_starting(1);
-    fflush(NULL);
     pid_t pid = fork();
     if (pid == 0)
         start_child(path, argv, sv[1], rp[1], parent, &none);
