@@ -188,9 +188,12 @@ Status process_start(char *const *argv, Process **out, Error *err)
     close(rp[0]);
     if (got == (ssize_t)sizeof child_errno) {
         /* The exec failed: the child has exited. */
-        pgroups_remove(pid);
+        pgroups_retire(pid);
+        pgroups_reap_lock();
         while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
         }
+        pgroups_remove(-pid);
+        pgroups_reap_unlock();
         close(sv[0]);
         error_set(err, "cannot start '%s': %s", argv[0], strerror(child_errno));
         return ST_EIO;
@@ -335,10 +338,13 @@ static int children_of(pid_t self, pid_t *out, int max)
 static void reap_orphans(void)
 {
     pid_t self = getpid(), kids[256];
+    /* Under the reap lock: an engine another thread is stopping stays recorded (retired) until
+     * it is reaped, so it is never taken for an orphan, nor signalled after its reap. */
+    pgroups_reap_lock();
     for (int round = 0; round < 16; round++) {
         int n = children_of(self, kids, 256), done = 0;
         if (pgroups_starts_in_flight() != 0)
-            return;
+            break;
         for (int i = 0; i < n; i++) {
             if (pgroups_has(kids[i]))
                 continue;
@@ -349,8 +355,9 @@ static void reap_orphans(void)
             done++;
         }
         if (done == 0)
-            return; /* their own children, adopted in turn, come in the next round */
+            break; /* their own children, adopted in turn, come in the next round */
     }
+    pgroups_reap_unlock();
 }
 
 void process_stop(Process *p, double grace, char *how, size_t size)
@@ -375,11 +382,14 @@ void process_stop(Process *p, double grace, char *how, size_t size)
         struct timespec pause = {0, 5 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }
-    pgroups_remove(p->pid); /* before the reap: the id cannot be reused until then */
+    pgroups_retire(p->pid); /* before the reap: the id cannot be reused until then */
     kill(-p->pid, SIGKILL);
     int status = 0;
+    pgroups_reap_lock();
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
     }
+    pgroups_remove(-p->pid);
+    pgroups_reap_unlock();
     describe_status(status, how, size);
     free(p);
     reap_orphans();

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/pgroups.h"
 #include "formats/results.h"
 #include "formats/safetext.h"
 #include "rules/rng.h"
@@ -264,6 +265,26 @@ START_TEST(test_agent_memory_is_its_tables)
 }
 END_TEST
 
+/* An engine being stopped is retired: no signal handler reaches it any more (its id may be
+ * reused once it is reaped), but a sweep of orphans still sees it as an engine, until it is
+ * forgotten after its reap. Ids far above any real process id, so no kill reaches anything. */
+START_TEST(test_retired_engine_is_still_an_engine)
+{
+    pid_t id = 2000000001;
+    ck_assert(pgroups_add(id));
+    ck_assert(pgroups_has(id));
+    pgroups_retire(id);
+    ck_assert(pgroups_has(id));
+    ck_assert_int_eq(pgroups_kill_all(0), 0);
+    pgroups_remove(-id);
+    ck_assert(!pgroups_has(id));
+    ck_assert_int_eq(pgroups_starts_in_flight(), 0);
+    pgroups_starting(1);
+    ck_assert_int_eq(pgroups_starts_in_flight(), 1);
+    pgroups_starting(-1);
+}
+END_TEST
+
 Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -280,6 +301,9 @@ Suite *trust_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");
     tcase_add_test(tc, test_agent_memory_is_its_tables);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("engines");
+    tcase_add_test(tc, test_retired_engine_is_still_an_engine);
     suite_add_tcase(s, tc);
     return s;
 }
