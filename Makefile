@@ -130,6 +130,7 @@ test: deps
 	TAFL=$(TAFL) sh tests/safety.sh
 	TAFL=$(TAFL) sh tests/tune_resume.sh
 	TAFL=$(TAFL) sh tests/train.sh
+	TAFL=$(TAFL) sh tests/trust.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 # Games against the real OpenTafl (tests/opentafl.sh): SKIPPED with a message where it is

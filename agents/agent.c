@@ -241,7 +241,10 @@ static Status parse_items(const AgentType *t, const char *spec, const char *p, d
     return ST_OK;
 }
 
-Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+/* The type and checked parameter values of a spec; text[] (PARAM_TEXT values) is the caller's
+ * to free on success. */
+static Status parse_spec(const char *spec, const AgentType **type, double *values, char **text,
+                         Error *err)
 {
     const char *colon = strchr(spec, ':');
     size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -252,8 +255,6 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
         error_set(err, "unknown agent '%.*s' (agents: %s)", (int)name_len, spec, types);
         return ST_EINVAL;
     }
-    double values[AGENT_MAX_PARAMS];
-    char *text[AGENT_MAX_PARAMS] = {NULL};
     for (int i = 0; i < t->param_count; i++)
         values[i] = t->params[i].def;
     Status st = parse_items(t, spec, colon ? colon + 1 : "", values, text, err);
@@ -263,6 +264,31 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
         free_texts(text, t->param_count);
         return st;
     }
+    *type = t;
+    return ST_OK;
+}
+
+Status agent_spec_memory(const char *spec, const Rules *r, uint64_t *bytes, Error *err)
+{
+    const AgentType *t = NULL;
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS] = {NULL};
+    Status st = parse_spec(spec, &t, values, text, err);
+    if (st != ST_OK)
+        return st;
+    free_texts(text, t->param_count);
+    *bytes = t->memory_bytes ? t->memory_bytes(r, values) : 0;
+    return ST_OK;
+}
+
+Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+{
+    const AgentType *t = NULL;
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS] = {NULL};
+    Status st = parse_spec(spec, &t, values, text, err);
+    if (st != ST_OK)
+        return st;
     EvalModel *model = NULL;
     if (t->set_model) {
         /* The eval= value is resolved now (a file read and checked against r) and recorded

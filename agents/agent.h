@@ -42,6 +42,12 @@ typedef struct {
 MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out,
                                Error *err);
 
+/* The bytes the agent of this spec allocates for its search when created for rules r (its
+ * transposition table, its tree arenas, counted in full as if every page were used), without
+ * creating it: what a run budgets per agent before it starts (0 for agents without such
+ * tables). Fails as agent_create. Thread-safe. */
+MUST_CHECK Status agent_spec_memory(const char *spec, const Rules *r, uint64_t *bytes, Error *err);
+
 /* Checks one parameter without creating an agent: ST_OK when type names an agent and key=value
  * is a valid parameter of it (key NULL checks only the type). Fails with ST_EINVAL and the
  * error texts of agent_create (unknown agent listing the agents, unknown key listing the keys

@@ -81,6 +81,9 @@ struct AgentType {
      * agent.c, valid until agent_destroy returns). */
     int eval_param;
     void (*set_model)(Agent *agent, const EvalModel *model);
+    /* Optional (NULL: none worth counting). The bytes create allocates for search tables at
+     * these parameter values, for agent_spec_memory; never more than create would take. */
+    uint64_t (*memory_bytes)(const Rules *r, const double *params);
 };
 
 /* Fills the base part of a freshly allocated agent. */

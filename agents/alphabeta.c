@@ -732,6 +732,25 @@ static void ab_destroy(Agent *agent)
 
 static const AgentOps OPS = {ab_choose, ab_new_game, ab_destroy};
 
+/* The table's slots: the largest power of two that fits in tt_mb MiB (0: no table). */
+static size_t tt_slots(double tt_mb)
+{
+    size_t slots = ((size_t)tt_mb << 20) / sizeof(TTEntry);
+    if (slots == 0)
+        return 0;
+    size_t pow2 = 1;
+    while (pow2 * 2 <= slots)
+        pow2 *= 2;
+    return pow2;
+}
+
+/* What ab_create allocates: the table and the history table. */
+static uint64_t ab_memory(const Rules *r, const double *params)
+{
+    return (uint64_t)tt_slots(params[P_TT_MB]) * sizeof(TTEntry) +
+           2 * (uint64_t)r->squares * (uint64_t)r->squares * sizeof(uint32_t);
+}
+
 static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
 {
     AlphaBeta *ab = xcalloc(1, sizeof *ab);
@@ -747,11 +766,8 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->ext = params[P_EXT] != 0;
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
-    size_t slots = ((size_t)params[P_TT_MB] << 20) / sizeof(TTEntry);
-    if (slots > 0) {
-        size_t pow2 = 1;
-        while (pow2 * 2 <= slots)
-            pow2 *= 2;
+    size_t pow2 = tt_slots(params[P_TT_MB]);
+    if (pow2 > 0) {
         ab->tt = xcalloc(pow2, sizeof *ab->tt);
         ab->tt_mask = pow2 - 1;
     }
@@ -776,4 +792,5 @@ const AgentType AGENT_TYPE_ALPHABETA = {
     .create = ab_create,
     .eval_param = P_EVAL_MODEL,
     .set_model = ab_set_model,
+    .memory_bytes = ab_memory,
 };

@@ -121,7 +121,7 @@ static int split_command(const char *cmd, char *buf, size_t size, char **argv, E
 }
 
 /* True when `program` names an executable file, looked up in PATH when it has no '/', as
- * posix_spawnp will. */
+ * process_start will. */
 static bool program_exists(const char *program)
 {
     if (strchr(program, '/'))

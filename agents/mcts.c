@@ -774,6 +774,15 @@ static void mcts_set_model(Agent *agent, const EvalModel *model)
     ((Mcts *)agent)->weights.model = model;
 }
 
+/* What mcts_create allocates, and the spare arena reuse adds at the first kept tree. */
+static uint64_t mcts_memory(const Rules *r, const double *params)
+{
+    (void)r;
+    uint64_t limit = (uint64_t)params[P_MAX_NODES];
+    uint64_t capacity = limit > RULES_MAX_MOVES + 1 ? limit : RULES_MAX_MOVES + 1;
+    return capacity * sizeof(Node) * (params[P_REUSE] != 0 ? 2 : 1);
+}
+
 const AgentType AGENT_TYPE_MCTS = {
     .name = "mcts",
     .summary = "UCT Monte Carlo tree search (Kocsis and Szepesvari 2006): short random or greedy "
@@ -786,4 +795,5 @@ const AgentType AGENT_TYPE_MCTS = {
     .create = mcts_create,
     .eval_param = P_EVAL_MODEL,
     .set_model = mcts_set_model,
+    .memory_bytes = mcts_memory,
 };

@@ -18,12 +18,36 @@
  * and reports it). Thread-safe, async-signal-safe. */
 bool pgroups_add(pid_t pgid);
 
-/* Forgets pgid; call it before the group's leader is reaped, so that a handler never signals a
- * reused id. Thread-safe, async-signal-safe. */
+/* Forgets pgid (or a retired one, as -pgid); call it (or pgroups_retire) before the group's
+ * leader is reaped, so that a handler never signals a reused id. Thread-safe,
+ * async-signal-safe. */
 void pgroups_remove(pid_t pgid);
 
 /* Sends sig to every recorded group and returns how many there were. Async-signal-safe (only
  * atomic loads and kill(2)); thread-safe. */
 int pgroups_kill_all(int sig);
+
+/* Marks pgid as being stopped: signal handlers no longer signal it (its leader is about to be
+ * reaped, after which the id may be reused), but pgroups_has still counts it, so that no sweep
+ * of orphans takes it; pgroups_remove(-pgid) then frees the slot. Thread-safe,
+ * async-signal-safe. */
+void pgroups_retire(pid_t pgid);
+
+/* True when pgid is recorded, retired or not. Thread-safe, async-signal-safe. */
+bool pgroups_has(pid_t pgid);
+
+/* Held while a child of tafl is reaped (an engine by process_stop, adopted orphans by their
+ * sweep), so that a sweep never reaps, nor signals after its reap, a child another thread is
+ * stopping. Not for signal handlers. Thread-safe. */
+void pgroups_reap_lock(void);
+void pgroups_reap_unlock(void);
+
+/* Counts engine starts in flight (delta +1 before the fork, -1 once the child is recorded or
+ * gone), so that a sweep of adopted orphans never takes a child that is not recorded yet for
+ * one. Thread-safe, async-signal-safe. */
+void pgroups_starting(int delta);
+
+/* The number of starts in flight. Thread-safe, async-signal-safe. */
+int pgroups_starts_in_flight(void);
 
 #endif

@@ -69,12 +69,28 @@ static void check_build(const char *dir)
                 was_bench, bench);
 }
 
+/* The first agent of exp that runs another program (the external agent), or -1. A run
+ * directory is something people send each other: replaying it must not start a program it
+ * names unless asked to (issue 27). */
+static int first_engine(const Experiment *exp)
+{
+    for (int i = 0; i < exp->agent_count; i++) {
+        const char *spec = exp->agents[i].spec;
+        size_t n = strcspn(spec, ":");
+        if (n == strlen("external") && strncmp(spec, "external", n) == 0)
+            return i;
+    }
+    return -1;
+}
+
 int cmd_reproduce(int argc, char **argv)
 {
     const char *out = NULL, *threads_arg = NULL;
-    bool progress = false;
-    const Option opts[] = {
-        {"--out", &out, NULL}, {"--threads", &threads_arg, NULL}, {"--progress", NULL, &progress}};
+    bool progress = false, allow_engines = false;
+    const Option opts[] = {{"--out", &out, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--progress", NULL, &progress},
+                           {"--allow-engines", NULL, &allow_engines}};
     const char *dir = cli_take_operand(&argc, argv, opts, OPTION_COUNT(opts));
     long threads = 0;
     if (cli_parse_options("reproduce", argc, argv, opts, OPTION_COUNT(opts)) ||
@@ -109,6 +125,15 @@ int cmd_reproduce(int argc, char **argv)
         !shard_parse(shard_text, &shard)) {
         free(exp);
         return cli_usage_error("reproduce", "%s/meta: bad shard '%s'", dir, shard_text);
+    }
+    int engine = first_engine(exp);
+    if (engine >= 0 && !allow_engines) {
+        fprintf(stderr,
+                "tafl reproduce: %s/setup: agent %s is an external engine and would start "
+                "the program its spec names (%s); add --allow-engines to run it\n",
+                dir, exp->agents[engine].name, exp->agents[engine].spec);
+        free(exp);
+        return EXIT_USAGE;
     }
     check_build(dir);
     char command[4096];

@@ -276,13 +276,15 @@ static const Command COMMANDS[] = {
      "byte-identical to those of a single run. A missing, repeated or unfinished shard, or\n"
      "shards of different runs, are refused; so is a DIR whose games.csv holds games.\n"},
     {"reproduce", cmd_reproduce, "play a finished run again from its directory and compare",
-     "usage: tafl reproduce DIR [--out DIR2] [--threads T] [--progress]\n"
+     "usage: tafl reproduce DIR [--out DIR2] [--threads T] [--progress] [--allow-engines]\n"
      "\n"
      "Plays the run in DIR again from what DIR holds alone (setup, rulesets/, meta; see\n"
      "README \"Run directories\") into DIR2 (default DIR/reproduced) and says, one line each,\n"
      "whether games.csv and summary.csv are byte-identical to DIR's. When this binary is not\n"
      "the build that made DIR (meta's build line and bench_quick signature), it says so\n"
-     "before playing. Exits 0 when both files are identical, 1 when not.\n"},
+     "before playing. Exits 0 when both files are identical, 1 when not. A DIR whose setup\n"
+     "names an external engine is refused (exit 2, naming the program) unless\n"
+     "--allow-engines says to start it.\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

@@ -1,6 +1,7 @@
 /* gnuplot scripts and running gnuplot (see plot.h). */
 #include "formats/plot.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -8,6 +9,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "formats/safetext.h"
 
 #define PLOT_PATH_MAX 4096
 #define PLOT_SIZE     "960,600"
@@ -33,20 +36,17 @@ bool plot_available(void)
 
 void plot_quote(FILE *f, const char *text)
 {
-    fputc('"', f);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"' || *p == '\\') {
-            fputc('\\', f);
-        }
-        /* A raw newline would end the command: write gnuplot's escape, a line break in a
-         * double-quoted string (multi-line titles). */
-        if (*p == '\n') {
-            fputs("\\n", f);
-            continue;
-        }
-        fputc(*p, f);
-    }
-    fputc('"', f);
+    /* Single-quoted: no backquote command or macro in a name reaches gnuplot's shell. */
+    Status st = safetext_write(f, SAFETEXT_GNUPLOT, "gnuplot text", text, NULL);
+    assert(st == ST_OK); /* gnuplot text is escaped, never refused */
+    (void)st;
+}
+
+void plot_quote_data(FILE *f, const char *text)
+{
+    Status st = safetext_write(f, SAFETEXT_DATA, "gnuplot data", text, NULL);
+    assert(st == ST_OK);
+    (void)st;
 }
 
 static Status write_script(const char *path, const char *base, const char *comment,
@@ -57,10 +57,15 @@ static Status write_script(const char *path, const char *base, const char *comme
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
     }
-    fprintf(f,
-            "# %s\n# Written by tafl; run `gnuplot %s.gp` in this directory to redraw "
-            "%s.png and %s.svg.\n",
-            comment, base, base, base);
+    fputs("# ", f);
+    /* A comment ends at the line's end: a newline in a name must not start a command. */
+    Status st = safetext_write(f, SAFETEXT_NOTE, "comment", comment, err);
+    assert(st == ST_OK);
+    (void)st;
+    fprintf(
+        f,
+        "\n# Written by tafl; run `gnuplot %s.gp` in this directory to redraw %s.png and %s.svg.\n",
+        base, base, base);
     fputs(data, f);
     /* Titles hold names like brandub-cyningstan_2014: no enhanced-text markup. */
     fprintf(f,

@@ -12,8 +12,13 @@
 /* True when a `gnuplot` executable is on PATH. Thread-safe. */
 bool plot_available(void);
 
-/* Writes text as a gnuplot double-quoted string ("a \"b\" \\ c"). */
+/* Writes text as a gnuplot string expression that gnuplot takes as text only: single-quoted
+ * (no backquote command, macro or escape is expanded there), line breaks joined in as "\n"
+ * (safetext_write, SAFETEXT_GNUPLOT). */
 void plot_quote(FILE *f, const char *text);
+
+/* Writes text as a double-quoted field of a datablock line (SAFETEXT_DATA). */
+void plot_quote_data(FILE *f, const char *text);
 
 /* Writes DIR/BASE.gp: a comment line, `data` (datablock definitions, may be ""), then `body`
  * (settings and one plot or multiplot) once for each terminal, each followed by `unset output`.

@@ -687,8 +687,10 @@ static Status read_stream(FILE *f, const char *path, ResultsRowFn each, void *ea
 /* ------------------------------------------------------------------------------------------ */
 /* Summaries                                                                                   */
 
-/* Game lengths below this are counted in a dense histogram; longer ones (only a huge
- * max_plies makes them) are kept one by one and sorted when a percentile is asked. */
+/* Game lengths below this are counted in a histogram; longer ones (only a huge max_plies makes
+ * them) are kept one by one and sorted when a percentile is asked. A group's histogram spans
+ * only the lengths it has seen, so that a group of one game takes a few bytes, not 32 KB (an
+ * experiment may have 262,144 groups: issue 27). */
 #define TALLY_DENSE_PLIES 4096
 
 /* The statistics of one (rules, attacker, defender) group, gathered row by row: counts and a
@@ -700,8 +702,9 @@ typedef struct {
     long reasons[END_REASON_COUNT]; /* by EndReason */
     int external;                   /* RESULTS_EXTERNAL_* bits of any of its rows */
     long long plies_sum;
-    long dense[TALLY_DENSE_PLIES]; /* games of each length below TALLY_DENSE_PLIES */
-    int *long_plies;               /* the other lengths, unsorted */
+    long *hist;            /* games of each length hist_lo..hist_lo + hist_len - 1; owned */
+    int hist_lo, hist_len; /* within 0..TALLY_DENSE_PLIES - 1; hist_len 0 before any */
+    int *long_plies;       /* the other lengths, unsorted */
     long long_count, long_cap;
     double win_rate, win_low, win_high, draw_rate, plies_mean;
     ScoreEstimate verdict; /* the balance verdict: attackers' score, interval, p-value */
@@ -715,8 +718,10 @@ typedef struct {
 struct ResultsTally {
     Group *groups;
     long n, cap;
-    long last;  /* the group of the last row: rows come in runs of one group */
-    bool curve; /* results_tally_set_curve: self-play groups alone carry verdicts */
+    long last;       /* the group of the last row: rows come in runs of one group */
+    bool curve;      /* results_tally_set_curve: self-play groups alone carry verdicts */
+    long *slots;     /* hash table of group index + 1 (0: empty), open addressing */
+    size_t slot_cap; /* a power of two, at least twice n */
 };
 
 /* Whether a group carries a balance verdict: every group, or in a curve the self-play ones
@@ -732,10 +737,91 @@ void results_tally_set_curve(ResultsTally *t, bool curve)
     t->curve = curve;
 }
 
+/* FNV-1a over the three names (Fowler, Noll, Vo), each ended by its NUL. */
+static size_t group_hash(const char *rules, const char *attacker, const char *defender)
+{
+    uint64_t h = 14695981039346656037ULL;
+    const char *part[3] = {rules, attacker, defender};
+    for (int i = 0; i < 3; i++) {
+        const unsigned char *p = (const unsigned char *)part[i];
+        do {
+            h = (h ^ *p) * 1099511628211ULL;
+        } while (*p++);
+    }
+    return (size_t)h;
+}
+
+static bool has_names(const GameRow *g, const char *rules, const char *attacker,
+                      const char *defender)
+{
+    return strcmp(g->rules, rules) == 0 && strcmp(g->attacker, attacker) == 0 &&
+           strcmp(g->defender, defender) == 0;
+}
+
+/* The group of these names, or -1: one probe sequence of the hash table, not a scan. */
+static long find_group(const ResultsTally *t, const char *rules, const char *attacker,
+                       const char *defender)
+{
+    if (t->slot_cap == 0)
+        return -1;
+    size_t mask = t->slot_cap - 1;
+    for (size_t i = group_hash(rules, attacker, defender) & mask;; i = (i + 1) & mask) {
+        long g = t->slots[i] - 1;
+        if (g < 0)
+            return -1;
+        if (has_names(&t->groups[g].names, rules, attacker, defender))
+            return g;
+    }
+}
+
+static void put_slot(ResultsTally *t, long g)
+{
+    const GameRow *x = &t->groups[g].names;
+    size_t mask = t->slot_cap - 1;
+    size_t i = group_hash(x->rules, x->attacker, x->defender) & mask;
+    while (t->slots[i] != 0)
+        i = (i + 1) & mask;
+    t->slots[i] = g + 1;
+}
+
+/* Keeps the table at most half full, so probe sequences stay short. */
+static void grow_slots(ResultsTally *t)
+{
+    if ((size_t)(t->n + 1) * 2 <= t->slot_cap)
+        return;
+    free(t->slots);
+    t->slot_cap = t->slot_cap ? 2 * t->slot_cap : 64;
+    t->slots = xcalloc(t->slot_cap, sizeof *t->slots);
+    for (long g = 0; g < t->n; g++)
+        put_slot(t, g);
+}
+
+/* Counts one game of length plies (0 <= plies < TALLY_DENSE_PLIES) in the group's histogram,
+ * widening its span when needed (by half its width at least, so widening is rare). */
+static void hist_add(Group *gr, int plies)
+{
+    if (gr->hist_len == 0 || plies < gr->hist_lo || plies >= gr->hist_lo + gr->hist_len) {
+        int lo = gr->hist_len ? gr->hist_lo : plies,
+            hi = gr->hist_len ? lo + gr->hist_len : plies + 1;
+        int slack = gr->hist_len / 2;
+        if (plies < lo)
+            lo = plies - slack < 0 ? 0 : plies - slack;
+        if (plies >= hi)
+            hi = plies + 1 + slack > TALLY_DENSE_PLIES ? TALLY_DENSE_PLIES : plies + 1 + slack;
+        long *h = xcalloc((size_t)(hi - lo), sizeof *h);
+        if (gr->hist_len)
+            memcpy(h + (gr->hist_lo - lo), gr->hist, (size_t)gr->hist_len * sizeof *h);
+        free(gr->hist);
+        gr->hist = h;
+        gr->hist_lo = lo;
+        gr->hist_len = hi - lo;
+    }
+    gr->hist[plies - gr->hist_lo]++;
+}
+
 static bool same_group(const GameRow *a, const GameRow *b)
 {
-    return strcmp(a->rules, b->rules) == 0 && strcmp(a->attacker, b->attacker) == 0 &&
-           strcmp(a->defender, b->defender) == 0;
+    return has_names(a, b->rules, b->attacker, b->defender);
 }
 
 static int compare_int(const void *a, const void *b)
@@ -751,11 +837,11 @@ static int percentile(const Group *gr, int p)
 {
     long idx = ((long)p * gr->games + 99) / 100 - 1;
     idx = idx < 0 ? 0 : idx;
-    for (int v = 0; v < TALLY_DENSE_PLIES; v++) {
-        if (idx < gr->dense[v]) {
-            return v;
+    for (int v = 0; v < gr->hist_len; v++) {
+        if (idx < gr->hist[v]) {
+            return gr->hist_lo + v;
         }
-        idx -= gr->dense[v];
+        idx -= gr->hist[v];
     }
     return gr->long_plies[idx];
 }
@@ -770,10 +856,11 @@ void results_tally_add(ResultsTally *t, const GameRow *r)
 {
     long g = t->last;
     if (g >= t->n || !same_group(&t->groups[g].names, r)) {
-        for (g = 0; g < t->n && !same_group(&t->groups[g].names, r); g++) {
-        }
+        g = find_group(t, r->rules, r->attacker, r->defender);
     }
-    if (g == t->n) {
+    if (g < 0) {
+        g = t->n;
+        grow_slots(t);
         if (t->n == t->cap) {
             t->cap = t->cap ? 2 * t->cap : 4;
             t->groups = xrealloc(t->groups, (size_t)t->cap * sizeof *t->groups);
@@ -783,6 +870,7 @@ void results_tally_add(ResultsTally *t, const GameRow *r)
         memcpy(t->groups[g].names.attacker, r->attacker, sizeof r->attacker);
         memcpy(t->groups[g].names.defender, r->defender, sizeof r->defender);
         t->n++;
+        put_slot(t, g);
     }
     t->last = g;
     Group *gr = &t->groups[g];
@@ -793,7 +881,7 @@ void results_tally_add(ResultsTally *t, const GameRow *r)
     gr->external |= r->external;
     gr->plies_sum += r->plies;
     if (r->plies >= 0 && r->plies < TALLY_DENSE_PLIES) {
-        gr->dense[r->plies]++;
+        hist_add(gr, r->plies);
         return;
     }
     if (gr->long_count == gr->long_cap) {
@@ -810,7 +898,9 @@ void results_tally_destroy(ResultsTally *t)
     }
     for (long g = 0; g < t->n; g++) {
         free(t->groups[g].long_plies);
+        free(t->groups[g].hist);
     }
+    free(t->slots);
     free(t->groups);
     free(t);
 }
@@ -841,7 +931,7 @@ static void finish_groups(ResultsTally *t)
  * `baseline` whose pairing the baseline also played, the difference from the baseline's group
  * with its Holm-adjusted p-value (a second family). Groups without a verdict (is_verdict) are
  * in neither family: their p_holm is NaN and they have no baseline. */
-static void compare_groups(const ResultsTally *t, const char *baseline)
+static void compare_groups(ResultsTally *t, const char *baseline)
 {
     Group *groups = t->groups;
     long n = t->n;
@@ -858,18 +948,16 @@ static void compare_groups(const ResultsTally *t, const char *baseline)
         if (strcmp(gr->names.rules, baseline) == 0 || !is_verdict(t, gr)) {
             continue;
         }
-        for (long b = 0; b < n; b++) {
-            const GameRow *x = &groups[b].names;
-            if (strcmp(x->rules, baseline) == 0 && strcmp(x->attacker, gr->names.attacker) == 0 &&
-                strcmp(x->defender, gr->names.defender) == 0) {
-                const long *w = groups[g].wins, *v = groups[b].wins;
-                long mine[3] = {w[WINNER_ATTACKERS], w[WINNER_DRAW], w[WINNER_DEFENDERS]};
-                long base[3] = {v[WINNER_ATTACKERS], v[WINNER_DRAW], v[WINNER_DEFENDERS]};
-                stats_score_diff(mine, base, WILSON_Z_95, &gr->diff);
-                gr->base = b;
-                p[g] = gr->diff.p_value;
-                break;
-            }
+        /* The baseline's group of the same pairing, by the hash table (a scan over every
+         * group for each group was quadratic). */
+        long b = find_group(t, baseline, gr->names.attacker, gr->names.defender);
+        if (b >= 0) {
+            const long *w = groups[g].wins, *v = groups[b].wins;
+            long mine[3] = {w[WINNER_ATTACKERS], w[WINNER_DRAW], w[WINNER_DEFENDERS]};
+            long base[3] = {v[WINNER_ATTACKERS], v[WINNER_DRAW], v[WINNER_DEFENDERS]};
+            stats_score_diff(mine, base, WILSON_Z_95, &gr->diff);
+            gr->base = b;
+            p[g] = gr->diff.p_value;
         }
     }
     stats_holm(p, n, p);

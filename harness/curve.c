@@ -630,7 +630,7 @@ static void plot_text(const Experiment *exp, const CurvePoint *points, int n, FI
             }
             fprintf(data, "%.3f %.6f %.6f %.6f ", by_elo ? points[i].elo : (double)points[i].rung,
                     points[i].score, points[i].score_low, points[i].score_high);
-            plot_quote(data, points[i].agent);
+            plot_quote_data(data, points[i].agent);
             fputc('\n', data);
         }
         if (!any) {

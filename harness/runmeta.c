@@ -2,6 +2,7 @@
  * resume, read back by tafl reproduce), DIR/meta after the last. */
 #include "harness/runmeta.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "formats/files.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
+#include "formats/safetext.h"
 #include "harness/bench.h"
 #include "harness/buildinfo.h"
 #include "harness/version.h"
@@ -244,8 +246,36 @@ static Status prepare(const char *dir, const char *now, const Ruleset *played, i
     return st;
 }
 
+/* Every name and spec the setup records is refused when it holds a control character: a
+ * newline would add a line of the writer's choosing (issue 27). */
+static Status check_records(const Experiment *exp, Error *err)
+{
+    Status st = safetext_write(NULL, SAFETEXT_RECORD, "experiment name", exp->name, err);
+    for (int i = 0; i < exp->ruleset_count && st == ST_OK; i++)
+        st = safetext_write(NULL, SAFETEXT_RECORD, "ruleset name", exp->rulesets[i].name, err);
+    for (int i = 0; i < exp->agent_count && st == ST_OK; i++) {
+        st = safetext_write(NULL, SAFETEXT_RECORD, "agent name", exp->agents[i].name, err);
+        if (st == ST_OK)
+            st = safetext_write(NULL, SAFETEXT_RECORD, "agent spec", exp->agents[i].spec, err);
+    }
+    return st;
+}
+
+/* A `key text` line of meta whose text is for people: control characters escaped. */
+void runmeta_put_note(FILE *f, const char *key, const char *text)
+{
+    fprintf(f, "%s ", key);
+    Status st = safetext_write(f, SAFETEXT_NOTE, key, text, NULL);
+    assert(st == ST_OK); /* notes are escaped, never refused */
+    (void)st;
+    fputc('\n', f);
+}
+
 Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err)
 {
+    Status checked = check_records(exp, err);
+    if (checked != ST_OK)
+        return checked;
     char *now = setup_text(exp);
     Ruleset *played = xcalloc((size_t)exp->ruleset_count + 1, sizeof *played);
     for (int i = 0; i < exp->ruleset_count; i++) {
@@ -312,11 +342,13 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *r
         return ST_EIO;
     }
     runmeta_write_build(f);
-    fprintf(f, "schema_version %d\nexperiment %s\nexperiment_file %s\nseed %" PRIu64 "\n",
-            RESULTS_SCHEMA_VERSION, exp->name, exp->path[0] ? exp->path : "-", exp->seed);
-    fprintf(f, "command %s\nthreads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n",
-            facts->command ? facts->command : "-", facts->threads, facts->games_total,
-            facts->games_resumed, facts->games_played);
+    fprintf(f, "schema_version %d\nexperiment %s\n", RESULTS_SCHEMA_VERSION, exp->name);
+    runmeta_put_note(f, "experiment_file", exp->path[0] ? exp->path : "-");
+    fprintf(f, "seed %" PRIu64 "\n", exp->seed);
+    /* The command line may hold anything (--out $'a\nsprt_decision H1'): escaped, one line. */
+    runmeta_put_note(f, "command", facts->command ? facts->command : "-");
+    fprintf(f, "threads %d\ngames_total %ld\ngames_resumed %ld\ngames_played %ld\n", facts->threads,
+            facts->games_total, facts->games_resumed, facts->games_played);
     if (facts->shard.count > 0) {
         /* What tafl merge reads: which shard this is, and how many games it holds. */
         fprintf(f, "shard %ld/%ld\ngames_shard %ld\n", facts->shard.index, facts->shard.count,
@@ -474,7 +506,8 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
             break;
         }
         snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
-        if (!setup_string(text, key, file, sizeof file) || strstr(file, "..")) {
+        /* Inside the run directory: no ".." component (a name like v1..2 is fine). */
+        if (!setup_string(text, key, file, sizeof file) || !safetext_path_inside(file)) {
             bad = "ruleset_file";
             break;
         }

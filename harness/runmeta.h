@@ -68,6 +68,10 @@ void runmeta_utc_now(char *buf, size_t size);
  * source_hash, compiler, flags, bench_quick) to f. */
 void runmeta_write_build(FILE *f);
 
+/* Writes the meta line `key text` with text's control characters escaped (SAFETEXT_NOTE), for
+ * values people read and tafl does not read back (a command line, a path). */
+void runmeta_put_note(FILE *f, const char *key, const char *text);
+
 /* The quick bench signature of this binary ("<nodes> <hash>"), into buf (RUNMETA_BENCH_MAX). */
 void runmeta_bench_signature(char *buf);
 

@@ -19,6 +19,7 @@
 #include "formats/files.h"
 #include "formats/outpath.h"
 #include "harness/match.h"
+#include "harness/membudget.h"
 #include "harness/progress.h"
 #include "harness/rundir.h"
 #include "harness/runmeta.h"
@@ -571,6 +572,36 @@ static Status stop_open(RunState *rs, Error *err)
     return ST_OK;
 }
 
+/* The search tables of the whole run against the memory the machine has, before any is
+ * allocated: each thread keeps one agent per ruleset, agent and seat it plays (play_job), so a
+ * thread may come to hold every one the pairings use. A run that cannot fit is one line and
+ * exit 1, not a kill by the kernel halfway (issue 27). */
+static Status check_memory(const RunState *rs, Error *err)
+{
+    const Experiment *exp = rs->exp;
+    uint64_t per_thread = 0;
+    for (int r = 0; r < exp->ruleset_count; r++) {
+        for (int a = 0; a < exp->agent_count; a++) {
+            uint64_t bytes;
+            Status st = agent_spec_memory(exp->agents[a].spec, &rs->rules[r], &bytes, err);
+            if (st != ST_OK) {
+                error_prefix(err, "agent %s: ", exp->agents[a].name);
+                return st;
+            }
+            for (int side = 0; side < 2; side++) {
+                bool used = false;
+                for (int k = 0; k < exp->pairing_count && !used; k++)
+                    used = (side == 0 ? exp->pairings[k].attacker : exp->pairings[k].defender) == a;
+                per_thread += used ? bytes : 0;
+            }
+        }
+    }
+    char what[96];
+    snprintf(what, sizeof what, "the search tables of %d thread%s (tt_mb, max_nodes)", rs->threads,
+             rs->threads == 1 ? "" : "s");
+    return membudget_check(per_thread * (uint64_t)rs->threads, what, err);
+}
+
 /* Compiles every ruleset with the experiment's ply cap and checks every agent spec, noting
  * which agents are external engines. */
 static Status compile_all(RunState *rs, Error *err)
@@ -587,6 +618,8 @@ static Status compile_all(RunState *rs, Error *err)
         if (st != ST_OK)
             error_prefix(err, "ruleset %s: ", r.name);
     }
+    if (st == ST_OK)
+        st = check_memory(rs, err);
     for (int i = 0; i < exp->agent_count && st == ST_OK; i++) {
         Agent *probe;
         st = agent_create(exp->agents[i].spec, &rs->rules[0], 0, &probe, err);

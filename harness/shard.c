@@ -277,8 +277,12 @@ static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Erro
     fprintf(f, "schema_version %d\nexperiment %s\nseed %s\ngames_total %ld\nmerged %s\n",
             RESULTS_SCHEMA_VERSION, sds[0].name, sds[0].seed, sds[0].games_total, now);
     fprintf(f, "shards %ld\n", sds[0].shard.count);
-    for (int i = 0; i < n; i++)
-        fprintf(f, "shard.%ld %s\n", sds[i].shard.index, sds[i].dir);
+    for (int i = 0; i < n; i++) {
+        /* A shard's path came from the command line: a newline in it must not add a line. */
+        char key[32];
+        snprintf(key, sizeof key, "shard.%ld", sds[i].shard.index);
+        runmeta_put_note(f, key, sds[i].dir);
+    }
     /* Each shard's own meta named its binary; keep the first's build lines in full. */
     char shard_meta[PATH_MAX_LEN];
     snprintf(shard_meta, sizeof shard_meta, "%s/meta", sds[0].dir);

@@ -250,6 +250,124 @@ static bool newton_iterate(int n, const double *pts, const double *gms, double *
     return information_inverse(n, gms, r, a, inv);
 }
 
+/* The games of many players as a list of the pairs that played (i < j): the large-league path
+ * works on it, so that a step costs one pass over the pairings, not n^2 or n^3. */
+typedef struct {
+    int i, j;
+    double g, pij, pji; /* games, and what i and j scored against each other */
+} Pairing;
+
+/* Bradley-Terry for many players (n > RATINGS_EXACT_MAX): Hunter's MM algorithm (Hunter 2004,
+ * "MM algorithms for generalized Bradley-Terry models", Ann. Statist. 32(1), eq. (3)),
+ * gamma_i <- W_i / sum_j G_ij / (gamma_i + gamma_j), in logs and recentred each sweep. Each
+ * sweep is one pass over the pairings and raises the likelihood; it stops when no rating moves
+ * by 1e-10 (2e-8 Elo) or after RATINGS_MM_SWEEPS sweeps. The interval is
+ * r_i -/+ z / sqrt(I_ii), I_ii = sum_j G_ij p_ij p_ji the diagonal of the observed information:
+ * the standard error of r_i were the other ratings known, a little narrower than the full
+ * inverse (which costs n^3) gives. */
+static void fit_pairings(int n, const Pairing *pr, long count, double *r, double *vec)
+{
+    double *wins = vec, *denom = vec + n, *next = vec + 2 * n;
+    memset(wins, 0, (size_t)n * sizeof *wins);
+    for (long k = 0; k < count; k++) {
+        wins[pr[k].i] += pr[k].pij;
+        wins[pr[k].j] += pr[k].pji;
+    }
+    for (int i = 0; i < n; i++)
+        r[i] = 0;
+    for (int sweep = 0; sweep < RATINGS_MM_SWEEPS; sweep++) {
+        memset(denom, 0, (size_t)n * sizeof *denom);
+        for (long k = 0; k < count; k++) {
+            /* G_ij / (gamma_i + gamma_j), scaled by gamma_i (and by gamma_j for j's sum). */
+            double pi = 1.0 / (1.0 + exp(r[pr[k].j] - r[pr[k].i]));
+            denom[pr[k].i] += pr[k].g * pi;
+            denom[pr[k].j] += pr[k].g * (1.0 - pi);
+        }
+        for (int i = 0; i < n; i++)
+            next[i] = r[i] + log(wins[i]) - log(denom[i]);
+        centre(n, next);
+        double change = 0;
+        for (int i = 0; i < n; i++) {
+            change = fmax(change, fabs(next[i] - r[i]));
+            r[i] = next[i];
+        }
+        if (change < 1e-10)
+            break;
+    }
+}
+
+static Status fit_large(int n, const double *points, const double *games, double *elo, double *low,
+                        double *high, bool *prior, Error *err)
+{
+    bool *seen = xmalloc((size_t)n * sizeof *seen);
+    int *stack = xmalloc((size_t)n * sizeof *stack);
+    Status st = ST_OK;
+    /* reach() skips the diagonal, so the caller's matrices serve as they are. */
+    if (reach(n, games, false, seen, stack) < n) {
+        int lost = 0;
+        while (seen[lost])
+            lost++;
+        error_set(err,
+                  "ratings: the comparison graph is disconnected: no chain of games links "
+                  "player 0 and player %d",
+                  lost);
+        free(stack);
+        free(seen);
+        return ST_EINVAL;
+    }
+    bool strong =
+        reach(n, points, false, seen, stack) == n && reach(n, points, true, seen, stack) == n;
+    free(stack);
+    free(seen);
+    long count = 0, cap = 1024;
+    Pairing *pr = xmalloc((size_t)cap * sizeof *pr);
+    for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+            double g = games[(size_t)i * n + j];
+            if (!(g > 0))
+                continue;
+            if (count == cap) {
+                cap *= 2;
+                pr = xrealloc(pr, (size_t)cap * sizeof *pr);
+            }
+            Pairing *p = &pr[count++];
+            *p = (Pairing){i, j, g, points[(size_t)i * n + j], points[(size_t)j * n + i]};
+            if (!strong) {
+                /* The same virtual draw per pair that played as the exact path adds. */
+                p->g += 1;
+                p->pij += 0.5;
+                p->pji += 0.5;
+            }
+        }
+    }
+    if (prior)
+        *prior = !strong;
+    double *r = xmalloc(4 * (size_t)n * sizeof *r), *info = r + n;
+    fit_pairings(n, pr, count, r, r + n);
+    memset(info, 0, (size_t)n * sizeof *info);
+    for (long k = 0; k < count; k++) {
+        double pi = 1.0 / (1.0 + exp(r[pr[k].j] - r[pr[k].i]));
+        double v = pr[k].g * pi * (1.0 - pi);
+        info[pr[k].i] += v;
+        info[pr[k].j] += v;
+    }
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        if (!(info[i] > 1e-300)) {
+            error_set(err, "ratings: the information of player %d vanishes (ratings too far apart)",
+                      i);
+            st = ST_EINVAL;
+            break;
+        }
+        double se = ELO_PER_NEPER / sqrt(info[i]);
+        elo[i] = ELO_PER_NEPER * r[i];
+        low[i] = elo[i] - RATINGS_Z95 * se;
+        high[i] = elo[i] + RATINGS_Z95 * se;
+    }
+    free(r);
+    free(pr);
+    return st;
+}
+
 Status ratings_bradley_terry(int n, const double *points, const double *games, double *elo,
                              double *low, double *high, bool *prior, Error *err)
 {
@@ -271,6 +389,9 @@ Status ratings_bradley_terry_anchored(int n, const double *points, const double 
     Status st = check_counts(n, points, games, err);
     if (st != ST_OK) {
         return st;
+    }
+    if (n > RATINGS_EXACT_MAX) {
+        return fit_large(n, points, games, elo, low, high, prior, err);
     }
 
     size_t nn = (size_t)n * (size_t)n;

@@ -7,6 +7,14 @@
 
 #include "rules/common.h"
 
+/* Up to this many players, ratings_bradley_terry fits by Newton's method with the full inverse
+ * of the information (n^3 a step); above it, by Hunter's MM algorithm with intervals from the
+ * information's diagonal (one pass over the pairings a step). */
+#define RATINGS_EXACT_MAX 256
+
+/* The most MM sweeps of a large fit (each one pass over the pairings). */
+#define RATINGS_MM_SWEEPS 20000
+
 /* Normal quantile for two-sided 95% intervals. */
 #define RATINGS_Z95 1.959964
 
@@ -29,6 +37,11 @@ double ratings_score_from_elo(double elo);
  * [low[i], high[i]] = elo[i] -/+ RATINGS_Z95 * se[i], where se[i] is the standard error of
  * elo[i] from the observed Fisher information under the mean-zero constraint. All three arrays
  * have n entries and belong to the caller.
+ *
+ * For more than RATINGS_EXACT_MAX players the fit is Hunter's MM algorithm alone (to a change
+ * below 1e-10, at most RATINGS_MM_SWEEPS sweeps) and se[i] is 1 / sqrt(I_ii), the diagonal of
+ * the information: the error were the others' ratings known, slightly narrower than the full
+ * inverse, which would cost n^3.
  *
  * When some player set scores nothing against (or everything against) the rest, the maximum
  * likelihood lies at infinity (Hunter 2004, Assumption 1); then every pair of players who

@@ -37,6 +37,9 @@ Suite *otep_suite(void);
 /* check_safety.c: output paths, run directory locks, stop signals, bounded lines, row checks */
 Suite *safety_suite(void);
 
+/* check_trust.c: the escaping of text for gnuplot and records, tune.state, big inputs (issue 27) */
+Suite *trust_suite(void);
+
 /* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
 Suite *tune_suite(void);
 

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "formats/files.h"
+#include "formats/safetext.h"
 #include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/version.h"
@@ -98,12 +100,13 @@ static Status write_meta(const TuneDir *d, bool finished, Error *err)
     char otn[OTN_RULES_MAX], lacks[256], file[PATH_LEN];
     otn_format_rules(d->played, otn, lacks);
     runmeta_ruleset_file(d->played, 0, file, sizeof file);
-    fprintf(f, "kind tune\ntune %s\ntune_file %s\ncopy %s\nseed %" PRIu64 "\nmethod %s\n", t->name,
-            t->path[0] ? t->path : "-", TUNEDIR_FILE, t->seed,
+    fprintf(f, "kind tune\ntune %s\n", t->name);
+    runmeta_put_note(f, "tune_file", t->path[0] ? t->path : "-");
+    fprintf(f, "copy %s\nseed %" PRIu64 "\nmethod %s\n", TUNEDIR_FILE, t->seed,
             t->method == TUNE_SPSA ? "spsa" : "grid");
-    fprintf(f, "command %s\nthreads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n",
-            d->facts.command ? d->facts.command : "-", d->facts.threads, d->facts.rows_total,
-            d->resumed, d->done);
+    runmeta_put_note(f, "command", d->facts.command ? d->facts.command : "-");
+    fprintf(f, "threads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n", d->facts.threads,
+            d->facts.rows_total, d->resumed, d->done);
     fprintf(f, "state %s\nstart %s\nend %s\nwall_seconds %.3f\n", finished ? "finished" : "running",
             d->started, ended, finished ? elapsed(d) : 0.0);
     fprintf(f, "setup %s\nrules.%s %s\notn.%s %s\n", RUNMETA_SETUP, d->played->name, file,
@@ -166,28 +169,43 @@ static void fill_row(TuneRow *row)
 }
 
 /* One line of tune.state: "ITERATION C0 C1 C2 C3 C4 V1..Vp N1..Np\n", the values and SPSA's next
- * point in C99 hexadecimal floating point, which reads back to the same double. */
-static bool parse_state_line(const char *line, int p, TuneRow *row, double *next)
+ * point in C99 hexadecimal floating point, which reads back to the same double. The file is
+ * input like any other (issue 27): a count is a whole number of pairs, together at most the
+ * pairs of one row (max_pairs), so no sum of them can overflow; every value is finite. On a
+ * bad field, says which in why. */
+static bool parse_state_line(const char *line, const TuneFile *t, long max_pairs, TuneRow *row,
+                             double *next, char *why, size_t size)
 {
+    int p = t->param_count;
     char *end;
     errno = 0;
     long k = strtol(line, &end, 10);
     if (end == line || errno || k < 0 || k > 1000000000) {
+        snprintf(why, size, "the iteration is not a number 0..1000000000");
         return false;
     }
     memset(row, 0, sizeof *row);
     row->iteration = (int)k;
+    long pairs = 0;
     for (int i = 0; i < 5; i++) {
         const char *s = end;
+        errno = 0;
         row->counts[i] = strtol(s, &end, 10);
-        if (end == s || *s != ' ' || row->counts[i] < 0) {
+        if (end == s || *s != ' ' || errno || row->counts[i] < 0 ||
+            row->counts[i] > max_pairs - pairs) {
+            snprintf(why, size, "count %d (pairs scoring %g) is not a number of pairs 0..%ld",
+                     i + 1, i / 2.0, max_pairs);
             return false;
         }
+        pairs += row->counts[i];
     }
     for (int i = 0; i < 2 * p; i++) {
         const char *s = end;
         double v = strtod(s, &end);
-        if (end == s || *s != ' ') {
+        const char *key = t->params[i % p].key;
+        if (end == s || *s != ' ' || !isfinite(v)) {
+            snprintf(why, size, "%s of %s is not a finite number",
+                     i < p ? "the value" : "the next point", key);
             return false;
         }
         if (i < p) {
@@ -196,7 +214,11 @@ static bool parse_state_line(const char *line, int p, TuneRow *row, double *next
             next[i - p] = v;
         }
     }
-    return *end == '\n';
+    if (*end != '\n') {
+        snprintf(why, size, "more fields than a row of %d parameters has", p);
+        return false;
+    }
+    return true;
 }
 
 /* Reads tune.state back: every whole line, each the row of its index; a last line without its
@@ -215,6 +237,9 @@ static Status read_state(TuneDir *d, TuneRow **rows, int *count, double *next, E
         return ST_EINVAL;
     }
     const TuneFile *t = d->t;
+    /* The most pairs one row holds: an SPSA iteration's two evaluations, or the final check. */
+    long max_pairs = 2L * t->pairs > t->final_pairs ? 2L * t->pairs : t->final_pairs;
+    char why[160] = "";
     int cap = d->facts.rows_total + 1, n = 0, line = 1;
     TuneRow *out = xcalloc((size_t)cap, sizeof *out);
     Status st = ST_OK;
@@ -231,8 +256,11 @@ static Status read_state(TuneDir *d, TuneRow **rows, int *count, double *next, E
             error_set(err, "%s:%d: more rows than this tuning has (%d)", path, line,
                       d->facts.rows_total);
             st = ST_EPARSE;
-        } else if (!nl || !parse_state_line(text + at, t->param_count, &out[n], next) ||
-                   out[n].iteration != n) {
+        } else if (nl &&
+                   !parse_state_line(text + at, t, max_pairs, &out[n], next, why, sizeof why)) {
+            error_set(err, "%s:%d: %s (the file is damaged)", path, line, why);
+            st = ST_EPARSE;
+        } else if (!nl || out[n].iteration != n) {
             error_set(err, "%s:%d: not row %d of a tuning (the file is damaged)", path, line, n);
             st = ST_EPARSE;
         } else {
@@ -352,6 +380,11 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
                   csv);
         st = ST_EINVAL;
     }
+    /* What the setup records is one line each (safetext.h): a control character is refused. */
+    const char *recorded[4][2] = {
+        {"name", t->name}, {"agent", t->agent}, {"opponent", t->opponent}, {"rules", played->name}};
+    for (int i = 0; i < 4 && st == ST_OK; i++)
+        st = safetext_write(NULL, SAFETEXT_RECORD, recorded[i][0], recorded[i][1], err);
     char *setup = setup_text(t, played);
     if (st == ST_OK) {
         /* Compared (and nothing written on a refusal) before any file changes. */

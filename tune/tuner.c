@@ -12,6 +12,7 @@
 #include "formats/files.h"
 #include "formats/plot.h"
 #include "harness/match.h"
+#include "harness/membudget.h"
 #include "harness/rundir.h"
 #include "harness/runner.h"
 #include "rules/rng.h"
@@ -454,6 +455,37 @@ static int rows_total(const TuneFile *t)
     return n;
 }
 
+/* The search tables of the tuning against the memory the machine has, before any game: each
+ * thread of evaluate holds the tuned agent and the opponent in both seats; the tuned agent is
+ * counted at the larger of its fixed spec and every parameter at its maximum (a tuned tt_mb or
+ * max_nodes grows the table). One line and exit 1 instead of a kill (issue 27). */
+static Status check_memory(const Tuner *tu, Error *err)
+{
+    const TuneFile *t = tu->t;
+    double values[TUNE_MAX_PARAMS];
+    for (int i = 0; i < t->param_count; i++) {
+        values[i] = t->params[i].max;
+    }
+    char spec[EXPERIMENT_SPEC_MAX * 2];
+    tuner_spec(t, values, spec, sizeof spec);
+    uint64_t widest = 0, fixed = 0, opponent = 0;
+    Status st = agent_spec_memory(spec, &tu->rules, &widest, err);
+    if (st == ST_OK) {
+        st = agent_spec_memory(t->agent, &tu->rules, &fixed, err);
+    }
+    if (st == ST_OK) {
+        st = agent_spec_memory(t->opponent, &tu->rules, &opponent, err);
+    }
+    if (st != ST_OK) {
+        return st;
+    }
+    uint64_t per_thread = 2 * ((widest > fixed ? widest : fixed) + opponent);
+    char what[96];
+    snprintf(what, sizeof what, "the search tables of %d thread%s (tt_mb, max_nodes)", tu->threads,
+             tu->threads == 1 ? "" : "s");
+    return membudget_check(per_thread * (uint64_t)tu->threads, what, err);
+}
+
 Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err)
 {
     memset(out, 0, sizeof *out);
@@ -468,6 +500,9 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         rs.max_plies = t->max_plies;
     }
     Status st = rules_compile(&rs, &tu.rules, err);
+    if (st == ST_OK) {
+        st = check_memory(&tu, err);
+    }
     if (st != ST_OK) {
         return st;
     }

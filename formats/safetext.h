@@ -1,0 +1,43 @@
+/* Text from people (names, labels, agent specs, paths, the command line) on its way into a
+ * gnuplot script or a `key value` record: the one place that decides how each destination
+ * receives it, so that no text can run a command or add a line. */
+#ifndef TAFL_FORMATS_SAFETEXT_H
+#define TAFL_FORMATS_SAFETEXT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "rules/common.h"
+
+/* Where a text goes, and what is done to it there. */
+typedef enum {
+    /* A gnuplot string expression (titles, labels, key entries): single-quoted, where gnuplot
+     * expands neither backquotes nor macros nor backslashes (gnuplot 5 manual, "Quote marks"
+     * and "Substitution"), a quote doubled (''); a newline or tab is joined in as "\n" or "\t"
+     * ('a'."\n".'b'), any other control character becomes '?'. Never refused. */
+    SAFETEXT_GNUPLOT,
+    /* A field of a gnuplot datablock (read as data, where gnuplot substitutes nothing), in
+     * double quotes: a '"' becomes '\'', a control character a space. Never refused. */
+    SAFETEXT_DATA,
+    /* Text for people on one line (the command line in meta, a comment in a script): a
+     * control character is written as \n, \r, \t or \xHH, so the line stays one line. Not
+     * read back by tafl. Never refused. */
+    SAFETEXT_NOTE,
+    /* The value of a `key value` line that tafl reads back (setup, meta): written as it is,
+     * and refused (ST_EINVAL) when it holds a control character, since a newline would end
+     * the value and start a line of the writer's choosing. */
+    SAFETEXT_RECORD,
+} SafeTextDest;
+
+/* Writes text to f as dest receives it (see SafeTextDest). With f NULL, writes nothing and
+ * only says whether dest accepts text. On refusal: ST_EINVAL, err naming `what` (the key or
+ * option the text is for) and the offending byte's position. Thread-safe for distinct f. */
+MUST_CHECK Status safetext_write(FILE *f, SafeTextDest dest, const char *what, const char *text,
+                                 Error *err);
+
+/* True when path, a path read from a record, names a place inside the directory it is
+ * relative to: not empty, not absolute, and no component is "..". Names that merely contain
+ * two dots ("v1..2.rules") are inside. Thread-safe. */
+bool safetext_path_inside(const char *path);
+
+#endif
