@@ -355,6 +355,10 @@ static bool add_otn(ReadCtx *c, const char *text)
         return false;
     }
     memcpy(rs.name, name, sizeof rs.name);
+    if (c->exp.otn_warning == NULL && otn_rules_warning(text) != NULL) {
+        c->exp.otn_warning = otn_rules_warning(text);
+        c->exp.otn_warning_line = c->line;
+    }
     return add_ruleset(c, "rules", &rs, "OTN rules");
 }
 

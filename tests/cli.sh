@@ -51,6 +51,11 @@ expect 2 "unknown subcommand 'frob'" -- rules frob
 cmp -s "$tmp/back.txt" "$tmp/orig.txt" && ok || fail "rules show tablut does not read back"
 # An OTN rules string is accepted wherever a ruleset is.
 expect 0 "1 40" -- perft --rules "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" --depth 1
+expect 0 "tafl perft: warning: tfr:l is read as OpenTafl's notation spec defines it" -- \
+    perft --rules "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" --depth 1
+[ "$(grep -c "OpenTafl's program plays tfr:l and tfr:w the other way round" "$tmp/err")" -eq 1 ] &&
+    ok || fail "the tfr warning is not one line"
+"$TAFL" perft --rules brandubh --depth 1 2>&1 | grep -q "tfr" && fail "a preset warns about tfr" || ok
 
 # perft: one line per depth on stdout, timing on stderr.
 "$TAFL" perft --rules brandubh --depth 3 >"$tmp/perft" 2>/dev/null
