@@ -88,6 +88,8 @@ public class RulesCheck {
             throw new IllegalStateException("legal move file has " + legalLines.size() + " lines for " + games.size() + " games");
         long plies = 0, compared = 0;
         Map<String, Integer> count = new TreeMap<>();
+        Map<String, Integer> ends = new TreeMap<>(); // how tafl-lab's games ended, all compared
+        for (String t : terms) ends.merge(t, 1, Integer::sum);
         List<String> shown = new ArrayList<>();
         for (int gi = 0; gi < games.size(); gi++) {
             Rules rules = RulesSerializer.loadRulesRecord(rulesString);
@@ -153,6 +155,9 @@ public class RulesCheck {
         }
         int bad = count.values().stream().mapToInt(Integer::intValue).sum();
         System.out.println("games " + games.size() + " plies " + plies + " legal-sets " + compared + " disagreements " + bad);
+        StringBuilder endText = new StringBuilder("  tafl-lab's ends:");
+        for (Map.Entry<String, Integer> x : ends.entrySet()) endText.append(" ").append(x.getKey()).append(" ").append(x.getValue());
+        System.out.println(endText);
         for (Map.Entry<String, Integer> e : count.entrySet()) System.out.println("  " + e.getValue() + " " + e.getKey());
         for (String s : shown) System.out.println("  " + s);
     }
