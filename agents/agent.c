@@ -260,6 +260,8 @@ static Status parse_spec(const char *spec, const AgentType **type, double *value
     Status st = parse_items(t, spec, colon ? colon + 1 : "", values, text, err);
     if (st == ST_OK && t->check)
         st = t->check(values, text, err);
+    if (st == ST_OK && t->check_rules)
+        st = t->check_rules(values, r, err);
     if (st != ST_OK) {
         free_texts(text, t->param_count);
         return st;

@@ -37,7 +37,9 @@ typedef struct {
 
 /* Creates an agent from a spec for rules r (borrowed; must outlive the agent) with the seed of
  * its random stream. Unknown agent: ST_EINVAL listing the agents. Unknown key or bad value:
- * ST_EINVAL naming it and listing the agent's keys with their defaults. Caller owns *out and
+ * ST_EINVAL naming it and listing the agent's keys with their defaults. Rules the agent would
+ * play otherwise than tafl-lab (an external engine with quirks=opentafl): ST_EINVAL naming the
+ * ruleset and the rule. Caller owns *out and
  * calls agent_destroy. Thread-safe (each agent is used by one thread at a time). */
 MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out,
                                Error *err);

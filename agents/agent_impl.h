@@ -70,6 +70,10 @@ struct AgentType {
     /* Optional: checks values beyond their ranges before create (text[i] is the value of a
      * PARAM_TEXT parameter, NULL for the others); ST_EINVAL with a one-line reason. */
     Status (*check)(const double *params, char *const *text, Error *err);
+    /* Optional: checks that these values can play rules r (the agent is then made for them);
+     * ST_EINVAL with a one-line reason. An external engine that would play r otherwise than
+     * tafl-lab is refused here, before any game. */
+    Status (*check_rules)(const double *params, const Rules *r, Error *err);
     /* Optional (NULL: nothing to do). The game is over with this result (WINNER_NONE when it
      * stopped without one); an agent that drives another program tells it so and stops it. */
     void (*end_game)(Agent *agent, Winner winner);

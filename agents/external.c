@@ -374,12 +374,49 @@ static void spell_out_reentry(char *otn, size_t size)
     memcpy(otn + at, extra, add);
 }
 
+/* The tfr: letter that makes OpenTafl's program play tafl-lab's repetition rule, or 0 where
+ * no letter does. The notation spec (opentafl-notation-spec.txt, key tfr) says that under `l`
+ * the player who moves into the threefold repetition loses, which is tafl-lab's `lose` and
+ * what otn_format_rules writes. OpenTafl's program plays it the other way round: it judges a
+ * position after the move, once Game.advanceState has passed the turn, and
+ * GameState.checkVictoryInternal gives a third repetition under THIRD_REPETITION_LOSES (`l`)
+ * to the opponent of getCurrentSide(), the side now to move: the repeater wins; under `w` the
+ * side to move wins and the repeater loses. Its reader (RulesSerializer
+ * .getThreefoldResultForString) knows w, l and d only and reads anything else, `i` too, as a
+ * draw, so no rules string makes it ignore a repetition. A rule it has no letter for (ignore,
+ * and any rule that looks at which side repeats) is refused. */
+static char opentafl_tfr(EndRule repetition)
+{
+    switch (repetition) {
+    case END_RULE_LOSE:
+        return 'w';
+    case END_RULE_DRAW:
+        return 'd';
+    default:
+        return 0;
+    }
+}
+
+/* The rules string for the engine: otn_format_rules (the notation spec's meaning) with, for
+ * OpenTafl, the tfr: letter its program plays as tafl-lab's rule, and the re-entry keys
+ * spelled out. The caller has checked opentafl_refusal. */
+static void engine_rules(const Ruleset *rs, bool opentafl, char *otn, size_t size)
+{
+    otn_format_rules(rs, otn, NULL);
+    if (opentafl) {
+        char *tfr = strstr(otn, " tfr:");
+        if (tfr)
+            tfr[5] = opentafl_tfr(rs->repetition);
+    }
+    spell_out_reentry(otn, size);
+}
+
 /* Sends the rules: the OTN string and, for what OTN cannot carry, tafl-lab's extension. */
 static ProcessResult send_rules(External *a, double deadline)
 {
     char otn[OTN_RULES_MAX + 128], ext[256];
-    otn_format_rules(&a->base.rules->opt, otn, NULL);
-    spell_out_reentry(otn, sizeof otn);
+    engine_rules(&a->base.rules->opt, (int)a->base.params[P_QUIRKS] == QUIRKS_OPENTAFL, otn,
+                 sizeof otn);
     ProcessResult res = say(a, deadline, "rules %s", otn);
     otep_format_rules_extension(&a->base.rules->opt, ext, sizeof ext);
     if (res == PROCESS_OK && ext[0])
@@ -387,24 +424,39 @@ static ProcessResult send_rules(External *a, double deadline)
     return res;
 }
 
-/* Why OpenTafl cannot play these rules as tafl-lab does, or NULL. Of the options OTN cannot
- * carry (otep.h), draw_fort, no_moves and max_plies only change how tafl-lab ends a game; a
- * king captured by three on an edge changes captures, so the two boards would part. And where
- * the rules string bars pieces from re-entering the throne (cenre), OpenTafl also bars them
- * from passing over the empty throne (GenericRules.canTaflmanMoveThrough), which tafl-lab
- * allows: replaying tafl-lab's games in OpenTafl's rules engine, about half the games of
- * brandub-cyningstan-2014 hold such a move (tests/opentafl/rules-check.sh). */
-static const char *opentafl_refusal(const Ruleset *rs)
+/* Why OpenTafl cannot play these rules as tafl-lab does (written to why; false when it can).
+ * A repetition rule its program has no tfr: letter for (opentafl_tfr). Of the options OTN
+ * cannot carry (otep.h), draw_fort, no_moves and max_plies only change how tafl-lab ends a
+ * game; a king captured by three on an edge changes captures, so the two boards would part.
+ * And where the rules string bars pieces from re-entering the throne (cenre), OpenTafl also
+ * bars them from passing over the empty throne (GenericRules.canTaflmanMoveThrough), which
+ * tafl-lab allows: replaying tafl-lab's games in OpenTafl's rules engine, about half the games
+ * of brandub-cyningstan-2014 hold such a move (tests/opentafl/rules-check.sh). */
+static bool opentafl_refusal(const Ruleset *rs, char *why, size_t size)
 {
-    if (rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3)
-        return "king_capture=throne4_adj3_edge3 (a king captured by three on an edge), which an "
-               "OpenTafl rules string cannot express";
+    if (!opentafl_tfr(rs->repetition)) {
+        snprintf(why, size,
+                 "repetition=%s, for which OpenTafl's program has no tfr: letter (it plays "
+                 "tfr:w as lose, tfr:d as draw, and reads any other letter as draw)",
+                 ruleset_end_rule_name(rs->repetition));
+        return true;
+    }
+    if (rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3) {
+        snprintf(why, size,
+                 "king_capture=throne4_adj3_edge3 (a king captured by three on an "
+                 "edge), which an OpenTafl rules string cannot express");
+        return true;
+    }
     char otn[OTN_RULES_MAX];
     otn_format_rules(rs, otn, NULL);
-    if (has_otn_key(otn, "cenre"))
-        return "cenre (pieces barred from re-entering the throne): OpenTafl also bars them from "
-               "passing over the empty throne, and tafl-lab does not";
-    return NULL;
+    if (has_otn_key(otn, "cenre")) {
+        snprintf(why, size,
+                 "cenre (pieces barred from re-entering the throne): OpenTafl also "
+                 "bars them from passing over the empty throne, and tafl-lab does "
+                 "not");
+        return true;
+    }
+    return false;
 }
 
 static ProcessResult send_position(External *a, const GameState *s, double deadline)
@@ -606,9 +658,6 @@ static Move external_choose(Agent *agent, const GameState *s, const History *his
     Move failed;
     if (a->dead)
         return fail(a, AGENT_FAILURE_CRASH, "asked for a move after failing");
-    if (opentafl && opentafl_refusal(&r->opt) && !a->proc)
-        return fail(a, AGENT_FAILURE_CRASH, "refused: OpenTafl cannot play %s",
-                    opentafl_refusal(&r->opt));
     if (!a->proc && !start_engine(a, &failed))
         return failed;
     double limit = move_limit(a);
@@ -730,6 +779,18 @@ static void external_destroy(Agent *agent)
     free(a);
 }
 
+/* quirks=opentafl refuses, before any game, rules OpenTafl would play otherwise. */
+static Status external_check_rules(const double *params, const Rules *r, Error *err)
+{
+    char why[320];
+    if ((int)params[P_QUIRKS] == QUIRKS_OPENTAFL && opentafl_refusal(&r->opt, why, sizeof why)) {
+        error_set(err, "agent external: quirks=opentafl: OpenTafl cannot play ruleset '%s': %s",
+                  r->opt.name, why);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
 static const AgentOps OPS = {external_choose, external_new_game, external_destroy};
 
 static Agent *external_create(const Rules *r, const double *params, uint64_t seed)
@@ -754,6 +815,7 @@ const AgentType AGENT_TYPE_EXTERNAL = {
               "at the game's end; the game's transcript (at most 4 MiB)",
     .create = external_create,
     .check = external_check,
+    .check_rules = external_check_rules,
     .end_game = external_end_game,
     .transcript = external_transcript,
     .external = true,

@@ -54,6 +54,9 @@ bool cli_load_rules(const char *command, const char *arg, Rules *r)
         fprintf(stderr, "tafl %s: %s\n", command, err.text);
         return false;
     }
+    const char *warning = strncmp(arg, "dim:", 4) == 0 ? otn_rules_warning(arg) : NULL;
+    if (warning)
+        fprintf(stderr, "tafl %s: warning: %s\n", command, warning);
     return true;
 }
 

@@ -202,11 +202,19 @@ int cmd_replay(int argc, char **argv)
     }
 
     int agree = 0, disagree = 0;
+    bool warned = false;
     for (int i = game ? (int)game - 1 : 0; i < (game ? (int)game : count); i++) {
         const RecordGame *g = &games[i];
         Rules r;
         if ((status = game_rules(path, &gs, i, rules_arg ? &given : NULL, &r)) != 0)
             break;
+        /* A record's own rules string: a game OpenTafl played under tfr:l had its repeater
+         * win, which the replay (the notation spec's meaning) calls a loss. Said once. */
+        const char *warning = !rules_arg && !gs.rules ? otn_rules_warning(g->rules) : NULL;
+        if (warning && !warned) {
+            fprintf(stderr, "tafl replay: warning: %s:%d: %s\n", path, g->line, warning);
+            warned = true;
+        }
         Show show = {.r = &r, .show_ply = quiet ? -2 : ply};
         RecordIssue issue;
         bool ok = record_replay(&r, g, show_position, &show, &issue);

@@ -107,6 +107,9 @@ int cmd_run(int argc, char **argv)
         free(exp);
         return EXIT_USAGE;
     }
+    if (exp->otn_warning)
+        fprintf(stderr, "tafl run: warning: %s:%d: %s\n", file, exp->otn_warning_line,
+                exp->otn_warning);
     if (min_arg)
         exp->min_games = (int)min_games;
     bool sequential = width_arg || every_arg || exp->max_width > 0;

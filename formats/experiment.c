@@ -361,6 +361,10 @@ static bool add_otn(ReadCtx *c, const char *text)
         return false;
     }
     memcpy(rs.name, name, sizeof rs.name);
+    if (c->exp.otn_warning == NULL && otn_rules_warning(text) != NULL) {
+        c->exp.otn_warning = otn_rules_warning(text);
+        c->exp.otn_warning_line = c->line;
+    }
     return add_ruleset(c, "rules", &rs, "OTN rules");
 }
 
@@ -932,11 +936,27 @@ static bool check_whole(ReadCtx *c)
         Agent *agent = NULL;
         Error why = {{0}};
         Status st = agent_create(e->agents[i].spec, &c->first_rules, 0, &agent, &why);
+        bool external = st == ST_OK && agent_is_external(agent);
         agent_destroy(agent);
         if (st != ST_OK) {
             fail_at(c, 0, st, "agent '%s': spec '%s': %s", e->agents[i].name, e->agents[i].spec,
                     why.text);
             return false;
+        }
+        /* An external engine may refuse a ruleset OpenTafl would play otherwise: each ruleset
+         * is tried, and the error names the line it came from. */
+        for (int j = 1; external && j < e->ruleset_count; j++) {
+            Rules r;
+            agent = NULL;
+            st = rules_compile(&e->rulesets[j], &r, &why);
+            if (st == ST_OK)
+                st = agent_create(e->agents[i].spec, &r, 0, &agent, &why);
+            agent_destroy(agent);
+            if (st != ST_OK) {
+                fail_at(c, c->ruleset_lines[j], st, "agent '%s': spec '%s': %s", e->agents[i].name,
+                        e->agents[i].spec, why.text);
+                return false;
+            }
         }
     }
     return true;

@@ -66,6 +66,9 @@ typedef struct {
     int agent_count;
     Pairing pairings[EXPERIMENT_MAX_PAIRINGS]; /* from [matchups], in a fixed order */
     int pairing_count;
+    const char *otn_warning; /* otn_rules_warning of the first `rules =` string that calls for
+                                one (a constant string), or NULL; the command shows it */
+    int otn_warning_line;    /* the line of that string */
 } Experiment;
 
 /* Reads an experiment file into *out (large: allocate it). Sections and keys:

@@ -627,9 +627,16 @@ static Status compile_all(RunState *rs, Error *err)
             rs->external[i] = agent_is_external(probe);
             rs->any_external = rs->any_external || rs->external[i];
             agent_destroy(probe);
-        } else {
-            error_prefix(err, "agent %s: ", exp->agents[i].name);
         }
+        /* An external engine may refuse a ruleset (agent_create): each is tried here, so that
+         * play_job always gets its agents. */
+        for (int j = 1; j < exp->ruleset_count && st == ST_OK && rs->external[i]; j++) {
+            st = agent_create(exp->agents[i].spec, &rs->rules[j], 0, &probe, err);
+            if (st == ST_OK)
+                agent_destroy(probe);
+        }
+        if (st != ST_OK)
+            error_prefix(err, "agent %s: ", exp->agents[i].name);
     }
     return st;
 }

@@ -65,6 +65,12 @@ bool otn_explain_illegal(const Rules *r, const GameState *s, const History *hist
  * bad values: ST_EPARSE with the key and its column. Thread-safe. */
 MUST_CHECK Status otn_parse_rules(const char *text, Ruleset *rs, Error *err);
 
+/* The warning a rules string a person gives calls for, or NULL (a constant string; thread-safe).
+ * otn_parse_rules reads tfr: as OpenTafl's notation spec defines it (l: the side whose move
+ * makes the third repetition loses), but OpenTafl's program plays tfr:l and tfr:w the other
+ * way round, so a string OpenTafl wrote or a game it played under tfr:l had the repeater win. */
+const char *otn_rules_warning(const char *text);
+
 /* Writes rs as an OpenTafl rules string into buf (OTN_RULES_MAX bytes). Options OTN cannot
  * express are named, comma-separated, in warnings (may be NULL; 256 bytes), empty when none. */
 void otn_format_rules(const Ruleset *rs, char *buf, char *warnings);

@@ -635,3 +635,19 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
         }
     }
 }
+
+const char *otn_rules_warning(const char *text)
+{
+    /* opentafl-notation-spec.txt (tfr) against GameState.checkVictoryInternal, which judges
+     * after the turn has passed: agents/external.c, opentafl_tfr. */
+    OtnEntries e;
+    Error err = {{0}};
+    memset(&e, 0, sizeof e);
+    if (split_entries(text, &e, &err) != ST_OK || !e.seen[K_TFR] ||
+        (e.val[K_TFR][0] != 'l' && e.val[K_TFR][0] != 'w')) {
+        return NULL;
+    }
+    return "tfr:l is read as OpenTafl's notation spec defines it (the side whose move makes "
+           "the third repetition loses), but OpenTafl's program plays tfr:l and tfr:w the other "
+           "way round (under tfr:l its repeater wins)";
+}

@@ -296,20 +296,18 @@ START_TEST(test_messages_are_what_opentafl_reads)
 }
 END_TEST
 
-/* quirks=opentafl on one preset: the failure of the first move against a stalling engine
- * (given 50 ms), and the transcript. */
-static AgentFailure opentafl_first_move(const char *preset, char *transcript, size_t size)
+/* The first move of an external agent on rules r against a stalling engine (given 50 ms):
+ * its failure, and the transcript (which holds the rules line sent). quirks: "none" or
+ * "opentafl". */
+static AgentFailure first_move_on(const Rules *r, const char *quirks, char *transcript, size_t size)
 {
-    Rules r;
-    fixture_rules(preset, &r);
     char spec[1024];
-    snprintf(spec, sizeof spec,
-             "external:cmd=%s/stall.sh,quirks=opentafl,movetime_ms=1500,timeout_ms=50",
-             engines_dir());
-    Agent *a = make(spec, &r);
+    snprintf(spec, sizeof spec, "external:cmd=%s/stall.sh,quirks=%s,movetime_ms=1500,timeout_ms=50",
+             engines_dir(), quirks);
+    Agent *a = make(spec, r);
     agent_new_game(a, 1);
     GameState s;
-    state_init(&r, &s);
+    state_init(r, &s);
     (void)agent_choose(a, &s, NULL);
     AgentFailure f = agent_last_stats(a)->failure;
     snprintf(transcript, size, "%s", agent_transcript(a));
@@ -317,28 +315,102 @@ static AgentFailure opentafl_first_move(const char *preset, char *transcript, si
     return f;
 }
 
+/* The error of making an external agent with quirks=opentafl for rules r ("" when made). */
+static void opentafl_create_error(const Rules *r, char *text, size_t size)
+{
+    Agent *a = NULL;
+    Error err = {{0}};
+    char spec[1024];
+    snprintf(spec, sizeof spec, "external:cmd=%s/stall.sh,quirks=opentafl,movetime_ms=1500",
+             engines_dir());
+    Status st = agent_create(spec, r, 0, &a, &err);
+    agent_destroy(a);
+    snprintf(text, size, "%s", st == ST_OK ? "" : err.text);
+}
+
+/* A preset with another repetition rule, compiled. */
+static void preset_with_repetition(const char *preset, EndRule repetition, Rules *r)
+{
+    Ruleset rs = *ruleset_preset_find(preset);
+    rs.repetition = repetition;
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, r, &err), ST_OK);
+}
+
 START_TEST(test_opentafl_quirks_refuse_rules_it_plays_otherwise)
 {
     /* Livas' king is captured by three on an edge: no OTN rules string says so. Where the
-     * throne bars re-entry (cenre), OpenTafl also bars passing over it. Neither engine is
-     * started. */
+     * throne bars re-entry (cenre), OpenTafl also bars passing over it. OpenTafl's program
+     * reads tfr:i as a draw (RulesSerializer.getThreefoldResultForString): no letter makes it
+     * ignore a repetition. Each is refused when the agent is made, before any game. */
     const char *refused[][2] = {
-        {"brandubh-livas", "refused: OpenTafl cannot play king_capture=throne4_adj3_edge3"},
-        {"brandub-cyningstan-2014", "refused: OpenTafl cannot play cenre (pieces barred"},
+        {"brandubh-livas", "OpenTafl cannot play ruleset 'brandubh-livas': "
+                           "king_capture=throne4_adj3_edge3"},
+        {"brandub-cyningstan-2014", "OpenTafl cannot play ruleset 'brandub-cyningstan-2014': "
+                                    "cenre (pieces barred"},
     };
     char t[65536];
+    Rules r;
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        ck_assert_int_eq(opentafl_first_move(refused[i][0], t, sizeof t), AGENT_FAILURE_CRASH);
-        ck_assert_msg(strstr(t, refused[i][1]) && !strstr(t, "# started"), "%s: %s", refused[i][0],
-                      t);
+        fixture_rules(refused[i][0], &r);
+        opentafl_create_error(&r, t, sizeof t);
+        ck_assert_msg(strstr(t, "agent external: quirks=opentafl: ") && strstr(t, refused[i][1]),
+                      "%s: %s", refused[i][0], t);
     }
+    preset_with_repetition("brandubh", END_RULE_IGNORE, &r);
+    opentafl_create_error(&r, t, sizeof t);
+    ck_assert_msg(strstr(t, "OpenTafl cannot play ruleset 'brandubh': repetition=ignore, for "
+                            "which OpenTafl's program has no tfr: letter"),
+                  "%s", t);
+    /* Without quirks the agent is made and told the rules as the notation spec reads them. */
+    ck_assert_int_eq(first_move_on(&r, "none", t, sizeof t), AGENT_FAILURE_TIMEOUT);
+    ck_assert_msg(strstr(t, "> rules dim:7 ks:c tfr:i start:"), "%s", t);
     /* The presets whose games OpenTafl's rules engine replays as tafl-lab plays them are
-     * played: the engine is started (and here times out). */
+     * played: the engine is started (and here times out). Copenhagen with repetition = lose,
+     * as experiments/rulesets/copenhagen-opentafl.ini (the federation's rule, a loss for the
+     * defenders whoever repeats, has no tfr letter). */
     const char *played[] = {"brandubh",  "brandub-cyningstan", "ard-ri",       "tablut",
                             "tawlbwrdd", "hnefatafl-13",       "hnefatafl-15", "copenhagen"};
-    for (size_t i = 0; i < sizeof played / sizeof played[0]; i++)
-        ck_assert_msg(opentafl_first_move(played[i], t, sizeof t) == AGENT_FAILURE_TIMEOUT,
-                      "%s: %s", played[i], t);
+    for (size_t i = 0; i < sizeof played / sizeof played[0]; i++) {
+        preset_with_repetition(played[i], ruleset_preset_find(played[i])->repetition, &r);
+        if (strcmp(played[i], "copenhagen") == 0)
+            preset_with_repetition(played[i], END_RULE_LOSE, &r);
+        ck_assert_msg(first_move_on(&r, "opentafl", t, sizeof t) == AGENT_FAILURE_TIMEOUT, "%s: %s",
+                      played[i], t);
+    }
+    ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
+/* Issue 22: OpenTafl's program plays tfr:l and tfr:w the other way round from its notation
+ * spec (GameState.checkVictoryInternal judges after the turn has passed), so under
+ * quirks=opentafl tafl-lab's repetition=lose (the repeater loses) is sent as tfr:w, and draw
+ * as OpenTafl's default (no tfr key, which is d). Without quirks the string keeps the spec's
+ * meaning (tafl-lab's own engine reads it so). */
+START_TEST(test_opentafl_quirks_send_the_tfr_letter_opentafl_plays)
+{
+    const struct {
+        EndRule repetition;
+        const char *quirks;
+        const char *want;
+    } cases[] = {
+        {END_RULE_LOSE, "opentafl", "> rules dim:7 ks:c tfr:w start:/3t3/3t3/3T3/ttTKTtt/"},
+        {END_RULE_LOSE, "none", "> rules dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/"},
+        {END_RULE_DRAW, "opentafl", "> rules dim:7 ks:c start:/3t3/3t3/3T3/ttTKTtt/"},
+        {END_RULE_DRAW, "none", "> rules dim:7 ks:c start:/3t3/3t3/3T3/ttTKTtt/"},
+    };
+    char t[65536];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Rules r;
+        preset_with_repetition("brandubh", cases[i].repetition, &r);
+        ck_assert_int_eq(first_move_on(&r, cases[i].quirks, t, sizeof t), AGENT_FAILURE_TIMEOUT);
+        ck_assert_msg(strstr(t, cases[i].want), "case %zu: %s", i, t);
+    }
+    /* Copenhagen's other keys are left alone: only the tfr letter changes. */
+    Rules r;
+    preset_with_repetition("copenhagen", END_RULE_LOSE, &r);
+    ck_assert_int_eq(first_move_on(&r, "opentafl", t, sizeof t), AGENT_FAILURE_TIMEOUT);
+    ck_assert_msg(strstr(t, "> rules dim:11 tfr:w sw:s efe:y start:/3ttttt3/"), "%s", t);
     ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
 }
 END_TEST
@@ -392,6 +464,7 @@ Suite *external_suite(void)
     tcase_add_test(tc, test_engine_board_must_be_the_games);
     tcase_add_test(tc, test_messages_are_what_opentafl_reads);
     tcase_add_test(tc, test_opentafl_quirks_refuse_rules_it_plays_otherwise);
+    tcase_add_test(tc, test_opentafl_quirks_send_the_tfr_letter_opentafl_plays);
     tcase_add_test(tc, test_spec_errors_name_the_problem);
     tcase_add_test(tc, test_command_line_may_hold_commas);
     suite_add_tcase(s, tc);

@@ -351,6 +351,28 @@ START_TEST(test_bad_strings)
 }
 END_TEST
 
+/* Issue 22: a user's tfr:l keeps the notation spec's meaning (the repeater loses), with a
+ * warning that OpenTafl's program plays tfr:l and tfr:w the other way round; a string without
+ * them needs none. */
+START_TEST(test_tfr_keeps_the_spec_meaning_with_a_warning)
+{
+    Ruleset rs;
+    parse_ok("dim:7 ks:c tfr:l start:" CROSS_7, &rs);
+    ck_assert_int_eq(rs.repetition, END_RULE_LOSE);
+    const char *w = otn_rules_warning("dim:7 ks:c tfr:l start:" CROSS_7);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_msg(strstr(w, "OpenTafl's program plays tfr:l and tfr:w the other way round"), "%s",
+                  w);
+    /* tfr:w (the repeater wins) is an error of otn_parse_rules: that error is the one line. */
+    ck_assert_ptr_null(otn_rules_warning("tfr:w dim:7 start:" CROSS_7));
+    ck_assert_ptr_null(otn_rules_warning("dim:7 ks:c tfr:d start:" CROSS_7));
+    ck_assert_ptr_null(otn_rules_warning("dim:7 ks:c tfr:i start:" CROSS_7));
+    ck_assert_ptr_null(otn_rules_warning("dim:7 ks:c start:" CROSS_7));
+    ck_assert_ptr_null(otn_rules_warning("dim:7 name:tfr:l start:" CROSS_7));
+    ck_assert_ptr_null(otn_rules_warning("not a rules string"));
+}
+END_TEST
+
 START_TEST(test_long_start)
 {
     /* A start record near RULES_START_MAX still fits in an exported string. */
@@ -389,6 +411,7 @@ Suite *otn_rules_suite(void)
     tcase_add_test(tc, test_lenient_forms);
     tcase_add_loop_test(tc, test_bad_strings, 0, (int)(sizeof bad_strings / sizeof bad_strings[0]));
     tcase_add_test(tc, test_long_start);
+    tcase_add_test(tc, test_tfr_keeps_the_spec_meaning_with_a_warning);
     suite_add_tcase(s, tc);
     return s;
 }

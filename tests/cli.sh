@@ -54,6 +54,11 @@ expect 2 "unknown subcommand 'frob'" -- rules frob
 cmp -s "$tmp/back.txt" "$tmp/orig.txt" && ok || fail "rules show tablut does not read back"
 # An OTN rules string is accepted wherever a ruleset is.
 expect 0 "1 40" -- perft --rules "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" --depth 1
+expect 0 "tafl perft: warning: tfr:l is read as OpenTafl's notation spec defines it" -- \
+    perft --rules "dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" --depth 1
+[ "$(grep -c "OpenTafl's program plays tfr:l and tfr:w the other way round" "$tmp/err")" -eq 1 ] &&
+    ok || fail "the tfr warning is not one line"
+"$TAFL" perft --rules brandubh --depth 1 2>&1 | grep -q "tfr" && fail "a preset warns about tfr" || ok
 
 # perft: one line per depth on stdout, timing on stderr.
 "$TAFL" perft --rules brandubh --depth 3 >"$tmp/perft" 2>/dev/null
@@ -534,6 +539,21 @@ expect 0 "external: another program that speaks" -- agents
 expect 1 "tafl move: the engine gave no move: illegal_move: 'a1-a2' is not a legal move" -- \
     move --agent external:cmd=tests/engines/illegal.sh
 expect 2 "agent external: needs cmd=" -- match --attacker external --defender random
+# quirks=opentafl refuses, before any game, a ruleset OpenTafl would play otherwise (here a
+# repetition rule its program has no tfr letter for), naming the line of that ruleset.
+printf '%s\n' '[experiment]' 'name = refuse' 'games = 1' '[rules]' 'presets = brandubh' \
+    'rules = dim:7 ks:c tfr:i start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/' '[agent.ot]' \
+    'type = external' "cmd = $(pwd)/tests/engines/stall.sh" 'movetime_ms = 2000' \
+    'quirks = opentafl' '[agent.r]' 'type = random' '[matchups]' 'pair = ot vs r' >"$tmp/refuse.ini"
+expect 2 "refuse.ini:6: agent 'ot': spec 'external:cmd=" -- run "$tmp/refuse.ini" --out "$tmp/refuse"
+expect 2 "quirks=opentafl: OpenTafl cannot play ruleset 'otn-1': repetition=ignore" -- \
+    run "$tmp/refuse.ini" --out "$tmp/refuse"
+[ ! -e "$tmp/refuse/games.csv" ] && ok || fail "a refused ruleset left games"
+saved_path=$PATH
+PATH="$(pwd)/tests/engines:$PATH"
+expect 2 "OpenTafl cannot play ruleset 'brandubh-livas': king_capture=throne4_adj3_edge3" -- \
+    match --rules brandubh-livas --attacker "external:cmd=stall.sh,movetime_ms=2000,quirks=opentafl" --defender random
+PATH=$saved_path
 expect 2 "program '/no/such' is not found" -- match --attacker external:cmd=/no/such --defender random
 
 # meta records the whole command line (its last argument was once dropped).
