@@ -260,8 +260,6 @@ static Status parse_spec(const char *spec, const AgentType **type, double *value
     Status st = parse_items(t, spec, colon ? colon + 1 : "", values, text, err);
     if (st == ST_OK && t->check)
         st = t->check(values, text, err);
-    if (st == ST_OK && t->check_rules)
-        st = t->check_rules(values, r, err);
     if (st != ST_OK) {
         free_texts(text, t->param_count);
         return st;
@@ -291,6 +289,13 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
     Status st = parse_spec(spec, &t, values, text, err);
     if (st != ST_OK)
         return st;
+    if (t->check_rules) {
+        st = t->check_rules(values, r, err);
+        if (st != ST_OK) {
+            free_texts(text, t->param_count);
+            return st;
+        }
+    }
     EvalModel *model = NULL;
     if (t->set_model) {
         /* The eval= value is resolved now (a file read and checked against r) and recorded

@@ -706,7 +706,7 @@ static Move external_choose(Agent *agent, const GameState *s, const History *his
         Error err = {{0}};
         if (otep_parse_move(r, args, &m, &err) != ST_OK)
             return fail(a, AGENT_FAILURE_ILLEGAL_MOVE, "%s", err.text);
-        if (!movegen_is_legal(r, s, m))
+        if (!movegen_is_legal_in_game(r, s, hist, m))
             return fail(a, AGENT_FAILURE_ILLEGAL_MOVE, "'%s' is not a legal move for the %s", args,
                         ruleset_side_name((Side)s->side));
         if (agent->params[P_LOG_TIMES] != 0)
