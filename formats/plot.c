@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "formats/files.h"
+
 #define PLOT_PATH_MAX 4096
 #define PLOT_SIZE     "960,600"
 
@@ -49,10 +51,14 @@ void plot_quote(FILE *f, const char *text)
     fputc('"', f);
 }
 
-static Status write_script(const char *path, const char *base, const char *comment,
+/* Writes DIR/BASE.gp whole (files_replace: made in memory, then a temporary file renamed into
+ * place, never through a link or into a FIFO). */
+static Status write_script(const char *dir, const char *path, const char *base, const char *comment,
                            const char *data, const char *body, Error *err)
 {
-    FILE *f = fopen(path, "w");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
     if (!f) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
@@ -80,9 +86,14 @@ static Status write_script(const char *path, const char *base, const char *comme
     fputs("\nunset output\n", f);
     if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        free(text);
         return ST_EIO;
     }
-    return ST_OK;
+    char name[256];
+    snprintf(name, sizeof name, "%s.gp", base);
+    Status st = files_replace(dir, name, text, len, err);
+    free(text);
+    return st;
 }
 
 /* Runs `gnuplot SCRIPT` in dir; its stdout is discarded, its stderr is ours. */
@@ -130,7 +141,7 @@ Status plot_render(const char *dir, const char *base, const char *comment, const
         error_set(err, "%s: the path is too long", dir);
         return ST_EIO;
     }
-    Status st = write_script(path, base, comment, data, body, err);
+    Status st = write_script(dir, path, base, comment, data, body, err);
     if (st != ST_OK || !plot_available()) {
         return st;
     }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/files.h"
 #include "formats/plot.h"
 #include "harness/league.h"
 #include "stats/ratings.h"
@@ -157,13 +158,36 @@ void curve_verdict_text(const CurveVerdict *v, double width, char *buf, size_t s
     }
 }
 
-static Status write_fail(FILE *f, const char *path, Error *err)
+/* A file made in memory (open_memstream), written as DIR/NAME: f closed, then files_replace
+ * (a temporary file renamed into place, never through a link or into a FIFO). */
+typedef struct {
+    FILE *f;
+    char *text;
+    size_t len;
+} MemFile;
+
+static void mem_open(MemFile *m)
 {
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
+    m->text = NULL;
+    m->len = 0;
+    m->f = open_memstream(&m->text, &m->len);
+    if (!m->f) {
+        fprintf(stderr, "out of memory for a file\n");
+        abort();
     }
-    return ST_OK;
+}
+
+static Status mem_write(MemFile *m, const char *dir, const char *name, Error *err)
+{
+    Status st = ST_OK;
+    if (ferror(m->f) | (fclose(m->f) != 0)) {
+        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st == ST_OK)
+        st = files_replace(dir, name, m->text, m->len, err);
+    free(m->text);
+    return st;
 }
 
 /* An Elo field: empty when not measured. */
@@ -174,13 +198,11 @@ static void write_elo(FILE *f, double v)
     }
 }
 
-static Status write_csv(const CurvePoint *points, int n, const char *path, Error *err)
+static Status write_csv(const CurvePoint *points, int n, const char *dir, Error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    MemFile m;
+    mem_open(&m);
+    FILE *f = m.f;
     fputs("rules,rung,agent,games,attacker_wins,defender_wins,draws,attacker_win_rate,"
           "attacker_win_low,attacker_win_high,attacker_score,attacker_score_low,"
           "attacker_score_high,draw_rate,elo,elo_low,elo_high\n",
@@ -201,17 +223,15 @@ static Status write_csv(const CurvePoint *points, int n, const char *path, Error
         write_elo(f, p->elo_high);
         fputc('\n', f);
     }
-    return write_fail(f, path, err);
+    return mem_write(&m, dir, "curve.csv", err);
 }
 
 static Status write_verdicts(const Experiment *exp, const CurvePoint *points, int n,
-                             const char *path, Error *err)
+                             const char *dir, Error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    MemFile m;
+    mem_open(&m);
+    FILE *f = m.f;
     fputs("rules,rungs,ordered_by,top3_score_min,top3_score_max,width,verdict\n", f);
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
         CurveVerdict v;
@@ -225,7 +245,7 @@ static Status write_verdicts(const Experiment *exp, const CurvePoint *points, in
         }
         fprintf(f, ",%.4f,%s\n", exp->converge_width, v.converged ? "converged" : "not converged");
     }
-    return write_fail(f, path, err);
+    return mem_write(&m, dir, "convergence.csv", err);
 }
 
 /* Whether every point has an Elo: then the x-axis is Elo, else the rung. */
@@ -321,12 +341,9 @@ Status curve_write(const Experiment *exp, const CurvePoint *points, int n, const
                    bool *plotted, Error *err)
 {
     *plotted = false;
-    char path[EXPERIMENT_PATH_MAX * 2 + 32];
-    snprintf(path, sizeof path, "%s/curve.csv", dir);
-    Status st = write_csv(points, n, path, err);
+    Status st = write_csv(points, n, dir, err);
     if (st == ST_OK) {
-        snprintf(path, sizeof path, "%s/convergence.csv", dir);
-        st = write_verdicts(exp, points, n, path, err);
+        st = write_verdicts(exp, points, n, dir, err);
     }
     if (st != ST_OK || n == 0) {
         return st;
