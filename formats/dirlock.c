@@ -71,14 +71,15 @@ static Status lock_directory(const char *dir, bool shared, DirLock *l, Error *er
     long pid = fstat(l->dir, &sb) == 0 ? flock_holder(&sb) : 0;
     if (pid > 0)
         error_set(err,
-                  "%s is being written by process %ld (it holds the directory's lock; its %s was "
-                  "removed): wait for it to end or stop it, then try again",
-                  dir, pid, DIRLOCK_NAME);
+                  "%s is being written by process %ld (it holds the directory's lock, though not "
+                  "%s/%s: was that file removed?): wait for it to end or stop it, then try again",
+                  dir, pid, dir, DIRLOCK_NAME);
     else
         error_set(err,
-                  "%s is being written by another process (it holds the directory's lock; its "
-                  "%s was removed): wait for it to end or stop it, then try again",
-                  dir, DIRLOCK_NAME);
+                  "%s is being written by another process (it holds the directory's lock, though "
+                  "not %s/%s: was that file removed?): wait for it to end or stop it, then try "
+                  "again",
+                  dir, dir, DIRLOCK_NAME);
     return ST_EINVAL;
 }
 

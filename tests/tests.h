@@ -36,6 +36,7 @@ Suite *otep_suite(void);
 
 /* check_safety.c: output paths, run directory locks, stop signals, bounded lines, row checks */
 Suite *safety_suite(void);
+Suite *files_suite(void);
 
 /* check_tune.c: tuning files, SPSA and grid tuning, gnuplot figures */
 Suite *tune_suite(void);
