@@ -30,11 +30,11 @@ has_rows() { [ "$(rows "$1")" -ge "$2" ]; }
 refused() {
     want=$1 needle=$2
     shift 3
-    timeout "${HANG_LIMIT:-60}" "$TAFL" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    timeout -k 10 "${HANG_LIMIT:-60}" "$TAFL" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
     status=$?
     if [ "$status" -ne "$want" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
         ! grep -qF -- "$needle" "$tmp/err"; then
-        fail "tafl $*: exit $status (want $want; 124 is a hang), stderr (want one line with '$needle'):"
+        fail "tafl $*: exit $status (want $want; 124 or 137: it hung), stderr (want one line with '$needle'):"
         cat "$tmp/err" >&2
         return 1
     fi
@@ -202,11 +202,11 @@ fifo_at "$tmp/fx" game-000000.otn
 refused 1 "$tmp/fx/game-000000.otn: exists and is not a regular file (a FIFO)" -- \
     export "$tmp/rec/games.csv" --dir "$tmp/fx"
 fifo_at "$tmp/fp" game.otn
-timeout "${HANG_LIMIT:-60}" "$TAFL" play --attacker random --defender random --out "$tmp/fp/game.otn" </dev/null \
+timeout -k 10 "${HANG_LIMIT:-60}" "$TAFL" play --attacker random --defender random --out "$tmp/fp/game.otn" </dev/null \
     >/dev/null 2>"$tmp/err"
 status=$?
 [ "$status" -eq 1 ] && grep -q "game.otn: exists and is not a regular file (a FIFO)" "$tmp/err" && ok ||
-    { fail "play --out FIFO: exit $status (124 is a hang)"; cat "$tmp/err" >&2; }
+    { fail "play --out FIFO: exit $status (124 or 137: it hung)"; cat "$tmp/err" >&2; }
 
 # Item 8: removing .lock by hand does not let a second writer in: the directory itself is
 # locked too, and the second writer is refused naming the first.
