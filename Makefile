@@ -128,6 +128,7 @@ test: deps
 	TAFL=$(TAFL) sh tests/shards.sh
 	TAFL=$(TAFL) sh tests/repro.sh
 	TAFL=$(TAFL) sh tests/safety.sh
+	TAFL=$(TAFL) sh tests/rundirs.sh
 	TAFL=$(TAFL) sh tests/tune_resume.sh
 	TAFL=$(TAFL) sh tests/train.sh
 	TAFL=$(TAFL) sh tests/trust.sh

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "formats/files.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/rowgame.h"
@@ -57,6 +58,91 @@ static int row_moves(const GameRow *row, const Rules *r, Move *moves, Error *err
     return st == ST_OK ? n : -1;
 }
 
+/* One export: the rows, where they go, and how it went. */
+typedef struct {
+    const char *path;     /* the games.csv */
+    const GameRow *rows;  /* its rows */
+    long count;           /* how many */
+    const Ruleset *given; /* --rules, or NULL */
+    const char *dir;      /* --dir: one file per game; NULL: one stream */
+    int status;           /* EXIT_SUCCESS until a game fails */
+    long written;         /* games exported */
+} Export;
+
+/* Exports every recorded game of e to out (or, with e->dir, each to DIR/game-NNNNNN.otn
+ * through files_replace: never through a link, never into a FIFO, each file whole). False
+ * when a game failed (said on stderr) or none was recorded: then a --out file is not put in
+ * place. */
+static bool export_games(FILE *out, const void *ctx)
+{
+    Export *e = (Export *)ctx; /* files_write_through hands its context back unchanged */
+    Error err = {{0}};
+    char last_warned[64] = "";
+    for (long i = 0; i < e->count && e->status == EXIT_SUCCESS; i++) {
+        const GameRow *row = &e->rows[i];
+        if (!row->moves)
+            continue; /* not recorded */
+        Rules r;
+        Move *moves = xmalloc(((size_t)row->plies + 1) * sizeof *moves);
+        int n = -1;
+        if (row_rules(e->path, row, e->given, &r, &err) == ST_OK)
+            n = row_moves(row, &r, moves, &err);
+        char round[32], warnings[256];
+        snprintf(round, sizeof round, "%ld", row->game);
+        OtnGameTags tags = {.event = e->path,
+                            .round = round,
+                            .attackers = row->attacker,
+                            .defenders = row->defender,
+                            .variant = row->rules,
+                            .compiler = "tafl-lab " TAFL_VERSION};
+        Status st = ST_EINVAL;
+        if (n >= 0 && e->dir) {
+            /* OpenTafl opens one game record per file. */
+            char name[64], *text = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&text, &len);
+            if (!mem) {
+                fprintf(stderr, "tafl export: out of memory\n");
+                abort();
+            }
+            st = otn_game_write(mem, &r, &tags, moves, n, &err);
+            fclose(mem);
+            snprintf(name, sizeof name, "game-%06ld.otn", row->game);
+            if (st == ST_OK)
+                st = files_replace(e->dir, name, text, len, &err);
+            free(text);
+        } else if (n >= 0) {
+            st = otn_game_write(out, &r, &tags, moves, n, &err);
+        }
+        if (st != ST_OK) {
+            fprintf(stderr, "tafl export: %s: game %ld: %s\n", e->path, row->game, err.text);
+            e->status = EXIT_FAILURE;
+        } else {
+            e->written++;
+            /* Options the OTN rules string drops (the ply cap aside, which the termination
+             * names): a replay needs --rules to know them. Said once per ruleset in a row. */
+            Ruleset shown = r.opt;
+            shown.max_plies = 0;
+            char unused[OTN_RULES_MAX];
+            otn_format_rules(&shown, unused, warnings);
+            if (warnings[0] && strcmp(last_warned, row->rules) != 0) {
+                fprintf(stderr,
+                        "tafl export: warning: the OTN rules string of %s cannot express %s: "
+                        "replay with --rules\n",
+                        row->rules, warnings);
+                snprintf(last_warned, sizeof last_warned, "%s", row->rules);
+            }
+        }
+        free(moves);
+    }
+    if (e->status == EXIT_SUCCESS && e->written == 0) {
+        fprintf(stderr, "tafl export: %s holds no recorded moves (play with --record-moves)\n",
+                e->path);
+        e->status = EXIT_USAGE;
+    }
+    return e->status == EXIT_SUCCESS;
+}
+
 int cmd_export(int argc, char **argv)
 {
     const char *rules_arg = NULL, *out_path = NULL, *dir = NULL;
@@ -85,91 +171,22 @@ int cmd_export(int argc, char **argv)
         fprintf(stderr, "tafl export: %s\n", err.text);
         return EXIT_USAGE;
     }
-    /* --out FILE is written whole or not at all: a temporary file renamed into place. */
-    char tmp_path[4096] = "";
-    if (out_path)
-        snprintf(tmp_path, sizeof tmp_path, "%s.tmp", out_path);
-    FILE *out = out_path ? fopen(tmp_path, "w") : dir ? NULL : stdout;
-    if (!out && !dir) {
-        fprintf(stderr, "tafl export: %s: cannot create\n", out_path);
-        results_free_rows(rows, count);
-        return EXIT_FAILURE;
-    }
-
-    int status = EXIT_SUCCESS;
-    long written = 0;
-    char last_warned[64] = "";
-    for (long i = 0; i < count && status == EXIT_SUCCESS; i++) {
-        const GameRow *row = &rows[i];
-        if (!row->moves)
-            continue; /* not recorded */
-        Rules r;
-        Move *moves = xmalloc(((size_t)row->plies + 1) * sizeof *moves);
-        int n = -1;
-        if (row_rules(path, row, rules_arg ? &given : NULL, &r, &err) == ST_OK)
-            n = row_moves(row, &r, moves, &err);
-        char round[32], warnings[256];
-        snprintf(round, sizeof round, "%ld", row->game);
-        OtnGameTags tags = {.event = path,
-                            .round = round,
-                            .attackers = row->attacker,
-                            .defenders = row->defender,
-                            .variant = row->rules,
-                            .compiler = "tafl-lab " TAFL_VERSION};
-        FILE *game_out = out;
-        char game_path[4096];
-        if (dir && n >= 0) {
-            /* OpenTafl opens one game record per file. */
-            snprintf(game_path, sizeof game_path, "%s/game-%06ld.otn", dir, row->game);
-            if (!(game_out = fopen(game_path, "w"))) {
-                fprintf(stderr, "tafl export: %s: cannot create\n", game_path);
-                free(moves);
-                status = EXIT_FAILURE;
-                break;
-            }
+    Export e = {.path = path,
+                .rows = rows,
+                .count = count,
+                .given = rules_arg ? &given : NULL,
+                .dir = dir,
+                .status = EXIT_SUCCESS};
+    if (out_path) {
+        /* --out FILE is written whole or not at all: a temporary file renamed into place. */
+        if (files_write_through(out_path, export_games, &e, &err) != ST_OK &&
+            e.status == EXIT_SUCCESS) {
+            fprintf(stderr, "tafl export: %s\n", err.text);
+            e.status = EXIT_FAILURE;
         }
-        Status st = n < 0 ? ST_EINVAL : otn_game_write(game_out, &r, &tags, moves, n, &err);
-        if (game_out != out && fclose(game_out) != 0 && st == ST_OK) {
-            error_set(&err, "%s: cannot write", game_path);
-            st = ST_EIO;
-        }
-        if (st != ST_OK) {
-            fprintf(stderr, "tafl export: %s: game %ld: %s\n", path, row->game, err.text);
-            status = EXIT_FAILURE;
-        } else {
-            written++;
-            /* Options the OTN rules string drops (the ply cap aside, which the termination
-             * names): a replay needs --rules to know them. Said once per ruleset in a row. */
-            Ruleset shown = r.opt;
-            shown.max_plies = 0;
-            char unused[OTN_RULES_MAX];
-            otn_format_rules(&shown, unused, warnings);
-            if (warnings[0] && strcmp(last_warned, row->rules) != 0) {
-                fprintf(stderr,
-                        "tafl export: warning: the OTN rules string of %s cannot express %s: "
-                        "replay with --rules\n",
-                        row->rules, warnings);
-                snprintf(last_warned, sizeof last_warned, "%s", row->rules);
-            }
-        }
-        free(moves);
+    } else {
+        (void)export_games(stdout, &e);
     }
     results_free_rows(rows, count);
-    if (out_path && fclose(out) != 0 && status == EXIT_SUCCESS) {
-        fprintf(stderr, "tafl export: %s: cannot write\n", out_path);
-        status = EXIT_FAILURE;
-    }
-    if (status == EXIT_SUCCESS && written == 0) {
-        fprintf(stderr, "tafl export: %s holds no recorded moves (play with --record-moves)\n",
-                path);
-        status = EXIT_USAGE;
-    }
-    if (out_path && status == EXIT_SUCCESS && rename(tmp_path, out_path) != 0) {
-        fprintf(stderr, "tafl export: %s: cannot rename %s over it: %s\n", out_path, tmp_path,
-                strerror(errno));
-        status = EXIT_FAILURE;
-    }
-    if (out_path && status != EXIT_SUCCESS)
-        (void)unlink(tmp_path); /* no partial file left behind */
-    return status;
+    return e.status;
 }

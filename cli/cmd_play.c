@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/boardtext.h"
+#include "formats/files.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
 #include "rules/otn_game.h"
@@ -180,24 +181,31 @@ static bool side_agent(const char *spec, const Rules *r, uint64_t seed, Agent **
     return true;
 }
 
-/* Writes the game as an OTN game record to path; EXIT_FAILURE after the error. */
+/* Writes the game as an OTN game record to path (files_write: whole, through a temporary file
+ * renamed into place; a FIFO there is refused, never waited on); EXIT_FAILURE after the
+ * error. */
 static int save(const Play *p, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "tafl play: %s: cannot create\n", path);
-        return EXIT_FAILURE;
-    }
     OtnGameTags tags = {.attackers = p->name[SIDE_ATTACKERS],
                         .defenders = p->name[SIDE_DEFENDERS],
                         .variant = p->r->opt.name,
                         .compiler = "tafl-lab " TAFL_VERSION};
     Error err = {{0}};
-    Status st = otn_game_write(f, p->r, &tags, p->moves, p->ply, &err);
-    if (fclose(f) != 0 && st == ST_OK) {
-        error_set(&err, "cannot write");
-        st = ST_EIO;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        fprintf(stderr, "tafl play: %s: out of memory\n", path);
+        return EXIT_FAILURE;
     }
+    Status st = otn_game_write(f, p->r, &tags, p->moves, p->ply, &err);
+    fclose(f);
+    if (st == ST_OK && files_write(path, text, len, &err) != ST_OK) {
+        free(text);
+        fprintf(stderr, "tafl play: %s\n", err.text);
+        return EXIT_FAILURE;
+    }
+    free(text);
     if (st != ST_OK) {
         fprintf(stderr, "tafl play: %s: %s\n", path, err.text);
         return EXIT_FAILURE;

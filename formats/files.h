@@ -1,5 +1,7 @@
-/* Small file helpers shared by the run directory writers (runner, shard merge): mkdir -p, whole
- * files read and written. Errors name the path. */
+/* File helpers shared by everything that writes a run directory (runner, shard merge, tuning,
+ * curves, exports): mkdir -p, whole files read, and the one way a file is written: to a
+ * temporary name in its own directory, never through a link or into a FIFO, renamed over the
+ * old name (README "Run directories", issue 27). Errors name the path. */
 #ifndef TAFL_FORMATS_FILES_H
 #define TAFL_FORMATS_FILES_H
 
@@ -15,18 +17,64 @@ MUST_CHECK Status files_make_directories(const char *path, Error *err);
 
 /* Reads the whole file into a new buffer (caller frees) and its length into *size, followed by
  * a NUL byte that size does not count (so the text may be searched as a string); NULL, with
- * errno set, when it cannot be read. Thread-safe. */
+ * errno set, when it cannot be read. Follows links: for files a user names. Thread-safe. */
 char *files_read(const char *path, size_t *size);
 
-/* Creates or replaces path with size bytes of data. ST_EIO "PATH: cannot write: <strerror>".
- * Thread-safe for distinct paths. */
+/* True when name is a relative path that stays inside the directory it is taken from: not
+ * empty, no leading '/', and no empty, "." or ".." component ("rulesets/v1..2.rules" is inside;
+ * "../x", "rulesets/../../x", "/etc/x" and "a//b" are not). What a run directory's own files
+ * may name (setup's ruleset_file lines). Thread-safe. */
+bool files_name_is_inside(const char *name);
+
+/* Reads DIR/NAME whole (NAME inside dir: files_name_is_inside) without following a link at
+ * NAME or at any directory of NAME, and without blocking on a FIFO: only a regular file is
+ * read. *data (caller frees; NUL-terminated, the NUL not counted in *size) is NULL and the
+ * status ST_OK when there is no such file. ST_EIO "DIR/NAME: exists and is not a regular file
+ * (a FIFO): ..." or "DIR/NAME: cannot read: <strerror>". Thread-safe. */
+MUST_CHECK Status files_read_in(const char *dir, const char *name, char **data, size_t *size,
+                                Error *err);
+
+/* Checks DIR/NAME before a run writes it: missing, or a regular file that is not a link. With
+ * device, a character device (reached directly or through a link) is let through as well:
+ * files that are appended or written as temporary names may be /dev/full, which is how a full
+ * disk is tested, and writing into a device changes no file. ST_EIO "DIR/NAME: exists and is
+ * not a regular file (a symbolic link): results are written only as regular files". The
+ * directories of NAME are looked up without following links. Thread-safe. */
+MUST_CHECK Status files_check_in(const char *dir, const char *name, bool device, Error *err);
+
+/* Replaces DIR/NAME (NAME inside dir: files_name_is_inside) with size bytes of data, unless it
+ * holds exactly those bytes already (then nothing is written: a resume leaves setup and the
+ * ruleset texts alone). The directories of NAME are made inside dir when missing and opened
+ * without following links (a link planted at rulesets/ is refused). The bytes go to
+ * NAME.tmp beside it, created anew (a regular file there is removed first; a link or FIFO is
+ * refused; a character device is written into but never renamed), flushed and fsynced, then
+ * renamed over NAME: a kill at any moment leaves the old whole file or the new one. NAME must
+ * be missing or a regular file (never a link, a FIFO or a device). ST_EIO naming the path and
+ * what it is, or what failed; the temporary file is removed. dir itself is the caller's choice
+ * and may be a link. Thread-safe for distinct paths. */
+MUST_CHECK Status files_replace(const char *dir, const char *name, const char *data, size_t size,
+                                Error *err);
+
+/* The same with what put writes (put(f, ctx): false on a write error), streamed to NAME.tmp
+ * (the old file is not compared). Thread-safe for distinct paths. */
+MUST_CHECK Status files_replace_with(const char *dir, const char *name,
+                                     bool (*put)(FILE *f, const void *ctx), const void *ctx,
+                                     Error *err);
+
+/* Creates or replaces path, a file a user named (--out FILE), as files_replace does, except
+ * that path's directory is followed wherever it leads and a link at path itself is replaced
+ * by the new file (never written through). ST_EIO "PATH: cannot write: <strerror>" and the
+ * like. Thread-safe for distinct paths. */
 MUST_CHECK Status files_write(const char *path, const char *data, size_t size, Error *err);
 
-/* Writes what put writes (put(f, ctx): false on a write error) to PATH.tmp, flushes and fsyncs
- * it, then renames it over path, so that path only ever names a whole file: a crash leaves the
- * old one or the new one. ST_EIO "PATH.tmp: cannot open|write: ..." or "PATH: cannot rename
- * ...", the temporary file removed. Thread-safe for distinct paths. */
+/* files_write with what put writes, streamed. Thread-safe for distinct paths. */
 MUST_CHECK Status files_write_through(const char *path, bool (*put)(FILE *f, const void *ctx),
                                       const void *ctx, Error *err);
+
+/* Opens path for appending (creating it), without following a link at path and without
+ * blocking on a FIFO: it must be a regular file or a character device (directly or through a
+ * link: /dev/full tests a full disk). ST_EIO "PATH: exists and is not a regular file (a FIFO):
+ * ..." or "PATH: cannot open: <strerror>". Caller owns *out (fclose). Thread-safe. */
+MUST_CHECK Status files_open_append(const char *path, FILE **out, Error *err);
 
 #endif

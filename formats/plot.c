@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "formats/files.h"
 #include "formats/safetext.h"
 
 #define PLOT_PATH_MAX 4096
@@ -49,10 +50,14 @@ void plot_quote_data(FILE *f, const char *text)
     (void)st;
 }
 
-static Status write_script(const char *path, const char *base, const char *comment,
+/* Writes DIR/BASE.gp whole (files_replace: made in memory, then a temporary file renamed into
+ * place, never through a link or into a FIFO). */
+static Status write_script(const char *dir, const char *path, const char *base, const char *comment,
                            const char *data, const char *body, Error *err)
 {
-    FILE *f = fopen(path, "w");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
     if (!f) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
@@ -85,9 +90,14 @@ static Status write_script(const char *path, const char *base, const char *comme
     fputs("\nunset output\n", f);
     if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        free(text);
         return ST_EIO;
     }
-    return ST_OK;
+    char name[256];
+    snprintf(name, sizeof name, "%s.gp", base);
+    st = files_replace(dir, name, text, len, err);
+    free(text);
+    return st;
 }
 
 /* Runs `gnuplot SCRIPT` in dir; its stdout is discarded, its stderr is ours. */
@@ -135,7 +145,7 @@ Status plot_render(const char *dir, const char *base, const char *comment, const
         error_set(err, "%s: the path is too long", dir);
         return ST_EIO;
     }
-    Status st = write_script(path, base, comment, data, body, err);
+    Status st = write_script(dir, path, base, comment, data, body, err);
     if (st != ST_OK || !plot_available()) {
         return st;
     }

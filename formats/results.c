@@ -205,11 +205,10 @@ static bool flush_rows(GamesWriter *w)
 Status results_games_open(const char *path, GamesWriter **out, Error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "a");
-    if (f == NULL) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f;
+    /* Never through a link, never blocked on a FIFO (files_open_append). */
+    if (files_open_append(path, &f, err) != ST_OK)
         return ST_EIO;
-    }
     struct stat st;
     if (fstat(fileno(f), &st) != 0) {
         error_set(err, "%s: cannot stat: %s", path, strerror(errno));

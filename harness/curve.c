@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "formats/files.h"
 #include "formats/plot.h"
 #include "stats/ratings.h"
 #include "stats/stats.h"
@@ -434,13 +435,36 @@ void curve_verdict_text(const Experiment *exp, const CurveVerdict *v, const Curv
            exp->converge_width, v->p_equivalent, v->p_different, v->span, v->family_text);
 }
 
-static Status write_fail(FILE *f, const char *path, Error *err)
+/* A file made in memory (open_memstream), written as DIR/NAME: f closed, then files_replace
+ * (a temporary file renamed into place, never through a link or into a FIFO). */
+typedef struct {
+    FILE *f;
+    char *text;
+    size_t len;
+} MemFile;
+
+static void mem_open(MemFile *m)
 {
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
+    m->text = NULL;
+    m->len = 0;
+    m->f = open_memstream(&m->text, &m->len);
+    if (!m->f) {
+        fprintf(stderr, "out of memory for a file\n");
+        abort();
     }
-    return ST_OK;
+}
+
+static Status mem_write(MemFile *m, const char *dir, const char *name, Error *err)
+{
+    Status st = ST_OK;
+    if (ferror(m->f) | (fclose(m->f) != 0)) {
+        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st == ST_OK)
+        st = files_replace(dir, name, m->text, m->len, err);
+    free(m->text);
+    return st;
 }
 
 /* An Elo field: empty when not measured. */
@@ -451,13 +475,11 @@ static void write_elo(FILE *f, double v)
     }
 }
 
-static Status write_csv(const CurvePoint *points, int n, const char *path, Error *err)
+static Status write_csv(const CurvePoint *points, int n, const char *dir, Error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    MemFile m;
+    mem_open(&m);
+    FILE *f = m.f;
     fputs("rules,rung,agent,games,attacker_wins,defender_wins,draws,attacker_win_rate,"
           "attacker_win_low,attacker_win_high,attacker_score,attacker_score_low,"
           "attacker_score_high,draw_rate,elo,elo_low,elo_high,elo_anchor\n",
@@ -482,7 +504,7 @@ static Status write_csv(const CurvePoint *points, int n, const char *path, Error
         }
         fputc('\n', f);
     }
-    return write_fail(f, path, err);
+    return mem_write(&m, dir, "curve.csv", err);
 }
 
 /* A number field of convergence.csv with `decimals` fixed decimals (or 3 significant digits
@@ -501,13 +523,11 @@ static void write_number(FILE *f, int decimals, double v)
 }
 
 static Status write_verdicts(const Experiment *exp, const CurvePoint *points, int n,
-                             const char *path, Error *err)
+                             const char *dir, Error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    MemFile m;
+    mem_open(&m);
+    FILE *f = m.f;
     fputs("rules,rungs,ordered_by,top_rungs,top_agents,score_min,score_max,spread,spread_low,"
           "spread_high,width,equivalence_p,difference_p,elo_span,span_min,families,verdict\n",
           f);
@@ -538,7 +558,7 @@ static Status write_verdicts(const Experiment *exp, const CurvePoint *points, in
         csv_fwrite(f, name, strlen(name));
         fputc('\n', f);
     }
-    return write_fail(f, path, err);
+    return mem_write(&m, dir, "convergence.csv", err);
 }
 
 /* The x-axis label with Elo: which rung is 0 on every ruleset. */
@@ -661,12 +681,9 @@ Status curve_write(const Experiment *exp, const CurvePoint *points, int n, const
                    bool *plotted, Error *err)
 {
     *plotted = false;
-    char path[EXPERIMENT_PATH_MAX * 2 + 32];
-    snprintf(path, sizeof path, "%s/curve.csv", dir);
-    Status st = write_csv(points, n, path, err);
+    Status st = write_csv(points, n, dir, err);
     if (st == ST_OK) {
-        snprintf(path, sizeof path, "%s/convergence.csv", dir);
-        st = write_verdicts(exp, points, n, path, err);
+        st = write_verdicts(exp, points, n, dir, err);
     }
     if (st != ST_OK || n == 0) {
         return st;

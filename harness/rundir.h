@@ -1,7 +1,10 @@
 /* Opening a run directory for writing: the one place that decides a directory may be written
- * (run, match, tune, merge and shards all call it before they write anything there). */
+ * (run, match, tune, merge and shards all call it before they write anything there), and what
+ * kind of run it holds. */
 #ifndef TAFL_HARNESS_RUNDIR_H
 #define TAFL_HARNESS_RUNDIR_H
+
+#include <stdbool.h>
 
 #include "formats/dirlock.h"
 #include "formats/outpath.h"
@@ -14,12 +17,36 @@
 /* The longest run directory path (bytes): every file path inside it then fits OUTPATH_MAX. */
 #define RUNDIR_PATH_MAX (OUTPATH_MAX - RUNDIR_NAME_ROOM - 1)
 
+/* DIR/kind: which command's files a directory holds ("run", "tune", "merge" or "train", one line).
+ */
+#define RUNDIR_KIND_FILE "kind"
+
+/* The kinds of run directory: each is written by its own commands only. */
+typedef enum {
+    RUNDIR_RUN,   /* tafl run and tafl match (a shard too; tafl reproduce's output) */
+    RUNDIR_TUNE,  /* tafl tune */
+    RUNDIR_MERGE, /* tafl merge */
+    RUNDIR_TRAIN, /* tafl train */
+} RundirKind;
+
 /* Makes dir (mkdir -p), takes its lock (dirlock_acquire: a second writer fails at once, naming
- * the process that holds it) and checks that each file a run writes there is missing or a
- * regular file (outpath_check_file, outpath_check_replace). A dir longer than RUNDIR_PATH_MAX
- * bytes is ST_EINVAL naming its start and the limit, before anything is created. On success
- * the caller owns *lock (dirlock_release; the kernel releases it at any exit too); on failure
+ * the process that holds it), checks that the directory is of kind (DIR/kind, or for a
+ * directory made before that file existed, what its files say: tune.csv, a merged meta,
+ * games.csv) and records the kind when it is new, and checks that each file a run writes there
+ * is missing or a regular file that is not a link (files_check_in). A dir longer than
+ * RUNDIR_PATH_MAX bytes is ST_EINVAL naming its start and the limit, before anything is
+ * created. A directory of another kind is ST_EINVAL "DIR holds the files of a tafl tune (DIR/kind
+ * says tune): tafl run writes only into a run directory; choose another output directory",
+ * with *foreign set (the caller's bad input: exit 2); foreign may be NULL. On success the
+ * caller owns *lock (dirlock_release; the kernel releases it at any exit too); on failure
  * *lock is NULL. Thread-safe. */
-MUST_CHECK Status rundir_open(const char *dir, DirLock **lock, Error *err);
+MUST_CHECK Status rundir_open(const char *dir, RundirKind kind, DirLock **lock, bool *foreign,
+                              Error *err);
+
+/* rundir_open in two steps, for a writer with a check of its own in between (tafl merge says
+ * "already holds games" before the kind): rundir_lock makes, locks and checks the files;
+ * rundir_claim then checks and records the kind (same errors). */
+MUST_CHECK Status rundir_lock(const char *dir, DirLock **lock, Error *err);
+MUST_CHECK Status rundir_claim(const char *dir, RundirKind kind, bool *foreign, Error *err);
 
 #endif

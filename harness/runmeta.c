@@ -34,6 +34,17 @@ static void ruleset_file_of(const Ruleset *r, int i, char *buf, size_t size)
         snprintf(buf, size, "%s/ruleset-%d.rules", RUNMETA_RULESETS, i + 1);
 }
 
+/* Whether a setup's ruleset_file value may be read or written: a name under rulesets/ that
+ * stays inside the run directory (files_name_is_inside: no "..", no absolute path). What
+ * tafl reproduce reads and tafl merge copies both pass here, so a shard's setup cannot send a
+ * copy outside --out (issue 27, item 2). A ruleset named v1..2 is fine: its file is
+ * rulesets/v1..2.rules. */
+static bool ruleset_file_ok(const char *file)
+{
+    size_t n = strlen(RUNMETA_RULESETS);
+    return strncmp(file, RUNMETA_RULESETS, n) == 0 && file[n] == '/' && files_name_is_inside(file);
+}
+
 static void ruleset_file(const Experiment *exp, int i, char *buf, size_t size)
 {
     ruleset_file_of(&exp->rulesets[i], i, buf, size);
@@ -171,12 +182,15 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
     char path[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
     size_t size;
-    char *was = files_read(path, &size);
-    if (!was) {
+    char *was;
+    Error why;
+    Status read = files_read_in(dir, RUNMETA_SETUP, &was, &size, &why);
+    if (read != ST_OK || !was) {
         error_set(err,
                   "resume refused: %s: cannot read (%s): the settings of the games in %s cannot "
                   "be checked; choose another output directory",
-                  path, strerror(errno), dir);
+                  path, read != ST_OK ? why.text : strerror(ENOENT), dir);
+        free(was);
         return ST_EINVAL;
     }
     Status st = ST_OK;
@@ -195,14 +209,17 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
         }
     }
     for (int i = 0; i < count && !what[0]; i++) {
-        char file[PATH_LEN], rpath[PATH_LEN * 2];
+        char file[PATH_LEN];
         ruleset_file_of(&played[i], i, file, sizeof file);
-        snprintf(rpath, sizeof rpath, "%s/%s", dir, file);
         size_t old_size;
-        char *old = files_read(rpath, &old_size);
+        char *old;
+        Error rwhy;
+        Status rread = files_read_in(dir, file, &old, &old_size, &rwhy);
         char *text = played_text(&played[i]);
-        if (!old) {
-            snprintf(what, sizeof what, "%.600s: cannot read: %s", file, strerror(errno));
+        if (rread != ST_OK) {
+            snprintf(what, sizeof what, "%.600s", rwhy.text);
+        } else if (!old) {
+            snprintf(what, sizeof what, "%.600s: cannot read: %s", file, strerror(ENOENT));
         } else if (!same_text(old, old_size, text)) {
             char diff[1024] = "";
             if (!first_difference(old, text, false, diff, sizeof diff))
@@ -221,28 +238,22 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
     return st;
 }
 
-/* Compares (resume) or writes the setup text now and the ruleset texts of played. */
+/* Compares (resume) or writes the setup text now and the ruleset texts of played. Each file is
+ * replaced whole (files_replace: a temporary file renamed over it) and only when its bytes
+ * change, so that a kill during a resume never leaves a setup or ruleset file cut short. */
 static Status prepare(const char *dir, const char *now, const Ruleset *played, int count,
                       long games, const char *rule, bool resume, Error *err)
 {
     Status st = resume ? compare_setup(dir, now, played, count, games, rule, err) : ST_OK;
-    char path[PATH_LEN + 16];
-    if (st == ST_OK) {
-        snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_RULESETS);
-        st = files_make_directories(path, err);
-    }
     for (int i = 0; i < count && st == ST_OK; i++) {
         char file[PATH_LEN];
         ruleset_file_of(&played[i], i, file, sizeof file);
-        snprintf(path, sizeof path, "%s/%s", dir, file);
         char *text = played_text(&played[i]);
-        st = files_write(path, text, strlen(text), err);
+        st = files_replace(dir, file, text, strlen(text), err);
         free(text);
     }
-    if (st == ST_OK) {
-        snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
-        st = files_write(path, now, strlen(now), err);
-    }
+    if (st == ST_OK)
+        st = files_replace(dir, RUNMETA_SETUP, now, strlen(now), err);
     return st;
 }
 
@@ -336,7 +347,10 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *r
     char path[PATH_LEN + 8], ended[64];
     snprintf(path, sizeof path, "%s/meta", dir);
     runmeta_utc_now(ended, sizeof ended);
-    FILE *f = fopen(path, "w");
+    /* Made in memory, then replaced whole (files_replace): meta is never half written. */
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *f = open_memstream(&text, &text_len);
     if (!f) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
@@ -392,9 +406,12 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *r
     }
     if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        free(text);
         return ST_EIO;
     }
-    return ST_OK;
+    Status st = files_replace(dir, "meta", text, text_len, err);
+    free(text);
+    return st;
 }
 
 bool runmeta_meta_value(const char *dir, const char *key, char *buf, size_t size)
@@ -506,8 +523,7 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
             break;
         }
         snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
-        /* Inside the run directory: no ".." component (a name like v1..2 is fine). */
-        if (!setup_string(text, key, file, sizeof file) || !safetext_path_inside(file)) {
+        if (!setup_string(text, key, file, sizeof file) || !ruleset_file_ok(file)) {
             bad = "ruleset_file";
             break;
         }
@@ -546,53 +562,74 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
     return st;
 }
 
-/* Copies one file, byte for byte. */
-static Status copy_file(const char *from, const char *to, Error *err)
+Status runmeta_read_setup(const char *dir, RunMetaSetup *out, Error *err)
 {
-    size_t size;
-    char *data = files_read(from, &size);
-    if (!data) {
-        error_set(err, "%s: cannot read: %s", from, strerror(errno));
-        return ST_EIO;
+    memset(out, 0, sizeof *out);
+    Status st = files_read_in(dir, RUNMETA_SETUP, &out->setup, &out->setup_size, err);
+    if (st != ST_OK || !out->setup)
+        return st;
+    long long rulesets = 0;
+    if (!setup_number(out->setup, "rulesets", 1, EXPERIMENT_MAX_RULESETS, &rulesets)) {
+        error_set(err, "%s/%s: key 'rulesets': missing or bad value", dir, RUNMETA_SETUP);
+        return ST_EPARSE;
     }
-    Status st = files_write(to, data, size, err);
-    free(data);
+    out->files = xcalloc((size_t)rulesets, sizeof *out->files);
+    for (int i = 0; i < rulesets && st == ST_OK; i++) {
+        char key[32];
+        RunMetaFile *rf = &out->files[i];
+        out->count = i + 1;
+        snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
+        if (!setup_string(out->setup, key, rf->name, sizeof rf->name)) {
+            error_set(err, "%s/%s: key '%s': missing", dir, RUNMETA_SETUP, key);
+            return ST_EPARSE;
+        }
+        if (!ruleset_file_ok(rf->name)) {
+            error_set(err,
+                      "%s/%s: key '%s': '%.200s' is not a file under %s/ inside the run "
+                      "directory",
+                      dir, RUNMETA_SETUP, key, rf->name, RUNMETA_RULESETS);
+            return ST_EPARSE;
+        }
+        st = files_read_in(dir, rf->name, &rf->text, &rf->size, err);
+        if (st == ST_OK && !rf->text) {
+            error_set(err, "%s/%s: cannot read: %s", dir, rf->name, strerror(ENOENT));
+            st = ST_EIO;
+        }
+    }
     return st;
 }
 
-Status runmeta_copy_setup(const char *from, const char *to, Error *err)
+bool runmeta_setup_equal(const RunMetaSetup *a, const RunMetaSetup *b)
 {
-    char a[PATH_LEN + 16], b[PATH_LEN + 16];
-    snprintf(a, sizeof a, "%s/%s", from, RUNMETA_SETUP);
-    size_t size;
-    char *text = files_read(a, &size);
-    if (!text) {
-        error_set(err, "%s: cannot read: %s", a, strerror(errno));
-        return ST_EIO;
+    if ((a->setup == NULL) != (b->setup == NULL) || a->setup_size != b->setup_size ||
+        a->count != b->count || (a->setup && memcmp(a->setup, b->setup, a->setup_size) != 0))
+        return false;
+    for (int i = 0; i < a->count; i++) {
+        const RunMetaFile *x = &a->files[i], *y = &b->files[i];
+        if (strcmp(x->name, y->name) != 0 || x->size != y->size ||
+            memcmp(x->text, y->text, x->size) != 0)
+            return false;
     }
-    snprintf(b, sizeof b, "%s/%s", to, RUNMETA_RULESETS);
-    Status st = files_make_directories(b, err);
-    long long rulesets = 0;
-    if (st == ST_OK && !setup_number(text, "rulesets", 1, EXPERIMENT_MAX_RULESETS, &rulesets)) {
-        error_set(err, "%s: key 'rulesets': missing or bad value", a);
-        st = ST_EPARSE;
-    }
-    for (int i = 0; i < rulesets && st == ST_OK; i++) {
-        char key[32], file[PATH_LEN], pa[PATH_LEN * 2], pb[PATH_LEN * 2];
-        snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
-        if (!setup_string(text, key, file, sizeof file)) {
-            error_set(err, "%s: key '%s': missing", a, key);
-            st = ST_EPARSE;
-            break;
-        }
-        snprintf(pa, sizeof pa, "%s/%s", from, file);
-        snprintf(pb, sizeof pb, "%s/%s", to, file);
-        st = copy_file(pa, pb, err);
-    }
-    free(text);
-    if (st == ST_OK) {
-        snprintf(b, sizeof b, "%s/%s", to, RUNMETA_SETUP);
-        st = copy_file(a, b, err);
-    }
+    return true;
+}
+
+Status runmeta_write_setup(const char *dir, const RunMetaSetup *s, Error *err)
+{
+    if (!s->setup)
+        return ST_OK;
+    Status st = ST_OK;
+    for (int i = 0; i < s->count && st == ST_OK; i++)
+        st = files_replace(dir, s->files[i].name, s->files[i].text, s->files[i].size, err);
+    if (st == ST_OK)
+        st = files_replace(dir, RUNMETA_SETUP, s->setup, s->setup_size, err);
     return st;
+}
+
+void runmeta_setup_free(RunMetaSetup *s)
+{
+    for (int i = 0; i < s->count; i++)
+        free(s->files[i].text);
+    free(s->files);
+    free(s->setup);
+    memset(s, 0, sizeof *s);
 }

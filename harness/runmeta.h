@@ -84,7 +84,38 @@ bool runmeta_meta_value(const char *dir, const char *key, char *buf, size_t size
  * Thread-safe. */
 MUST_CHECK Status runmeta_load(const char *dir, Experiment *out, Error *err);
 
-/* Copies DIR/setup and DIR/rulesets/ of from into to (merge keeps them). ST_EIO naming a file. */
-MUST_CHECK Status runmeta_copy_setup(const char *from, const char *to, Error *err);
+/* One ruleset file a setup names, as bytes. */
+typedef struct {
+    char name[256]; /* relative to the run directory: "rulesets/NAME.rules" */
+    char *text;     /* its bytes (NUL-terminated; size does not count the NUL) */
+    size_t size;
+} RunMetaFile;
+
+/* A run directory's setup and the ruleset files it names, read once: tafl merge checks and
+ * copies the same bytes, so a shard rewritten meanwhile cannot slip a half file through. */
+typedef struct {
+    char *setup; /* DIR/setup's bytes; NULL when the directory has none */
+    size_t setup_size;
+    RunMetaFile *files; /* count of them, in ruleset_file.N order */
+    int count;
+} RunMetaSetup;
+
+/* Reads DIR/setup and every file its ruleset_file.N lines name into *out (runmeta_setup_free
+ * it, also after a failure), without following links or blocking on a FIFO (files_read_in).
+ * No setup is ST_OK with out->setup NULL. A name that is not under rulesets/ inside the
+ * directory ("../../x", "/etc/x") is ST_EPARSE "DIR/setup: key 'ruleset_file.1': '../x' is not a
+ * file under rulesets/ inside the run directory"; ST_EIO naming a file that cannot be read.
+ * Thread-safe. */
+MUST_CHECK Status runmeta_read_setup(const char *dir, RunMetaSetup *out, Error *err);
+
+/* Whether two setups (and their ruleset files) are byte for byte the same. */
+bool runmeta_setup_equal(const RunMetaSetup *a, const RunMetaSetup *b);
+
+/* Writes s into dir: the ruleset files, then setup, each through files_replace. Nothing when
+ * s has no setup. ST_EIO naming the file. */
+MUST_CHECK Status runmeta_write_setup(const char *dir, const RunMetaSetup *s, Error *err);
+
+/* Frees what runmeta_read_setup read; s is left empty. */
+void runmeta_setup_free(RunMetaSetup *s);
 
 #endif

@@ -72,9 +72,7 @@ static Status keep_experiment_file(const Experiment *exp, const char *dir, Error
         error_set(err, "%s: cannot read: %s", exp->path, strerror(errno));
         return ST_EIO;
     }
-    char copy[PATH_MAX_LEN + 16];
-    snprintf(copy, sizeof copy, "%s/experiment.ini", dir);
-    Status st = files_write(copy, text, size, err);
+    Status st = files_replace(dir, "experiment.ini", text, size, err);
     free(text);
     return st;
 }
@@ -351,13 +349,14 @@ static bool take_job(RunState *rs, long *k, Job *j)
     return take;
 }
 
-/* Writes game g's transcript to DIR/game-<g>.txt (each game its own file, so threads never
- * share one; a resumed run rewrites the games it plays again). */
+/* Writes game g's transcript to DIR/transcripts/game-<g>.txt (each game its own file, so
+ * threads never share one; a resumed run rewrites the games it plays again), through
+ * files_replace: transcripts/ is never a link out of the run, a file never a FIFO. */
 static Status write_transcript(const char *dir, long g, const char *text, Error *err)
 {
-    char path[PATH_MAX_LEN + 64];
-    snprintf(path, sizeof path, "%s/game-%ld.txt", dir, g);
-    return files_write(path, text, strlen(text), err);
+    char name[64];
+    snprintf(name, sizeof name, "transcripts/game-%ld.txt", g);
+    return files_replace(dir, name, text, strlen(text), err);
 }
 
 /* The moves of rec as space-separated OTN, in a buffer of their own size. Caller frees. */
@@ -414,7 +413,7 @@ static GameRow *play_job(const RunState *rs, Agent **agents, const Job *j, Statu
     row->moves = rec.moves ? format_moves(r, &rec) : NULL;
     *wst = ST_OK;
     if (rec.transcript && rs->transcripts[0])
-        *wst = write_transcript(rs->transcripts, j->game, rec.transcript, werr);
+        *wst = write_transcript(rs->dir, j->game, rec.transcript, werr);
     match_record_free(&rec);
     return row;
 }
@@ -661,7 +660,8 @@ static Status open_directory(RunState *rs, Error *err)
     snprintf(rs->games_path, sizeof rs->games_path, "%s/games.csv", rs->dir);
     snprintf(rs->summary_path, sizeof rs->summary_path, "%s/summary.csv", rs->dir);
     snprintf(rs->meta_path, sizeof rs->meta_path, "%s/meta", rs->dir);
-    st = rundir_open(rs->dir, &rs->dir_lock, err); /* one writer; regular files only */
+    /* One writer; regular files only; a directory of another kind (a tuning's) refused. */
+    st = rundir_open(rs->dir, RUNDIR_RUN, &rs->dir_lock, &rs->res->foreign_dir, err);
     struct stat sb;
     bool exists = st == ST_OK && stat(rs->games_path, &sb) == 0;
     if (exists && !S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode)) {
@@ -694,7 +694,7 @@ static Status open_directory(RunState *rs, Error *err)
     }
     if (st == ST_OK && rs->any_external) {
         snprintf(rs->transcripts, sizeof rs->transcripts, "%s/transcripts", rs->dir);
-        st = files_make_directories(rs->transcripts, err);
+        st = files_check_in(rs->dir, "transcripts/game-0.txt", false, err); /* made when written */
     }
     if (st == ST_OK)
         st = results_games_open(rs->games_path, &rs->writer, err);
@@ -830,6 +830,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     rs.res->rows = NULL;
     rs.res->count = 0;
     memset(&rs.res->sprt, 0, sizeof rs.res->sprt);
+    rs.res->foreign_dir = false;
     rs.res->tally = results_tally_create();
     results_tally_set_curve(rs.res->tally, exp->kind == EXPERIMENT_CURVE);
     runmeta_utc_now(rs.started_utc, sizeof rs.started_utc);

@@ -73,6 +73,8 @@ typedef struct {
     long count;          /* games in the run, resumed ones included */
     ResultsTally *tally; /* the statistics of every game of the run (results_tally_print) */
     SprtOutcome sprt;    /* RUN_STOP_SPRT: how it ended */
+    bool foreign_dir;    /* the output directory holds another kind of run (rundir_open): the
+                            caller's bad input, exit 2 */
 } RunResult;
 
 /* The seed of game `index` of ruleset `rules` and the pairing attacker/defender (agent names)

@@ -72,42 +72,42 @@ typedef struct {
     char name[NAME_MAX_LEN]; /* the experiment's */
     char seed[32];           /* the experiment's, as meta writes it */
     char build[1024];        /* meta's build identity ("" when it has none) */
-    char *setup;             /* DIR/setup's bytes; NULL when there is none */
-    size_t setup_size;
-    char *meta_tail; /* meta from its `setup` line on: rulesets, agents (or NULL) */
-    char *ini;       /* experiment.ini's bytes; NULL when there is none */
+    DirLock *lock;           /* shared: no run writes the shard while merge reads it */
+    RunMetaSetup setup;      /* DIR/setup and its ruleset files, read once (none: NULL) */
+    char *meta;              /* DIR/meta's bytes, read once */
+    size_t meta_size;
+    const char *meta_tail; /* within meta, from its `setup` line on: rulesets, agents (or NULL) */
+    char *ini;             /* experiment.ini's bytes; NULL when there is none */
     size_t ini_size;
     GameRow *rows;
     long count;
 } ShardDir;
 
-/* Reads the keys tafl merge needs from DIR/meta. */
+/* Reads DIR/meta once (files_read_in: no link followed, no FIFO waited on) and the keys tafl
+ * merge needs from it. */
 static Status read_meta(ShardDir *sd, Error *err)
 {
     char path[PATH_MAX_LEN];
     snprintf(path, sizeof path, "%s/meta", sd->dir);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT) {
-            error_set(err,
-                      "%s: no meta: not a finished shard (finish it with tafl run FILE.ini "
-                      "--shard I/N --resume)",
-                      sd->dir);
-            return ST_EINVAL;
-        }
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
-        return ST_EIO;
+    Status st = files_read_in(sd->dir, "meta", &sd->meta, &sd->meta_size, err);
+    if (st != ST_OK)
+        return st;
+    if (!sd->meta) {
+        error_set(err,
+                  "%s: no meta: not a finished shard (finish it with tafl run FILE.ini "
+                  "--shard I/N --resume)",
+                  sd->dir);
+        return ST_EINVAL;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
     bool have_shard = false, have_total = false, have_count = false;
-    Status st = ST_OK;
     long lineno = 0;
-    while (st == ST_OK && (len = getline(&line, &cap, f)) > 0) {
+    for (const char *p = sd->meta; st == ST_OK && p < sd->meta + sd->meta_size;) {
+        const char *nl = memchr(p, '\n', (size_t)(sd->meta + sd->meta_size - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(sd->meta + sd->meta_size - p);
         lineno++;
-        if (line[len - 1] == '\n')
-            line[--len] = '\0';
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
+        p += len + (nl != NULL);
         char *space = strchr(line, ' ');
         if (!space)
             continue;
@@ -124,25 +124,19 @@ static Status read_meta(ShardDir *sd, Error *err)
                 parse_count(value, strlen(value), EXPERIMENT_GAMES_TOTAL_MAX, &sd->games_shard);
         } else if (strcmp(key, "experiment") == 0) {
             ok = strlen(value) < sizeof sd->name;
-            snprintf(sd->name, sizeof sd->name, "%s", value);
+            snprintf(sd->name, sizeof sd->name, "%.*s", (int)sizeof sd->name - 1, value);
         } else if (strcmp(key, "seed") == 0) {
             ok = strlen(value) < sizeof sd->seed;
-            snprintf(sd->seed, sizeof sd->seed, "%s", value);
+            snprintf(sd->seed, sizeof sd->seed, "%.*s", (int)sizeof sd->seed - 1, value);
         } else if (strcmp(key, "build") == 0) {
             ok = strlen(value) < sizeof sd->build;
-            snprintf(sd->build, sizeof sd->build, "%s", value);
+            snprintf(sd->build, sizeof sd->build, "%.*s", (int)sizeof sd->build - 1, value);
         }
         if (!ok) {
             error_set(err, "%s:%ld: key '%s': bad value '%.40s'", path, lineno, key, value);
             st = ST_EPARSE;
         }
     }
-    if (st == ST_OK && ferror(f)) {
-        error_set(err, "%s: cannot read: %s", path, strerror(errno));
-        st = ST_EIO;
-    }
-    free(line);
-    fclose(f);
     if (st == ST_OK && !have_shard) {
         error_set(err, "%s: no 'shard' line: not the directory of a tafl run --shard", path);
         st = ST_EINVAL;
@@ -150,6 +144,9 @@ static Status read_meta(ShardDir *sd, Error *err)
         error_set(err, "%s: no '%s' line", path, have_total ? "games_shard" : "games_total");
         st = ST_EPARSE;
     }
+    /* What a single run's meta says of its rulesets and agents, kept for the merged meta. */
+    const char *tail = st == ST_OK ? strstr(sd->meta, "\nsetup ") : NULL;
+    sd->meta_tail = tail ? tail + 1 : NULL;
     return st;
 }
 
@@ -165,27 +162,15 @@ static Status read_shard(ShardDir *sd, Error *err)
                   shard_game_count(sd->shard, sd->games_total));
         return ST_EPARSE;
     }
+    /* Each file is read once: what is checked here is what merge writes. */
+    st = files_read_in(sd->dir, "experiment.ini", &sd->ini, &sd->ini_size, err);
+    if (st == ST_OK)
+        st = runmeta_read_setup(sd->dir, &sd->setup, err);
+    if (st == ST_OK)
+        st = files_check_in(sd->dir, "games.csv", false, err); /* never a FIFO to wait on */
+    if (st != ST_OK)
+        return st;
     char path[PATH_MAX_LEN];
-    snprintf(path, sizeof path, "%s/experiment.ini", sd->dir);
-    sd->ini = files_read(path, &sd->ini_size);
-    if (!sd->ini && errno != ENOENT) {
-        error_set(err, "%s: cannot read: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    snprintf(path, sizeof path, "%s/setup", sd->dir);
-    sd->setup = files_read(path, &sd->setup_size);
-    if (!sd->setup && errno != ENOENT) {
-        error_set(err, "%s: cannot read: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    /* What a single run's meta says of its rulesets and agents, kept for the merged meta. */
-    size_t meta_size;
-    snprintf(path, sizeof path, "%s/meta", sd->dir);
-    char *meta = files_read(path, &meta_size);
-    char *tail = meta ? strstr(meta, "\nsetup ") : NULL;
-    if (tail)
-        sd->meta_tail = strdup(tail + 1);
-    free(meta);
     snprintf(path, sizeof path, "%s/games.csv", sd->dir);
     long valid;
     st = results_games_read(path, &sd->rows, &sd->count, &valid, err);
@@ -226,9 +211,8 @@ static Status check_together(const ShardDir *sds, int n, Error *err)
             what = "number of games";
         else if (strcmp(a->build, b->build) != 0)
             what = "builds (meta's build line: another binary or locally edited sources)";
-        else if ((a->setup == NULL) != (b->setup == NULL) || a->setup_size != b->setup_size ||
-                 (a->setup && memcmp(a->setup, b->setup, a->setup_size) != 0))
-            what = "setup files";
+        else if (!runmeta_setup_equal(&a->setup, &b->setup))
+            what = "setup files (or the ruleset files they name)";
         else if ((a->ini == NULL) != (b->ini == NULL) || a->ini_size != b->ini_size ||
                  (a->ini && memcmp(a->ini, b->ini, a->ini_size) != 0))
             what = "experiment.ini";
@@ -266,7 +250,10 @@ static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Erro
     char path[PATH_MAX_LEN], now[64];
     snprintf(path, sizeof path, "%s/meta", dir);
     runmeta_utc_now(now, sizeof now);
-    FILE *f = fopen(path, "w");
+    /* Made in memory, then replaced whole (files_replace). */
+    char *out = NULL;
+    size_t out_len = 0;
+    FILE *f = open_memstream(&out, &out_len);
     if (!f) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
@@ -283,29 +270,29 @@ static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Erro
         snprintf(key, sizeof key, "shard.%ld", sds[i].shard.index);
         runmeta_put_note(f, key, sds[i].dir);
     }
-    /* Each shard's own meta named its binary; keep the first's build lines in full. */
-    char shard_meta[PATH_MAX_LEN];
-    snprintf(shard_meta, sizeof shard_meta, "%s/meta", sds[0].dir);
-    size_t size;
-    char *text = files_read(shard_meta, &size);
+    /* Each shard's own meta named its binary; keep the first's build lines in full (from the
+     * bytes read and checked before). */
+    const char *text = sds[0].meta;
     static const char *const keep[] = {"tool ",     "git_revision ", "source_hash ",
                                        "compiler ", "flags ",        "bench_quick "};
-    for (char *line = text; line && *line;) {
-        char *end = strchr(line, '\n');
+    for (const char *line = text; line && *line;) {
+        const char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
         for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
             if (strncmp(line, keep[k], strlen(keep[k])) == 0)
                 fprintf(f, "%.*s\n", (int)len, line);
         line = end ? end + 1 : NULL;
     }
-    free(text);
     if (sds[0].meta_tail)
         fputs(sds[0].meta_tail, f);
     if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        free(out);
         return ST_EIO;
     }
-    return ST_OK;
+    Status st = files_replace(dir, "meta", out, out_len, err);
+    free(out);
+    return st;
 }
 
 /* Writes rows to games.csv through the run's own writer, as a temporary file renamed into
@@ -346,26 +333,44 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
     Status st = n > 0 ? ST_OK : ST_EINVAL;
     if (n == 0)
         error_set(err, "no shard directories");
-    for (int i = 0; i < n && st == ST_OK; i++) {
-        sds[i].dir = dirs[i];
-        st = read_shard(&sds[i], err);
-    }
-    if (st == ST_OK)
-        st = check_together(sds, n, err);
-
     /* rundir_open bounds out_dir so that these and every other name inside it fit. */
     char games[PATH_MAX_LEN], summary[PATH_MAX_LEN], meta[PATH_MAX_LEN];
     snprintf(games, sizeof games, "%s/games.csv", out_dir);
     snprintf(summary, sizeof summary, "%s/summary.csv", out_dir);
     snprintf(meta, sizeof meta, "%s/meta", out_dir);
+    struct stat sb;
+    /* Each shard's lock, shared, before any of its files is read: a shard being resumed is
+     * refused rather than read half rewritten (issue 27, item 6); two merges may read at once. */
+    struct stat out_sb;
+    bool out_exists = stat(out_dir, &out_sb) == 0;
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        sds[i].dir = dirs[i];
+        if (out_exists && stat(dirs[i], &sb) == 0 && sb.st_dev == out_sb.st_dev &&
+            sb.st_ino == out_sb.st_ino) {
+            /* Its own lock would refuse it: said plainly instead. */
+            if (lstat(games, &sb) == 0 && sb.st_size > 0)
+                error_set(err, "%s already holds games: merge into another directory", games);
+            else
+                error_set(err, "%s is a shard directory: merge into another directory", out_dir);
+            st = ST_EINVAL;
+            break;
+        }
+        st = dirlock_acquire_shared(dirs[i], &sds[i].lock, err);
+        if (st == ST_OK)
+            st = read_shard(&sds[i], err);
+    }
+    if (st == ST_OK)
+        st = check_together(sds, n, err);
+
     DirLock *lock = NULL;
     if (st == ST_OK)
-        st = rundir_open(out_dir, &lock, err); /* one writer; regular files only */
-    struct stat sb;
-    if (st == ST_OK && stat(games, &sb) == 0 && (!S_ISREG(sb.st_mode) || sb.st_size > 0)) {
+        st = rundir_lock(out_dir, &lock, err); /* one writer; regular files only */
+    if (st == ST_OK && lstat(games, &sb) == 0 && (!S_ISREG(sb.st_mode) || sb.st_size > 0)) {
         error_set(err, "%s already holds games: merge into another directory", games);
         st = ST_EINVAL;
     }
+    if (st == ST_OK)
+        st = rundir_claim(out_dir, RUNDIR_MERGE, NULL, err); /* never a run's or a tuning's */
     /* As in a run: no summary.csv or meta of an earlier run survives a merge that fails. */
     const char *stale[2] = {summary, meta};
     for (int i = 0; i < 2 && st == ST_OK; i++) {
@@ -389,13 +394,11 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
             from->moves = NULL; /* now all[g]'s */
         }
         free(by_index);
-        if (sds[0].ini) {
-            char path[PATH_MAX_LEN];
-            snprintf(path, sizeof path, "%s/experiment.ini", out_dir);
-            st = files_write(path, sds[0].ini, sds[0].ini_size, err);
-        }
-        if (st == ST_OK && sds[0].setup)
-            st = runmeta_copy_setup(sds[0].dir, out_dir, err);
+        /* The bytes read (and compared) above, never the shard's files again. */
+        if (sds[0].ini)
+            st = files_replace(out_dir, "experiment.ini", sds[0].ini, sds[0].ini_size, err);
+        if (st == ST_OK)
+            st = runmeta_write_setup(out_dir, &sds[0].setup, err);
         if (st == ST_OK)
             st = write_games(out_dir, all, total, err);
         /* meta, then summary.csv last: one on disk means the merge succeeded. */
@@ -407,9 +410,10 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
 
     dirlock_release(lock);
     for (int i = 0; i < n; i++) {
+        dirlock_release(sds[i].lock);
         free(sds[i].ini);
-        free(sds[i].setup);
-        free(sds[i].meta_tail);
+        runmeta_setup_free(&sds[i].setup);
+        free(sds[i].meta);
         results_free_rows(sds[i].rows, sds[i].count);
     }
     free(sds);

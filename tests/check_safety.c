@@ -142,7 +142,7 @@ START_TEST(test_rundir_refuses_long_paths_before_making_anything)
     path[n] = '\0';
     Error err = {{0}};
     DirLock *lock;
-    ck_assert_int_eq(rundir_open(path, &lock, &err), ST_EINVAL);
+    ck_assert_int_eq(rundir_open(path, RUNDIR_RUN, &lock, NULL, &err), ST_EINVAL);
     ck_assert(lock == NULL);
     ck_assert_msg(strstr(err.text, "bytes long, at most 1983 fit"), "%s", err.text);
     char first[96];
@@ -153,7 +153,7 @@ START_TEST(test_rundir_refuses_long_paths_before_making_anything)
     path[RUNDIR_PATH_MAX] = '\0';
     if (path[RUNDIR_PATH_MAX - 1] == '/')
         path[RUNDIR_PATH_MAX - 1] = 'x';
-    ck_assert_msg(rundir_open(path, &lock, &err) == ST_OK, "%s", err.text);
+    ck_assert_msg(rundir_open(path, RUNDIR_RUN, &lock, NULL, &err) == ST_OK, "%s", err.text);
     char lockfile[OUTPATH_MAX];
     ck_assert_int_eq(outpath_format(lockfile, sizeof lockfile, &err, "%s/%s", path, DIRLOCK_NAME),
                      ST_OK);
@@ -171,7 +171,7 @@ START_TEST(test_rundir_refuses_a_fifo_games_csv)
     ck_assert_int_eq(mkfifo(path, 0600), 0);
     Error err = {{0}};
     DirLock *lock;
-    ck_assert_int_eq(rundir_open(dir, &lock, &err), ST_EIO);
+    ck_assert_int_eq(rundir_open(dir, RUNDIR_RUN, &lock, NULL, &err), ST_EIO);
     ck_assert(lock == NULL);
     ck_assert_msg(strstr(err.text, "games.csv: exists and is not a regular file (a FIFO)"), "%s",
                   err.text);

@@ -36,6 +36,7 @@ Suite *otep_suite(void);
 
 /* check_safety.c: output paths, run directory locks, stop signals, bounded lines, row checks */
 Suite *safety_suite(void);
+Suite *files_suite(void);
 
 /* check_trust.c: the escaping of text for gnuplot and records, tune.state, big inputs (issue 27) */
 Suite *trust_suite(void);

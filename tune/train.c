@@ -634,7 +634,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         return ST_EINVAL;
     }
     DirLock *lock = NULL;
-    st = rundir_open(tr.dir, &lock, err);
+    st = rundir_open(tr.dir, RUNDIR_TRAIN, &lock, NULL, err);
     if (st != ST_OK)
         return st;
     st = check_setup(&tr, err);

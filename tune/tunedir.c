@@ -81,19 +81,21 @@ static double elapsed(const TuneDir *d)
     return (double)(now.tv_sec - d->t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - d->t0.tv_nsec);
 }
 
-/* Writes DIR/meta whole and renames it into place, so a reader never sees half of one. */
+/* Writes DIR/meta whole (files_replace: made in memory, a temporary file renamed into place),
+ * so a reader never sees half of one. */
 static Status write_meta(const TuneDir *d, bool finished, Error *err)
 {
     const TuneFile *t = d->t;
-    char path[PATH_LEN + 16], tmp[PATH_LEN + 16], ended[32] = "-";
+    char path[PATH_LEN + 16], ended[32] = "-";
     snprintf(path, sizeof path, "%s/meta", d->dir);
-    snprintf(tmp, sizeof tmp, "%s/meta.tmp", d->dir);
     if (finished) {
         runmeta_utc_now(ended, sizeof ended);
     }
-    FILE *f = fopen(tmp, "w");
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *f = open_memstream(&text, &text_len);
     if (!f) {
-        error_set(err, "%s: cannot write: %s", tmp, strerror(errno));
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
     }
     runmeta_write_build(f);
@@ -116,14 +118,13 @@ static Status write_meta(const TuneDir *d, bool finished, Error *err)
     }
     fprintf(f, "agent %s\nopponent %s\n", t->agent, t->opponent);
     if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", tmp, strerror(errno));
-        return ST_EIO;
-    }
-    if (rename(tmp, path) != 0) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        free(text);
         return ST_EIO;
     }
-    return ST_OK;
+    Status st = files_replace(d->dir, "meta", text, text_len, err);
+    free(text);
+    return st;
 }
 
 static void put_value(FILE *f, const TuneParam *p, double v)
@@ -228,12 +229,14 @@ static Status read_state(TuneDir *d, TuneRow **rows, int *count, double *next, E
     char path[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/%s", d->dir, TUNEDIR_STATE);
     size_t size;
-    char *text = files_read(path, &size);
-    if (!text) {
+    char *text;
+    Error read_err;
+    Status read = files_read_in(d->dir, TUNEDIR_STATE, &text, &size, &read_err);
+    if (read != ST_OK || !text) {
         error_set(err,
                   "resume refused: %s: cannot read (%s): the rows of this tuning cannot be "
                   "continued exactly; choose another output directory",
-                  path, strerror(errno));
+                  path, read != ST_OK ? read_err.text : strerror(ENOENT));
         return ST_EINVAL;
     }
     const TuneFile *t = d->t;
@@ -284,12 +287,13 @@ static Status read_state(TuneDir *d, TuneRow **rows, int *count, double *next, E
     return ST_OK;
 }
 
-/* The rows tune.csv holds (whole lines after the header); -1 when there is no tune.csv. */
-static long csv_rows(const char *path)
+/* The rows DIR/tune.csv holds (whole lines after the header); -1 when there is none. */
+static long csv_rows(const char *dir)
 {
     size_t size;
-    char *text = files_read(path, &size);
-    if (!text) {
+    char *text;
+    Error ignored; /* a tune.csv that is not a regular file: rundir_open has refused it */
+    if (files_read_in(dir, TUNEDIR_CSV, &text, &size, &ignored) != ST_OK || !text) {
         return -1;
     }
     long lines = 0;
@@ -312,42 +316,46 @@ static Status keep_tuning_file(const TuneDir *d, Error *err)
         error_set(err, "%s: cannot read: %s", d->t->path, strerror(errno));
         return ST_EIO;
     }
-    char copy[PATH_LEN + 16];
-    snprintf(copy, sizeof copy, "%s/%s", d->dir, TUNEDIR_FILE);
-    Status st = files_write(copy, text, size, err);
+    Status st = files_replace(d->dir, TUNEDIR_FILE, text, size, err);
     free(text);
     return st;
 }
 
-/* Rewrites tune.csv from rows (whole, then renamed into place) and opens it and tune.state for
- * appending. */
+/* Rewrites tune.csv from rows (files_replace: whole, then renamed into place; tune.state too
+ * when the tuning starts afresh) and opens both for appending (files_open_append: never
+ * through a link, never blocked on a FIFO). */
 static Status open_rows(TuneDir *d, const TuneRow *rows, int count, bool resumed, Error *err)
 {
-    char path[PATH_LEN + 16], tmp[PATH_LEN + 16], state[PATH_LEN + 16];
+    char path[PATH_LEN + 16], state[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/%s", d->dir, TUNEDIR_CSV);
-    snprintf(tmp, sizeof tmp, "%s/%s.tmp", d->dir, TUNEDIR_CSV);
     snprintf(state, sizeof state, "%s/%s", d->dir, TUNEDIR_STATE);
-    FILE *f = fopen(tmp, "w");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
     if (!f) {
-        error_set(err, "%s: cannot write: %s", tmp, strerror(errno));
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
         return ST_EIO;
     }
     tunedir_write_csv(f, d->t, rows, count);
-    if ((ferror(f) | (fclose(f) != 0)) || rename(tmp, path) != 0) {
+    Status st = ST_OK;
+    if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
+        st = ST_EIO;
     }
-    d->state = fopen(state, resumed ? "a" : "w");
-    if (!d->state) {
-        error_set(err, "%s: cannot write: %s", state, strerror(errno));
-        return ST_EIO;
+    if (st == ST_OK) {
+        st = files_replace(d->dir, TUNEDIR_CSV, text, len, err);
     }
-    d->csv = fopen(path, "a");
-    if (!d->csv) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
+    free(text);
+    if (st == ST_OK && !resumed) {
+        st = files_replace(d->dir, TUNEDIR_STATE, "", 0, err);
     }
-    return ST_OK;
+    if (st == ST_OK) {
+        st = files_open_append(state, &d->state, err);
+    }
+    if (st == ST_OK) {
+        st = files_open_append(path, &d->csv, err);
+    }
+    return st;
 }
 
 Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
@@ -369,9 +377,9 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
     snprintf(state, sizeof state, "%s/%s", dir, TUNEDIR_STATE);
     /* Makes the directory, takes its lock (a second writer fails at once, naming the process
      * that holds it: two tunings would interleave their rows) and checks its files. */
-    Status st = rundir_open(dir, &d->lock, err);
+    Status st = rundir_open(dir, RUNDIR_TUNE, &d->lock, facts->foreign, err);
     struct stat sb;
-    long have = csv_rows(csv);
+    long have = csv_rows(dir);
     bool have_rows = have > 0 || (stat(state, &sb) == 0 && sb.st_size > 0);
     if (st == ST_OK && have_rows && !resume) {
         error_set(err,

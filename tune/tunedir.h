@@ -20,6 +20,7 @@ typedef struct {
     const char *command; /* the command line (NULL: "-") */
     int threads;
     int rows_total; /* rows of the whole tuning: SPSA iterations + 1, or the grid's points */
+    bool *foreign;  /* out (may be NULL): set when dir holds another kind of run (rundir_open) */
 } TuneDirFacts;
 
 /* Opens dir for the tuning t, played on the ruleset `played` (its max_plies applied). A dir

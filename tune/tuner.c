@@ -513,8 +513,10 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         } else {
             st = outpath_format(out->dir, sizeof out->dir, err, "%s/%s", t->output, t->name);
         }
-        TuneDirFacts facts = {
-            .command = opt->command, .threads = tu.threads, .rows_total = rows_total(t)};
+        TuneDirFacts facts = {.command = opt->command,
+                              .threads = tu.threads,
+                              .rows_total = rows_total(t),
+                              .foreign = &out->foreign_dir};
         st = tunedir_open(out->dir, t, &rs, &facts, opt->resume, &tu.rows, &tu.count, next, &tu.dir,
                           err);
         if (st != ST_OK) {
