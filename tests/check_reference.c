@@ -44,7 +44,7 @@ typedef struct {
     long reasons[END_MAX_PLIES + 1];
     long captures;
     /* King captures by king_capture mode and where he stood: throne, beside it, edge, else. */
-    long king_shapes[4][4];
+    long king_shapes[KING_CAPTURE_COUNT][4];
     long wall_captures; /* pieces taken off a square not beside the mover's: shieldwalls */
     long edge_forts;    /* king_escaped with the king off every escape square */
 } Tally;
@@ -412,7 +412,7 @@ static void print_tally(const char *what, const Tally *t)
     }
     fprintf(stderr,
             " (%ld by edge forts)\n  king captured (throne/beside/edge/else):", t->edge_forts);
-    for (int m = 0; m < 4; m++) {
+    for (int m = 0; m < KING_CAPTURE_COUNT; m++) {
         fprintf(stderr, " %s %ld/%ld/%ld/%ld", ruleset_king_capture_name((KingCapture)m),
                 t->king_shapes[m][0], t->king_shapes[m][1], t->king_shapes[m][2],
                 t->king_shapes[m][3]);
