@@ -112,8 +112,8 @@ bool files_name_is_inside(const char *name)
     }
 }
 
-/* What a file type is, in words; NULL for a regular file. */
-static const char *kind_of(mode_t mode)
+/* What a file type is, in words; NULL for a regular file (files.h). */
+const char *files_kind_of(mode_t mode)
 {
     if (S_ISREG(mode))
         return NULL;
@@ -158,7 +158,7 @@ static int open_device(int dirfd, const char *name, const char *shown, Error *er
         not_regular(err, shown,
                     S_ISLNK(ls.st_mode)
                         ? (S_ISREG(st.st_mode) ? "a symbolic link" : "a link to something else")
-                        : kind_of(st.st_mode));
+                        : files_kind_of(st.st_mode));
         return -1;
     }
     int fd = openat(dirfd, name, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
@@ -194,7 +194,7 @@ static Status check_entry(int dirfd, const char *name, const char *shown, bool d
         not_regular(err, shown, "a symbolic link");
         return ST_EIO;
     }
-    not_regular(err, shown, kind_of(ls.st_mode));
+    not_regular(err, shown, files_kind_of(ls.st_mode));
     return ST_EIO;
 }
 
@@ -248,7 +248,7 @@ static Status open_parent(const char *dir, const char *name, bool create, int *f
                 error_set(err,
                           "%s/%.*s: exists and is not a directory (%s): a run writes only into "
                           "its own directories",
-                          dir, upto, name, kind_of(ls.st_mode));
+                          dir, upto, name, files_kind_of(ls.st_mode));
             else
                 error_set(err, "%s/%.*s: cannot open directory: %s", dir, upto, name,
                           strerror(saved));
@@ -289,7 +289,7 @@ Status files_read_in(const char *dir, const char *name, char **data, size_t *siz
     close(at);
     struct stat sb;
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        not_regular(err, shown, kind_of(sb.st_mode));
+        not_regular(err, shown, files_kind_of(sb.st_mode));
         close(fd);
         return ST_EIO;
     }
@@ -367,7 +367,7 @@ static Status replace_at(int at, const char *leaf, const char *shown, const Cont
         if (strict || !S_ISLNK(ls.st_mode)) {
             Status st = check_entry(at, leaf, shown, false, err);
             if (st == ST_OK) /* a link to a regular file, from a strict caller */
-                not_regular(err, shown, kind_of(ls.st_mode));
+                not_regular(err, shown, files_kind_of(ls.st_mode));
             return ST_EIO;
         }
         struct stat st;
@@ -527,7 +527,7 @@ Status files_open_append(const char *path, FILE **out, Error *err)
     }
     struct stat sb;
     if (fstat(fd, &sb) != 0 || !(S_ISREG(sb.st_mode) || S_ISCHR(sb.st_mode))) {
-        not_regular(err, path, kind_of(sb.st_mode));
+        not_regular(err, path, files_kind_of(sb.st_mode));
         close(fd);
         return ST_EIO;
     }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "rules/common.h"
 
@@ -76,5 +77,9 @@ MUST_CHECK Status files_write_through(const char *path, bool (*put)(FILE *f, con
  * link: /dev/full tests a full disk). ST_EIO "PATH: exists and is not a regular file (a FIFO):
  * ..." or "PATH: cannot open: <strerror>". Caller owns *out (fclose). Thread-safe. */
 MUST_CHECK Status files_open_append(const char *path, FILE **out, Error *err);
+
+/* What a file type is, in words ("a FIFO", "a symbolic link", ...); NULL for a regular
+ * file. Thread-safe. */
+const char *files_kind_of(mode_t mode);
 
 #endif

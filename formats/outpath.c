@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "formats/files.h"
+
 Status outpath_format(char *buf, size_t size, Error *err, const char *fmt, ...)
 {
     va_list ap;
@@ -23,24 +25,6 @@ Status outpath_format(char *buf, size_t size, Error *err, const char *fmt, ...)
     if (size > 0)
         buf[0] = '\0';
     return ST_EINVAL;
-}
-
-/* What a file type is, in words; NULL for a regular file. */
-static const char *kind_of(mode_t mode)
-{
-    if (S_ISREG(mode))
-        return NULL;
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISFIFO(mode))
-        return "a FIFO";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a file";
 }
 
 /* Checks path; allow_device lets a character device (reached directly or by a link) through. */
@@ -58,7 +42,7 @@ static Status check(const char *path, bool allow_device, Error *err)
                       path);
             return ST_EIO;
         }
-        kind = kind_of(st.st_mode);
+        kind = files_kind_of(st.st_mode);
         if (kind && !(allow_device && S_ISCHR(st.st_mode))) {
             error_set(err,
                       "%s: exists and is not a regular file (a link to %s): results are "
@@ -68,7 +52,7 @@ static Status check(const char *path, bool allow_device, Error *err)
         }
         return ST_OK;
     }
-    kind = kind_of(ls.st_mode);
+    kind = files_kind_of(ls.st_mode);
     if (kind && !(allow_device && S_ISCHR(ls.st_mode))) {
         error_set(err,
                   "%s: exists and is not a regular file (%s): results are written only as "
