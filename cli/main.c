@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,6 +336,16 @@ static int finish(const char *name, int status)
     return status;
 }
 
+/* The commands that play for minutes or hours, where a stop signal matters. */
+static bool plays_long(const char *name)
+{
+    static const char *const LONG[] = {"run", "match", "tune", "train", "reproduce"};
+    for (size_t i = 0; i < sizeof LONG / sizeof LONG[0]; i++)
+        if (strcmp(name, LONG[i]) == 0)
+            return true;
+    return false;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -363,7 +374,13 @@ int main(int argc, char **argv)
     }
     /* SIGTERM, SIGINT, SIGHUP stop every engine started; a run ends cleanly, with 128 + the
      * signal's number (143, 130, 129) as its status (harness/signals.h). */
-    signals_install();
+    int ignored[SIGNALS_STOP_COUNT];
+    int n_ignored = signals_install(ignored);
+    if (n_ignored > 0 && plays_long(name)) {
+        char line[256];
+        signals_describe_ignored(line, sizeof line, ignored, n_ignored);
+        fprintf(stderr, "tafl %s: note: %s\n", name, line);
+    }
     int status = c->run(argc - 1, argv + 1);
     if (status != EXIT_SUCCESS && signals_caught())
         status = 128 + signals_caught();
