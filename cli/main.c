@@ -232,7 +232,8 @@ static const Command COMMANDS[] = {
      "game agrees, 1 when one does not or a line was malformed.\n"
      "  --rules R       ruleset (default: each OTN record's own rules string)\n"
      "  --format F      otn or csv (default: by the file name)\n"
-     "  --game N        only the N-th game of the file, from 1\n"
+     "  --game N        only game N: games.csv's `game` column (from 0), the [round:] tag of\n"
+     "                  tafl export's records; in a file that numbers no game, its N-th, from 1\n"
      "  --ply N         the board at ply N only (0: the start)\n"
      "  --quiet         no boards\n"},
     {"export", cmd_export, "write the recorded games of a games.csv as OTN game records",

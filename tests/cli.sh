@@ -432,6 +432,16 @@ expect 0 "replayed 4 games: 4 agree, 0 disagree" -- replay --quiet "$tmp/cm/game
 expect 0 "replayed 1 games: 1 agree" -- replay --quiet "$tmp/cm/otn/game-000002.otn"
 sed 's/^1\. \([a-k][0-9]*\)-/1. \1x-/' "$tmp/cm/otn/game-000000.otn" >"$tmp/broken.otn"
 expect 1 "broken.otn:" -- replay --quiet "$tmp/broken.otn"
+# One numbering everywhere (issue 26): --game 2 is the row whose `game` column is 2 (line 4 of
+# games.csv) and the record whose [round:] tag is 2; it used to be the file's second game.
+expect 0 "game 2 (line 4): " -- replay --quiet --game 2 "$tmp/cm/games.csv"
+expect 0 "game 0 (line 2): " -- replay --quiet --game 0 "$tmp/cm/games.csv"
+grep -q '^\[round:2\]$' "$tmp/cm/otn/game-000002.otn" && ok || fail "export --dir: round tag"
+p2=$("$TAFL" replay --quiet --game 2 "$tmp/cm/games.csv" | sed -n 's/.* \([0-9]*\) of \([0-9]*\) plies.*/\2/p')
+[ -n "$p2" ] && [ "$p2" = "$("$TAFL" replay --quiet --game 2 "$tmp/cm/games.otn" | sed -n 's/.* \([0-9]*\) of \([0-9]*\) plies.*/\2/p')" ] &&
+    "$TAFL" replay --quiet --game 2 "$tmp/cm/games.otn" | grep -q "^game 2 (line" && ok ||
+    fail "replay --game 2: games.csv and its OTN export disagree on game 2"
+expect 2 "--game 7: $tmp/cm/games.csv holds no game numbered 7" -- replay --quiet --game 7 "$tmp/cm/games.csv"
 "$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >/dev/null 2>&1
 expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
 expect 2 "needs a games.csv" -- export
