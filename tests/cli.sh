@@ -118,7 +118,8 @@ expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
 grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
-expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
+# A run directory that already holds games without --resume is the caller's bad input (issue 26).
+expect 2 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
 
 # run: an experiment file; bad files are one-line errors naming file, line and key.
@@ -316,6 +317,9 @@ refused 2 "start-no-move-second.ini:3: key 'start': the attackers have no legal 
 # Files that are not text, and a games.csv without games.
 refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- run /dev/zero
 refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- rules show /dev/zero
+# A binary file with no NUL byte (control bytes libinih takes for spaces) read as key '' (issue 26).
+printf '[experiment]\n\013\014= \001\n' >"$tmp/ctl.ini"
+expect 2 "ctl.ini:2: a control byte 0x0b at column 1: not a text file" -- run "$tmp/ctl.ini"
 refused 2 "/dev/zero:1: line longer than 268435456 bytes" - -- summarize /dev/zero --out "$h/z.csv"
 printf 'game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,external\n' >"$h/empty.csv"
 refused 2 "$h/empty.csv: no games to summarize" - -- summarize "$h/empty.csv"
@@ -442,6 +446,12 @@ p2=$("$TAFL" replay --quiet --game 2 "$tmp/cm/games.csv" | sed -n 's/.* \([0-9]*
     "$TAFL" replay --quiet --game 2 "$tmp/cm/games.otn" | grep -q "^game 2 (line" && ok ||
     fail "replay --game 2: games.csv and its OTN export disagree on game 2"
 expect 2 "--game 7: $tmp/cm/games.csv holds no game numbered 7" -- replay --quiet --game 7 "$tmp/cm/games.csv"
+# Output paths are checked before any work, exit 2 for both commands (issue 26); --dir onto a
+# file says why.
+mkdir -p "$tmp/outdir"
+expect 2 "outdir: exists and is not a regular file (a directory)" -- summarize "$tmp/cm/games.csv" --out "$tmp/outdir"
+expect 2 "outdir: exists and is not a regular file (a directory)" -- export "$tmp/cm/games.csv" --out "$tmp/outdir"
+expect 2 "games.otn: cannot create the directory: a file of that name exists" -- export "$tmp/cm/games.csv" --dir "$tmp/cm/games.otn"
 "$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >/dev/null 2>&1
 expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
 expect 2 "needs a games.csv" -- export
