@@ -118,6 +118,16 @@ expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
 grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
+# The documents agree with the tool (issue 26): experiments/README.md's range for games is the
+# tool's, and the Brandubh curve's time is the measured one of results/README.md everywhere.
+limit=$("$TAFL" match --attacker random --defender random --games 0 2>&1 | sed -n 's/.*integer 1\.\.\([0-9]*\).*/\1/p')
+[ -n "$limit" ] && grep -q "^games = .*; games per ruleset and pairing, 1\.\.$limit " experiments/README.md && ok ||
+    fail "experiments/README.md: games range is not the tool's 1..$limit"
+wall=$(sed -n 's/^| balance curve of Brandubh | .* | \([0-9]*\) s | .*/\1/p' results/README.md)
+[ -n "$wall" ] && grep -q "$wall s wall" experiments/curve-brandubh.ini &&
+    tr '\n' ' ' <experiments/README.md | grep -q "curve-brandubh.ini\` (\`kind = curve\`).*About 4 minutes on two cores ($wall s *wall" &&
+    ! grep -q "About 10 minutes" experiments/curve-brandubh.ini && ok ||
+    fail "the Brandubh curve's time differs from results/README.md's $wall s"
 # A run directory that already holds games without --resume is the caller's bad input (issue 26).
 expect 2 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
