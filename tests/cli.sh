@@ -135,6 +135,9 @@ expect 2 "--resume needs --out DIR" -- match --attacker random --defender random
 # run: an experiment file; bad files are one-line errors naming file, line and key.
 expect 0 "brandubh" -- run "$DATA/runner/small.ini" --out "$tmp/run" --threads 2
 [ -f "$tmp/run/experiment.ini" ] && [ -f "$tmp/run/summary.csv" ] && ok || fail "run files"
+# A plain run ends by saying where its results are (issue 26), last, on stderr.
+[ "$(tail -n 1 "$tmp/err")" = "tafl run: results in $tmp/run/: games.csv, summary.csv and meta" ] &&
+    ok || fail "run does not say where its results are"
 printf '[experiment]\nname = x\ngames = many\n' >"$tmp/bad-exp.ini"
 expect 2 "$tmp/bad-exp.ini:3: key 'games'" -- run "$tmp/bad-exp.ini"
 expect 2 "needs an experiment file" -- run
