@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -377,7 +378,11 @@ int main(int argc, char **argv)
      * signal's number (143, 130, 129) as its status (harness/signals.h). */
     int ignored[SIGNALS_STOP_COUNT];
     int n_ignored = signals_install(ignored);
-    if (n_ignored > 0 && plays_long(name)) {
+    /* nohup's SIGHUP is what its user asked for: only SIGINT and SIGTERM are news. */
+    int n_news = 0;
+    for (int i = 0; i < n_ignored; i++)
+        n_news += ignored[i] != SIGHUP;
+    if (n_news > 0 && plays_long(name)) {
         char line[256];
         signals_describe_ignored(line, sizeof line, ignored, n_ignored);
         fprintf(stderr, "tafl %s: note: %s\n", name, line);
