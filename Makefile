@@ -120,25 +120,29 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./build/tafl run experiments/quick-balance.ini --resume
 
+# The suite starts its commands with the stop signals' default actions, wherever it is started
+# (nohup ignores SIGHUP, a script's `&` SIGINT: tafl would say so on every run's stderr).
+TESTENV := $(shell env --default-signal=INT,HUP true 2>/dev/null && echo env --default-signal=INT,HUP)
+
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
 	TAFL=$(TAFL) $(CHECKBIN)
-	TAFL=$(TAFL) sh tests/cli.sh
-	TAFL=$(TAFL) sh tests/kill_resume.sh
-	TAFL=$(TAFL) sh tests/shards.sh
-	TAFL=$(TAFL) sh tests/repro.sh
-	TAFL=$(TAFL) sh tests/safety.sh
-	TAFL=$(TAFL) sh tests/rundirs.sh
-	TAFL=$(TAFL) sh tests/tune_resume.sh
-	TAFL=$(TAFL) sh tests/train.sh
-	TAFL=$(TAFL) sh tests/trust.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/cli.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/kill_resume.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/shards.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/repro.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/safety.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/rundirs.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/tune_resume.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 # Games against the real OpenTafl (tests/opentafl.sh): SKIPPED with a message where it is
 # not found, a failure instead with OPENTAFL_REQUIRED=1 (as in CI).
 test-opentafl: deps
 	@$(MAKE) --no-print-directory $(TAFL)
-	TAFL=$(TAFL) sh tests/opentafl.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/opentafl.sh
 
 bench: all
 	./build/tafl bench
@@ -147,7 +151,7 @@ bench: all
 # experiment through scripts/slurm-array.sh, a cancelled and resubmitted task (tests/slurm.sh).
 test-slurm: deps
 	@$(MAKE) --no-print-directory $(TAFL)
-	TAFL=$(TAFL) sh tests/slurm.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/slurm.sh
 
 # The speed figures beside the reference program (../shared/reference or $$TAFL_REFERENCE).
 bench-reference: fast

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/files.h"
+#include "formats/outpath.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/rowgame.h"
@@ -155,12 +156,21 @@ int cmd_export(int argc, char **argv)
         return cli_usage_error("export", "needs a games.csv");
     if (out_path && dir)
         return cli_usage_error("export", "--out and --dir exclude each other");
-    if (dir && mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "tafl export: %s: cannot create: %s\n", dir, strerror(errno));
-        return EXIT_FAILURE;
+    /* Output paths are checked before any work, as summarize does: a wrong one is bad input
+     * (exit 2), never a failure after every game was replayed. */
+    struct stat sb;
+    if (dir && mkdir(dir, 0777) != 0 &&
+        (errno != EEXIST || (stat(dir, &sb) == 0 && !S_ISDIR(sb.st_mode)))) {
+        fprintf(stderr, "tafl export: %s: cannot create the directory: %s\n", dir,
+                errno == EEXIST ? "a file of that name exists" : strerror(errno));
+        return EXIT_USAGE;
+    }
+    Error err = {{0}};
+    if (out_path && outpath_check_replace(out_path, &err) != ST_OK) {
+        fprintf(stderr, "tafl export: %s\n", err.text);
+        return EXIT_USAGE;
     }
     Ruleset given;
-    Error err = {{0}};
     if (rules_arg && rulesfile_resolve(rules_arg, &given, &err) != ST_OK) {
         fprintf(stderr, "tafl export: %s\n", err.text);
         return EXIT_USAGE;

@@ -165,6 +165,30 @@ static int game_rules(const char *path, const Games *gs, int i, const Rules *giv
     return 0;
 }
 
+/* Whether the file numbers its games (any game carries a number). */
+static bool numbered(const RecordGame *games, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (games[i].number >= 0)
+            return true;
+    return false;
+}
+
+/* Game i's number: the file's own, or its place from 1 in a file that numbers none. */
+static long game_number(const RecordGame *games, bool by_number, int i)
+{
+    return by_number ? games[i].number : i + 1;
+}
+
+/* The index of the game numbered n, or -1. */
+static int find_game(const RecordGame *games, int count, bool by_number, long n)
+{
+    for (int i = 0; i < count; i++)
+        if (game_number(games, by_number, i) == n)
+            return i;
+    return -1;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     const char *rules_arg = NULL, *format = NULL, *game_arg = NULL, *ply_arg = NULL;
@@ -175,9 +199,9 @@ int cmd_replay(int argc, char **argv)
                            {"--ply", &ply_arg, NULL},
                            {"--quiet", NULL, &quiet}};
     const char *path = cli_take_operand(&argc, argv, opts, OPTION_COUNT(opts));
-    long game = 0, ply = -1;
+    long game = -1, ply = -1;
     if (cli_parse_options("replay", argc, argv, opts, OPTION_COUNT(opts)) ||
-        cli_int_option("replay", "--game", game_arg, 1, 100000000, &game) ||
+        cli_int_option("replay", "--game", game_arg, 0, 100000000, &game) ||
         cli_int_option("replay", "--ply", ply_arg, 0, 100000000, &ply))
         return EXIT_USAGE;
     if (!path)
@@ -191,8 +215,20 @@ int cmd_replay(int argc, char **argv)
     int status = read_games(path, format, &gs);
     RecordGame *games = gs.games;
     int count = gs.count;
-    if (status == 0 && game > count) {
-        status = cli_usage_error("replay", "--game %ld: %s holds %d games", game, path, count);
+    /* --game N: one numbering everywhere, the number the file gives a game (games.csv's
+     * `game` column, the [round:] tag tafl export writes from it); a file that numbers no game
+     * (a move-list CSV, another program's OTN) counts its games from 1. */
+    int from = 0, to = count;
+    bool by_number = numbered(games, count);
+    if (status == 0 && game_arg) {
+        from = find_game(games, count, by_number, game);
+        to = from + 1;
+        if (from < 0)
+            status = by_number
+                         ? cli_usage_error("replay", "--game %ld: %s holds no game numbered %ld",
+                                           game, path, game)
+                         : cli_usage_error("replay", "--game %ld: %s holds %d games, from 1", game,
+                                           path, count);
     }
     if (status != 0) {
         record_games_free(games, count);
@@ -203,7 +239,7 @@ int cmd_replay(int argc, char **argv)
 
     int agree = 0, disagree = 0;
     bool warned = false;
-    for (int i = game ? (int)game - 1 : 0; i < (game ? (int)game : count); i++) {
+    for (int i = from; i < to; i++) {
         const RecordGame *g = &games[i];
         Rules r;
         if ((status = game_rules(path, &gs, i, rules_arg ? &given : NULL, &r)) != 0)
@@ -220,8 +256,8 @@ int cmd_replay(int argc, char **argv)
         bool ok = record_replay(&r, g, show_position, &show, &issue);
         if (ply > show.plies)
             printf("ply %ld not reached: the replay ends at ply %d\n", ply, show.plies);
-        printf("game %d (line %d): %d of %d plies replayed: ", i + 1, g->line, show.plies,
-               g->count);
+        printf("game %ld (line %d): %d of %d plies replayed: ", game_number(games, by_number, i),
+               g->line, show.plies, g->count);
         if (ok) {
             agree++;
             const GameState *s = &show.last;

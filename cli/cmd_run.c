@@ -138,6 +138,15 @@ int cmd_run(int argc, char **argv)
         status = cli_run_and_report("run", exp, &opt);
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
         status = finish_curve(exp, out);
+    if (status == EXIT_SUCCESS && fflush(stdout) == 0 && !ferror(stdout)) {
+        /* The table went to stdout; where the files are is said once, last (issue 26). A
+         * table that could not be written is the one error line instead (cli/main.c). */
+        if (out)
+            fprintf(stderr, "tafl run: results in %s/: games.csv, summary.csv and meta\n", out);
+        else
+            fprintf(stderr, "tafl run: results in %s/%s/: games.csv, summary.csv and meta\n",
+                    exp->output, exp->name);
+    }
     free(exp);
     return status;
 }

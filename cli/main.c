@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +233,8 @@ static const Command COMMANDS[] = {
      "game agrees, 1 when one does not or a line was malformed.\n"
      "  --rules R       ruleset (default: each OTN record's own rules string)\n"
      "  --format F      otn or csv (default: by the file name)\n"
-     "  --game N        only the N-th game of the file, from 1\n"
+     "  --game N        only game N: games.csv's `game` column (from 0), the [round:] tag of\n"
+     "                  tafl export's records; in a file that numbers no game, its N-th, from 1\n"
      "  --ply N         the board at ply N only (0: the start)\n"
      "  --quiet         no boards\n"},
     {"export", cmd_export, "write the recorded games of a games.csv as OTN game records",
@@ -335,6 +338,16 @@ static int finish(const char *name, int status)
     return status;
 }
 
+/* The commands that play for minutes or hours, where a stop signal matters. */
+static bool plays_long(const char *name)
+{
+    static const char *const LONG[] = {"run", "match", "tune", "train", "reproduce"};
+    for (size_t i = 0; i < sizeof LONG / sizeof LONG[0]; i++)
+        if (strcmp(name, LONG[i]) == 0)
+            return true;
+    return false;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -363,7 +376,17 @@ int main(int argc, char **argv)
     }
     /* SIGTERM, SIGINT, SIGHUP stop every engine started; a run ends cleanly, with 128 + the
      * signal's number (143, 130, 129) as its status (harness/signals.h). */
-    signals_install();
+    int ignored[SIGNALS_STOP_COUNT];
+    int n_ignored = signals_install(ignored);
+    /* nohup's SIGHUP is what its user asked for: only SIGINT and SIGTERM are news. */
+    int n_news = 0;
+    for (int i = 0; i < n_ignored; i++)
+        n_news += ignored[i] != SIGHUP;
+    if (n_news > 0 && plays_long(name)) {
+        char line[256];
+        signals_describe_ignored(line, sizeof line, ignored, n_ignored);
+        fprintf(stderr, "tafl %s: note: %s\n", name, line);
+    }
     int status = c->run(argc - 1, argv + 1);
     if (status != EXIT_SUCCESS && signals_caught())
         status = 128 + signals_caught();

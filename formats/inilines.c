@@ -8,14 +8,21 @@
 
 #define UTF8_BOM "\xEF\xBB\xBF"
 
+/* A byte no text file holds: C0 controls but tab, line feed and carriage return (vertical tab
+ * and form feed are whitespace to libinih, so a binary file made of them read as a key ''). */
+static bool is_control(int ch)
+{
+    return (ch >= 0 && ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') || ch == 0x7f;
+}
+
 IniLineResult inilines_read(FILE *f, char *str, int num, int *line, int *read_errno,
                             const char **body)
 {
     /* fgets, byte by byte, so that a NUL byte is seen rather than taken for the line's end. */
     int n = 0, ch = EOF;
-    bool nul = false;
+    bool binary = false;
     while (n < num - 1 && (ch = getc(f)) != EOF) {
-        nul |= ch == '\0';
+        binary |= ch == '\0' || is_control(ch);
         str[n++] = (char)ch;
         if (ch == '\n')
             break;
@@ -27,7 +34,7 @@ IniLineResult inilines_read(FILE *f, char *str, int num, int *line, int *read_er
         return INI_LINE_END;
     }
     ++*line;
-    if (nul)
+    if (binary)
         return INI_LINE_BINARY;
     if (str[n - 1] != '\n' && n == num - 1 && getc(f) != EOF)
         return INI_LINE_TOO_LONG; /* more follows: the line did not fit */
@@ -71,8 +78,16 @@ bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniE
     switch (inilines_read(f, str, num, line, read_errno, &body)) {
     case INI_LINE_END:
         return false;
-    case INI_LINE_BINARY:
-        fail(e, *line, "a NUL byte: not a text file");
+    case INI_LINE_BINARY: {
+        size_t i = 0;
+        while (str[i] != '\0' && !is_control((unsigned char)str[i]))
+            i++;
+        if (str[i] == '\0')
+            fail(e, *line, "a NUL byte: not a text file");
+        else
+            fail(e, *line, "a control byte 0x%02x at column %zu: not a text file",
+                 (unsigned char)str[i], i + 1);
+    }
         return false;
     case INI_LINE_TOO_LONG:
         fail(e, *line, "line longer than %d characters%s", num - 3, long_hint);

@@ -83,6 +83,7 @@ Status rowgame_record(const GameRow *row, int line, RecordGame **games, int *cou
 {
     RecordGame *g = record_game_add(games, count, line);
     g->unlisted = true;
+    g->number = row->game;
     g->result = row->winner == WINNER_ATTACKERS   ? RECORD_RESULT_ATTACKERS
                 : row->winner == WINNER_DEFENDERS ? RECORD_RESULT_DEFENDERS
                                                   : RECORD_RESULT_DRAW;

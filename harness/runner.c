@@ -675,6 +675,7 @@ static Status open_directory(RunState *rs, Error *err)
                   "%s already holds games: add --resume to finish that run, or choose "
                   "another output directory",
                   rs->games_path);
+        rs->res->needs_resume = true;
         st = ST_EINVAL;
     }
     if (st == ST_OK)
@@ -831,6 +832,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     rs.res->count = 0;
     memset(&rs.res->sprt, 0, sizeof rs.res->sprt);
     rs.res->foreign_dir = false;
+    rs.res->needs_resume = false;
     rs.res->tally = results_tally_create();
     results_tally_set_curve(rs.res->tally, exp->kind == EXPERIMENT_CURVE);
     runmeta_utc_now(rs.started_utc, sizeof rs.started_utc);

@@ -75,6 +75,8 @@ typedef struct {
     SprtOutcome sprt;    /* RUN_STOP_SPRT: how it ended */
     bool foreign_dir;    /* the output directory holds another kind of run (rundir_open): the
                             caller's bad input, exit 2 */
+    bool needs_resume;   /* games.csv already holds games and --resume was not given: the
+                            caller's bad input too, exit 2 */
 } RunResult;
 
 /* The seed of game `index` of ruleset `rules` and the pairing attacker/defender (agent names)

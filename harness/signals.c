@@ -1,10 +1,12 @@
 /* The stop signals' handler (see signals.h). */
 #include "harness/signals.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agents/pgroups.h"
 
@@ -36,8 +38,9 @@ static void on_stop_signal(int sig)
     errno = saved;
 }
 
-void signals_install(void)
+int signals_install(int ignored[SIGNALS_STOP_COUNT])
 {
+    int count = 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
@@ -49,10 +52,47 @@ void signals_install(void)
     for (size_t i = 0; i < sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0]; i++) {
         struct sigaction old;
         /* A signal ignored by whoever started tafl (nohup's SIGHUP) stays ignored. */
-        if (sigaction(STOP_SIGNALS[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        if (sigaction(STOP_SIGNALS[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+            ignored[count++] = STOP_SIGNALS[i];
             continue;
+        }
         sigaction(STOP_SIGNALS[i], &sa, NULL);
     }
+    return count;
+}
+
+void signals_describe_ignored(char *buf, size_t n, const int *ignored, int count)
+{
+    assert(buf && n > 0);
+    buf[0] = '\0';
+    if (count <= 0)
+        return;
+    char names[64] = "";
+    size_t used = 0;
+    for (int i = 0; i < count; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 signals_name(ignored[i]));
+    /* The first stop signal not ignored, in the order a batch system or kill(1) would try. */
+    const char *stop = NULL;
+    for (size_t s = 0; s < sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0] && !stop; s++) {
+        bool off = false;
+        for (int i = 0; i < count; i++)
+            off = off || ignored[i] == STOP_SIGNALS[s];
+        if (!off)
+            stop = signals_name(STOP_SIGNALS[s]);
+    }
+    /* POSIX (XCU 2.11): a non-interactive shell starts an `&` command with SIGINT ignored, and
+     * a signal ignored at exec stays ignored unless the program changes it; tafl keeps it so. */
+    if (stop)
+        snprintf(buf, n,
+                 "%s ignored as tafl was started (a script's `&`, nohup): %s will not stop it; "
+                 "%s does (kill -%s %ld)",
+                 names, count > 1 ? "they" : "it", stop, stop + 3, (long)getpid());
+    else
+        snprintf(buf, n,
+                 "%s ignored as tafl was started: only SIGKILL stops it, and then no "
+                 "line on how to resume is written",
+                 names);
 }
 
 void signals_cooperate(bool on)

@@ -11,11 +11,21 @@
 
 #include "rules/common.h"
 
+/* How many stop signals there are (SIGTERM, SIGINT, SIGHUP). */
+#define SIGNALS_STOP_COUNT 3
+
 /* Installs the handler for SIGTERM, SIGINT and SIGHUP (cli/main.c, once, before any thread).
  * Unless a run has said it stops cleanly (signals_cooperate), the handler stops the engines,
  * restores the default action and raises the signal again, so the process ends as it always
- * did. A second signal always ends the process at once. */
-void signals_install(void);
+ * did. A second signal always ends the process at once. A signal that whoever started tafl
+ * ignores (nohup's SIGHUP, the SIGINT of a script's `&`) stays ignored: its number is written
+ * to ignored (room for SIGNALS_STOP_COUNT), and the count is returned. */
+int signals_install(int ignored[SIGNALS_STOP_COUNT]);
+
+/* Writes into buf (size n, always terminated) the one line a long command prints at start-up
+ * when stop signals are ignored (count of them in ignored, from signals_install): which ones,
+ * why, and which signal stops it instead. Writes "" when count is 0. */
+void signals_describe_ignored(char *buf, size_t n, const int *ignored, int count);
 
 /* A run that checks signals_stop_requested() between games (and moves) and then ends cleanly
  * says so with true before it plays, and false after. Async-signal-safe. */

@@ -82,6 +82,14 @@ static Status read_tag(RecordGame *g, const char *key, size_t klen, const char *
         fits = copy_field(g->attackers, sizeof g->attackers, v, vlen);
     } else if (KEY_IS("defenders")) {
         fits = copy_field(g->defenders, sizeof g->defenders, v, vlen);
+    } else if (KEY_IS("round")) {
+        /* tafl export writes games.csv's `game` column here: the game's number. Other
+         * writers' rounds ("1.2", "?") are kept as no number rather than refused. */
+        long n = 0;
+        size_t i = 0;
+        while (i < vlen && i < 10 && v[i] >= '0' && v[i] <= '9')
+            n = n * 10 + (v[i++] - '0');
+        g->number = i > 0 && i == vlen ? n : -1;
     }
 #undef KEY_IS
     if (!fits) {

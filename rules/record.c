@@ -21,6 +21,7 @@ RecordGame *record_game_add(RecordGame **games, int *count, int line)
     g->end_line = line;
     g->lost[SIDE_ATTACKERS] = -1;
     g->lost[SIDE_DEFENDERS] = -1;
+    g->number = -1;
     *count = n + 1;
     return g;
 }

@@ -42,6 +42,8 @@ typedef struct {
     int lost[2];      /* pieces (not the king) each side lost by the record's count, -1 when
                          it does not say; indexed by Side */
     char attackers[64], defenders[64]; /* players, when the record names them */
+    long number; /* the game's number as its file gives it (games.csv's `game` column, an OTN
+                    record's [round:] tag, both from 0); -1 when the file gives none */
 } RecordGame;
 
 /* A disagreement between a record and the rules: where it is and what differs. */

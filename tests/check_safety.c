@@ -224,12 +224,18 @@ START_TEST(test_pgroups_full_table)
 }
 END_TEST
 
-/* Runs body in a child and returns its wait status: signal handlers must not outlive a test. */
+/* Runs body in a child and returns its wait status: signal handlers must not outlive a test.
+ * The child starts with the stop signals' default actions, whatever the suite inherited: under
+ * nohup SIGHUP is ignored, and a shell script's `&` ignores SIGINT, and an ignored signal stays
+ * ignored through signals_install (POSIX: a signal ignored at exec is inherited). */
 static int in_child(void (*body)(void))
 {
     pid_t pid = fork();
     ck_assert(pid >= 0);
     if (pid == 0) {
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
         body();
         _exit(0);
     }
@@ -241,7 +247,9 @@ static int in_child(void (*body)(void))
 static void cooperative_stop(void)
 {
     pid_t engine = start_group();
-    signals_install();
+    int ignored[SIGNALS_STOP_COUNT];
+    if (signals_install(ignored) != 0)
+        _exit(6);
     if (!pgroups_add(engine) || signals_stop_requested() || signals_caught() != 0)
         _exit(2);
     signals_cooperate(true);
@@ -264,7 +272,9 @@ static void cooperative_stop(void)
 static void default_stop(void)
 {
     pid_t engine = start_group();
-    signals_install();
+    int ignored[SIGNALS_STOP_COUNT];
+    if (signals_install(ignored) != 0)
+        _exit(6);
     if (!pgroups_add(engine))
         _exit(2);
     raise(SIGHUP); /* no run cooperates: the engine is stopped, then the process ends */
@@ -273,15 +283,52 @@ static void default_stop(void)
 
 START_TEST(test_signals_stop_engines_and_runs)
 {
+    /* As if the suite were started under nohup from a script's `&`: SIGHUP and SIGINT ignored
+     * (`make test` under nohup failed here with "default stop: wait status 768"). */
+    void (*old_hup)(int) = signal(SIGHUP, SIG_IGN);
+    void (*old_int)(int) = signal(SIGINT, SIG_IGN);
     int status = in_child(cooperative_stop);
     ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT,
                   "cooperative stop: wait status %d", status);
     status = in_child(default_stop);
     ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP, "default stop: wait status %d",
                   status);
+    signal(SIGHUP, old_hup);
+    signal(SIGINT, old_int);
     ck_assert_str_eq(signals_name(SIGTERM), "SIGTERM");
     ck_assert_str_eq(signals_name(SIGINT), "SIGINT");
     ck_assert_str_eq(signals_name(SIGHUP), "SIGHUP");
+}
+END_TEST
+
+/* A script's `&` starts tafl with SIGINT ignored (POSIX XCU 2.11); tafl keeps it so and says
+ * which signal stops it instead. */
+static void ignored_at_start(void)
+{
+    signal(SIGINT, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
+    int ignored[SIGNALS_STOP_COUNT];
+    if (signals_install(ignored) != 2 || ignored[0] != SIGINT || ignored[1] != SIGHUP)
+        _exit(2);
+    char line[256];
+    signals_describe_ignored(line, sizeof line, ignored, 2);
+    if (!strstr(line, "SIGINT, SIGHUP ignored") || !strstr(line, "SIGTERM does (kill -TERM "))
+        _exit(3);
+    signals_describe_ignored(line, sizeof line, ignored, 0);
+    if (line[0] != '\0')
+        _exit(4);
+    int all[] = {SIGTERM, SIGINT, SIGHUP};
+    signals_describe_ignored(line, sizeof line, all, 3);
+    if (!strstr(line, "only SIGKILL stops it"))
+        _exit(5);
+    raise(SIGINT); /* still ignored: the process goes on */
+    _exit(0);
+}
+
+START_TEST(test_signals_ignored_at_start_are_named)
+{
+    int status = in_child(ignored_at_start);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "wait status %d", status);
 }
 END_TEST
 
@@ -361,6 +408,7 @@ Suite *safety_suite(void)
     tcase_add_test(tc, test_pgroups_kill_what_was_added);
     tcase_add_test(tc, test_pgroups_full_table);
     tcase_add_test(tc, test_signals_stop_engines_and_runs);
+    tcase_add_test(tc, test_signals_ignored_at_start_are_named);
     suite_add_tcase(s, tc);
     tc = tcase_create("input");
     tcase_add_test(tc, test_linein_holds_a_line_to_its_size);

@@ -118,12 +118,26 @@ expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
 grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
-expect 1 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
+# The documents agree with the tool (issue 26): experiments/README.md's range for games is the
+# tool's, and the Brandubh curve's time is the measured one of results/README.md everywhere.
+limit=$("$TAFL" match --attacker random --defender random --games 0 2>&1 | sed -n 's/.*integer 1\.\.\([0-9]*\).*/\1/p')
+[ -n "$limit" ] && grep -q "^games = .*; games per ruleset and pairing, 1\.\.$limit " experiments/README.md && ok ||
+    fail "experiments/README.md: games range is not the tool's 1..$limit"
+wall=$(sed -n 's/^| balance curve of Brandubh | .* | \([0-9]*\) s | .*/\1/p' results/README.md)
+[ -n "$wall" ] && grep -q "$wall s wall" experiments/curve-brandubh.ini &&
+    tr '\n' ' ' <experiments/README.md | grep -q "curve-brandubh.ini\` (\`kind = curve\`).*About 4 minutes on two cores ($wall s *wall" &&
+    ! grep -q "About 10 minutes" experiments/curve-brandubh.ini && ok ||
+    fail "the Brandubh curve's time differs from results/README.md's $wall s"
+# A run directory that already holds games without --resume is the caller's bad input (issue 26).
+expect 2 "already holds games: add --resume" -- match --attacker random --defender greedy --out "$tmp/m"
 expect 2 "--resume needs --out DIR" -- match --attacker random --defender random --resume
 
 # run: an experiment file; bad files are one-line errors naming file, line and key.
 expect 0 "brandubh" -- run "$DATA/runner/small.ini" --out "$tmp/run" --threads 2
 [ -f "$tmp/run/experiment.ini" ] && [ -f "$tmp/run/summary.csv" ] && ok || fail "run files"
+# A plain run ends by saying where its results are (issue 26), last, on stderr.
+[ "$(tail -n 1 "$tmp/err")" = "tafl run: results in $tmp/run/: games.csv, summary.csv and meta" ] &&
+    ok || fail "run does not say where its results are"
 printf '[experiment]\nname = x\ngames = many\n' >"$tmp/bad-exp.ini"
 expect 2 "$tmp/bad-exp.ini:3: key 'games'" -- run "$tmp/bad-exp.ini"
 expect 2 "needs an experiment file" -- run
@@ -316,6 +330,9 @@ refused 2 "start-no-move-second.ini:3: key 'start': the attackers have no legal 
 # Files that are not text, and a games.csv without games.
 refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- run /dev/zero
 refused 2 "/dev/zero:1: a NUL byte: not a text file" - -- rules show /dev/zero
+# A binary file with no NUL byte (control bytes libinih takes for spaces) read as key '' (issue 26).
+printf '[experiment]\n\013\014= \001\n' >"$tmp/ctl.ini"
+expect 2 "ctl.ini:2: a control byte 0x0b at column 1: not a text file" -- run "$tmp/ctl.ini"
 refused 2 "/dev/zero:1: line longer than 268435456 bytes" - -- summarize /dev/zero --out "$h/z.csv"
 printf 'game,rules,attacker,defender,seed,winner,reason,plies,attackers_lost,defenders_lost,moves,external\n' >"$h/empty.csv"
 refused 2 "$h/empty.csv: no games to summarize" - -- summarize "$h/empty.csv"
@@ -432,6 +449,22 @@ expect 0 "replayed 4 games: 4 agree, 0 disagree" -- replay --quiet "$tmp/cm/game
 expect 0 "replayed 1 games: 1 agree" -- replay --quiet "$tmp/cm/otn/game-000002.otn"
 sed 's/^1\. \([a-k][0-9]*\)-/1. \1x-/' "$tmp/cm/otn/game-000000.otn" >"$tmp/broken.otn"
 expect 1 "broken.otn:" -- replay --quiet "$tmp/broken.otn"
+# One numbering everywhere (issue 26): --game 2 is the row whose `game` column is 2 (line 4 of
+# games.csv) and the record whose [round:] tag is 2; it used to be the file's second game.
+expect 0 "game 2 (line 4): " -- replay --quiet --game 2 "$tmp/cm/games.csv"
+expect 0 "game 0 (line 2): " -- replay --quiet --game 0 "$tmp/cm/games.csv"
+grep -q '^\[round:2\]$' "$tmp/cm/otn/game-000002.otn" && ok || fail "export --dir: round tag"
+p2=$("$TAFL" replay --quiet --game 2 "$tmp/cm/games.csv" | sed -n 's/.* \([0-9]*\) of \([0-9]*\) plies.*/\2/p')
+[ -n "$p2" ] && [ "$p2" = "$("$TAFL" replay --quiet --game 2 "$tmp/cm/games.otn" | sed -n 's/.* \([0-9]*\) of \([0-9]*\) plies.*/\2/p')" ] &&
+    "$TAFL" replay --quiet --game 2 "$tmp/cm/games.otn" | grep -q "^game 2 (line" && ok ||
+    fail "replay --game 2: games.csv and its OTN export disagree on game 2"
+expect 2 "--game 7: $tmp/cm/games.csv holds no game numbered 7" -- replay --quiet --game 7 "$tmp/cm/games.csv"
+# Output paths are checked before any work, exit 2 for both commands (issue 26); --dir onto a
+# file says why.
+mkdir -p "$tmp/outdir"
+expect 2 "outdir: exists and is not a regular file (a directory)" -- summarize "$tmp/cm/games.csv" --out "$tmp/outdir"
+expect 2 "outdir: exists and is not a regular file (a directory)" -- export "$tmp/cm/games.csv" --out "$tmp/outdir"
+expect 2 "games.otn: cannot create the directory: a file of that name exists" -- export "$tmp/cm/games.csv" --dir "$tmp/cm/games.otn"
 "$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >/dev/null 2>&1
 expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
 expect 2 "needs a games.csv" -- export

@@ -118,8 +118,9 @@ refused 2 "$tmp/L/games.csv already holds games" -- merge "$tmp/S/shard-1-of-2" 
 "$TAFL" run "$tmp/sig.ini" --out "$tmp/sigref" --threads 1 >/dev/null 2>&1 || fail "the reference run failed"
 # A background job of a script ignores SIGINT (POSIX); env --default-signal gives it back.
 # (A plain command, not a function: $! must be tafl's own process id.)
-if env --default-signal=INT true 2>/dev/null; then
-    launch="env --default-signal=INT"
+# HUP too: under nohup it is ignored, and tafl would say so (one more line on stderr).
+if env --default-signal=INT,HUP true 2>/dev/null; then
+    launch="env --default-signal=INT,HUP"
     signals="TERM:143 INT:130 HUP:129"
 else
     launch=env
@@ -148,6 +149,22 @@ for s in $signals; do
     cmp -s "$d/games.csv" "$tmp/sigref/games.csv" && cmp -s "$d/summary.csv" "$tmp/sigref/summary.csv" &&
         ok || fail "SIG$sig: the resumed run differs from the uninterrupted one"
 done
+
+# A script's `&` starts tafl with SIGINT ignored: tafl says so once, naming SIGTERM instead,
+# and SIGTERM still stops it cleanly.
+(trap '' INT && exec "$TAFL" run "$tmp/sig.ini" --out "$tmp/sig-ign" --threads 1 >/dev/null 2>"$tmp/sigerr") &
+p=$!
+started="$started $p"
+wait_until has_rows "$tmp/sig-ign" 1 || fail "ignored SIGINT: the run wrote no game in $WAIT_LIMIT s"
+kill -TERM "$p"
+wait "$p"
+status=$?
+[ "$status" -eq 143 ] && [ "$(grep -c 'note: SIGINT.* ignored as tafl was started.*SIGTERM does (kill -TERM [0-9]*)' "$tmp/sigerr")" -eq 1 ] &&
+    grep -q "stopped by SIGTERM: .*--resume" "$tmp/sigerr" && ok ||
+    { fail "a run started with SIGINT ignored: exit $status, or no note naming SIGTERM:"; cat "$tmp/sigerr" >&2; }
+"$TAFL" rules list 2>"$tmp/sigerr" >/dev/null &
+wait $!
+[ ! -s "$tmp/sigerr" ] && ok || fail "a short command noted an ignored signal"
 
 # An external engine in the middle of a move (its own process group, a child sleeping) is
 # stopped with tafl; its unfinished game is no row.
