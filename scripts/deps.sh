@@ -18,7 +18,7 @@ else
 fi
 # groff renders the manual page for its test (tests/cli.sh).
 command -v groff >/dev/null 2>&1 || need groff-base
-# GNU parallel runs the shards test (tests/shards.sh) and the README's example.
+# GNU parallel runs the shards test (tests/shards.sh) and doc/commands.md's example.
 command -v parallel >/dev/null 2>&1 || need parallel
 # clang's OpenMP runtime and Archer (make test CC=clang, make tsan) come with libomp-dev.
 if command -v clang >/dev/null 2>&1 &&

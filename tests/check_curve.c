@@ -53,7 +53,8 @@ static bool starts_with(const char *text, const char *prefix)
 }
 
 /* 8 attacker wins, 1 draw, 1 loss: win rate 0.8 [0.4902, 0.9433] (Wilson), score 0.85
- * [0.5598, 0.9582] (README's worked example, stats_score); rows of other pairings do not count. */
+ * [0.5598, 0.9582] (doc/formats.md's worked example, stats_score); rows of other pairings do
+ * not count. */
 START_TEST(test_curve_points_from_self_play)
 {
     Experiment *e = ladder();

@@ -10,7 +10,7 @@
 #include "tests/tests.h"
 
 /* ---------------------------------------------------------------------------------------- */
-/* Copenhagen: shieldwalls and edge forts (README.md, "The rules engine")                     */
+/* Copenhagen: shieldwalls and edge forts (doc/rules-engine.md)                              */
 /* ---------------------------------------------------------------------------------------- */
 
 /* Expects caps to hold exactly the NULL-terminated squares (in any order). */

@@ -378,7 +378,7 @@ static int custodial_captures(const Ruleset *rs, RefState *s, int t, int *captur
     return n;
 }
 
-/* ---- Shieldwall (README.md, "The rules engine") ---- */
+/* ---- Shieldwall (doc/rules-engine.md) ---- */
 
 /* Is sq held by a piece of side `mover` that can capture as the far piece? */
 static bool capturing_piece_of(const Ruleset *rs, const RefState *s, int mover, int sq)
@@ -602,7 +602,7 @@ static bool encircled(const RefState *s)
     return true;
 }
 
-/* ---- Edge fort (README.md, "The rules engine") ---- */
+/* ---- Edge fort (doc/rules-engine.md) ---- */
 
 /* The fort's inside: the king's square and every empty square joined to it by empty squares,
  * grown until nothing changes; a restricted corner is a wall (no piece but the king stops on
@@ -661,7 +661,7 @@ static bool never_hostile(const Ruleset *rs, const RefState *s, const bool *insi
 /* "The king on an edge, in contact with an unbreakable fort of defenders, able to move": the
  * inside is sealed, and every defender touching it belongs to the largest set of defenders
  * none of which can be captured custodially while the others stand (a shieldwall never takes
- * one: README.md, "The rules engine"). */
+ * one: doc/rules-engine.md). */
 static bool in_edge_fort(const Ruleset *rs, const RefState *s)
 {
     int k = find_king(s);

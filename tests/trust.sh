@@ -180,7 +180,7 @@ fi
 # 8. Engine children: an engine's child in a session of its own (setsid) ends when tafl stops
 #    the engine (tafl adopts it as a child subreaper and ends it); an engine that never reads
 #    its input ends when tafl is killed with SIGKILL (its parent-death signal). What cannot be
-#    covered: the setsid child of an engine when tafl itself is SIGKILLed (README).
+#    covered: the setsid child of an engine when tafl itself is SIGKILLed (doc/commands.md).
 cp tests/engines/spawn.sh "$tmp/spawn.sh"
 alive() { kill -0 "$1" 2>/dev/null && [ "$(ps -o stat= -p "$1" | cut -c1)" != Z ]; }
 dead() { ! alive "$1"; }
