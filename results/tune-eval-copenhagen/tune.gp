@@ -1,19 +1,19 @@
 # tafl tune tune-eval-copenhagen: the trace of SPSA
 # Written by tafl; run `gnuplot tune.gp` in this directory to redraw tune.png and tune.svg.
 $rows << EOD
-0 0.7 24.3 0.56 1.84 2.31 -2.5 11.5 0.468750 0.435672 0.501828
-1 0.181581728 26.2440685 1.33762741 1.71039543 3.28203426 -1.52796574 12.7960457 0.458333 0.411184 0.505483
-2 1.95651687 32.9000753 0 2.15412922 6.61003765 1.80003765 8.35870783 0.479167 0.439194 0.519140
-3 3.52641662 38.7871993 2.35484962 1.76165428 9.55359967 4.74359967 4.43395846 0.531250 0.498172 0.564328
-4 4.59231071 34.7900965 3.95369076 1.49518076 11.5521511 2.74504825 7.09869369 0.531250 0.498172 0.564328
-5 3.61165585 31.1126408 5.42467304 1.25001704 9.71342325 0.906320401 4.64705656 0.541667 0.504392 0.578942
-6 3.00306158 33.3948693 6.33756445 1.40216561 10.8545375 -0.234793865 6.16854225 0.541667 0.467117 0.616216
-7 4.71784378 26.9644361 8.90973775 0.973470063 14.0697541 -3.45001049 10.4554978 0.520833 0.444899 0.596768
-8 2.55552083 18.855725 5.66625333 0.432889326 10.0153986 -7.50436602 15.8613051 0.593750 0.530410 0.657090
-9 2.81257221 17.8917823 6.0518304 0.36862648 9.53342727 -7.02239468 15.2186767 0.666667 0.592117 0.741216
-10 2.81257221 17.8917823 6.0518304 0.36862648 9.53342727 -7.02239468 15.2186767 0.583333 0.503388 0.663279
-11 3.28359378 16.1254515 6.75836275 0.486381872 10.4165927 -7.90556012 14.0411228 0.645833 0.581812 0.709855
-12 3.28359378 16.1254515 6.75836275 0.486381872 10.4165927 -7.90556012 14.0411228 0.637500 0.585673 0.689327
+0 0.7 24.3 0.56 1.84 2.31 -2.5 11.5 0.479167 0.408935 0.549398
+1 2.77367309 16.5237259 0 2.35841827 0 -6.38813704 6.31581728 0.541667 0.467117 0.616216
+2 0 3.21171236 5.32480542 1.4709507 0 -10 15.190493 0.572917 0.499423 0.646411
+3 0 1.73993135 4.73609302 1.56906944 0 -10 16.1716803 0.593750 0.530410 0.657090
+4 2.48708621 0 8.46672234 0.947297882 4.66328665 -10 22.3893959 0.604167 0.547025 0.661308
+5 3.79462602 4.90327427 6.50541263 1.27418283 7.11492378 -7.54836287 25.6582454 0.645833 0.581812 0.709855
+6 3.18603174 7.1855028 7.41830405 1.4263314 8.25603805 -8.68947713 27.1797311 0.625000 0.548609 0.701391
+7 4.90081394 0.755069543 9.99047735 0.997635851 11.4712547 -10 31.4666866 0.604167 0.492653 0.715680
+8 3.81965247 0 8.36873514 0.727345483 9.44407692 -10 34.1695903 0.729167 0.647928 0.810405
+9 3.81965247 0 8.36873514 0.727345483 9.44407692 -10 34.1695903 0.625000 0.533696 0.716304
+10 3.81965247 0 8.36873514 0.727345483 9.44407692 -10 34.1695903 0.687500 0.615318 0.759682
+11 3.81965247 0 8.36873514 0.727345483 9.44407692 -10 34.1695903 0.677083 0.579259 0.774908
+12 4.9525759 0 6.66935 1.01057634 7.31984549 -7.87576857 37.0018988 0.675000 0.619672 0.730328
 EOD
 if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
     set terminal pngcairo size 960,600 noenhanced
@@ -23,7 +23,7 @@ if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
 set output "tune.png"
 set key outside right top
 set grid
-set title "tune-eval-copenhagen: alphabeta:depth=2 against alphabeta:depth=2 on copenhagen"
+set title 'tune-eval-copenhagen: alphabeta:depth=2 against alphabeta:depth=2 on copenhagen'
 set multiplot layout 2,1
 set ylabel "score"
 set xlabel "iteration"
@@ -37,13 +37,13 @@ plot $rows every ::0::11 using 1:10:11 with filledcurves fs transparent solid 0.
 unset title
 set ylabel "fraction of the range"
 set yrange [0:1]
-plot $rows using 1:(($2 - 0) / 16) with linespoints title "king_distance (0..16)", \
-     $rows using 1:(($3 - 0) / 60) with linespoints title "king_open_lines (0..60)", \
-     $rows using 1:(($4 - 0) / 24) with linespoints title "king_attackers (0..24)", \
-     $rows using 1:(($5 - 0) / 4) with linespoints title "mobility (0..4)", \
-     $rows using 1:(($6 - 0) / 30) with linespoints title "king_two_move (0..30)", \
-     $rows using 1:(($7 - -10) / 30) with linespoints title "corner_guards (-10..20)", \
-     $rows using 1:(($8 - 0) / 40) with linespoints title "king_threats (0..40)"
+plot $rows using 1:(($2 - 0) / 16) with linespoints title 'king_distance (0..16)', \
+     $rows using 1:(($3 - 0) / 60) with linespoints title 'king_open_lines (0..60)', \
+     $rows using 1:(($4 - 0) / 24) with linespoints title 'king_attackers (0..24)', \
+     $rows using 1:(($5 - 0) / 4) with linespoints title 'mobility (0..4)', \
+     $rows using 1:(($6 - 0) / 30) with linespoints title 'king_two_move (0..30)', \
+     $rows using 1:(($7 - -10) / 30) with linespoints title 'corner_guards (-10..20)', \
+     $rows using 1:(($8 - 0) / 40) with linespoints title 'king_threats (0..40)'
 unset multiplot
 
 unset output
@@ -51,7 +51,7 @@ set terminal svg size 960,600 noenhanced
 set output "tune.svg"
 set key outside right top
 set grid
-set title "tune-eval-copenhagen: alphabeta:depth=2 against alphabeta:depth=2 on copenhagen"
+set title 'tune-eval-copenhagen: alphabeta:depth=2 against alphabeta:depth=2 on copenhagen'
 set multiplot layout 2,1
 set ylabel "score"
 set xlabel "iteration"
@@ -65,13 +65,13 @@ plot $rows every ::0::11 using 1:10:11 with filledcurves fs transparent solid 0.
 unset title
 set ylabel "fraction of the range"
 set yrange [0:1]
-plot $rows using 1:(($2 - 0) / 16) with linespoints title "king_distance (0..16)", \
-     $rows using 1:(($3 - 0) / 60) with linespoints title "king_open_lines (0..60)", \
-     $rows using 1:(($4 - 0) / 24) with linespoints title "king_attackers (0..24)", \
-     $rows using 1:(($5 - 0) / 4) with linespoints title "mobility (0..4)", \
-     $rows using 1:(($6 - 0) / 30) with linespoints title "king_two_move (0..30)", \
-     $rows using 1:(($7 - -10) / 30) with linespoints title "corner_guards (-10..20)", \
-     $rows using 1:(($8 - 0) / 40) with linespoints title "king_threats (0..40)"
+plot $rows using 1:(($2 - 0) / 16) with linespoints title 'king_distance (0..16)', \
+     $rows using 1:(($3 - 0) / 60) with linespoints title 'king_open_lines (0..60)', \
+     $rows using 1:(($4 - 0) / 24) with linespoints title 'king_attackers (0..24)', \
+     $rows using 1:(($5 - 0) / 4) with linespoints title 'mobility (0..4)', \
+     $rows using 1:(($6 - 0) / 30) with linespoints title 'king_two_move (0..30)', \
+     $rows using 1:(($7 - -10) / 30) with linespoints title 'corner_guards (-10..20)', \
+     $rows using 1:(($8 - 0) / 40) with linespoints title 'king_threats (0..40)'
 unset multiplot
 
 unset output
