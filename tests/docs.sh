@@ -65,5 +65,35 @@ for f in $docs; do
     done <"$tmp/links"
 done
 
+# 4. The shipped results (issue 26): every study directory under results/ names the build that
+# made it (its meta's build line, or, for a run from before tafl tune and train wrote one, a
+# "Build:" line in its README.md); every row of results/README.md's table names a directory
+# that exists (its `NAME/`, else the experiments/NAME.ini of its command), and every directory
+# under results/ has a row.
+find results -name summary.csv -o -name tune.csv -o -name curve.csv -o -name train.csv |
+    sed 's|/[^/]*$||' | sort -u >"$tmp/studies"
+[ -s "$tmp/studies" ] || fail "no study directory under results/"
+while read -r d; do
+    if grep -q '^build [0-9a-f]' "$d/meta" 2>/dev/null || grep -q '^Build: ' "$d/README.md" 2>/dev/null; then
+        ok
+    else
+        fail "$d: no meta with a build line (nor a Build: line in its README.md): which build made it?"
+    fi
+done <"$tmp/studies"
+sed -n '/^| study | command |/,/^$/p' results/README.md | sed '1,2d; /^$/d' >"$tmp/rows"
+[ -s "$tmp/rows" ] || fail "results/README.md: no table of studies"
+: >"$tmp/named"
+while IFS= read -r row; do
+    first=$(echo "$row" | cut -d'|' -f2)
+    name=$(echo "$first" | sed -n 's/.*`\([A-Za-z0-9._-]*\)\/`.*/\1/p')
+    [ -n "$name" ] || name=$(echo "$row" | cut -d'|' -f3 | sed -n 's/.*experiments\/\([A-Za-z0-9._-]*\)\.ini.*/\1/p')
+    echo "$name" >>"$tmp/named"
+    [ -n "$name" ] && [ -d "results/$name" ] && ok || fail "results/README.md: the row '$first' names no directory under results/"
+done <"$tmp/rows"
+for d in results/*/; do
+    d=${d%/}
+    grep -qxF "${d#results/}" "$tmp/named" && ok || fail "$d is shipped but has no row in results/README.md's table"
+done
+
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
