@@ -136,6 +136,7 @@ typedef struct {
     bool show_progress;
     double started, last_progress;
     char started_utc[64];
+    bool dir_open; /* open_directory succeeded: this session is recorded in DIR/sessions */
 } RunState;
 
 static const char *agent_name(const Experiment *exp, int pairing, int side)
@@ -686,6 +687,8 @@ static Status open_directory(RunState *rs, Error *err)
         st = resume_games(rs, (long)sb.st_size, err);
     /* A summary (and meta) on disk must describe a finished run: remove the old ones first, so
      * that a run that fails leaves none. */
+    if (st == ST_OK && have_games)
+        st = runmeta_sessions_adopt(rs->dir, err); /* an older meta's time is kept */
     const char *stale[2] = {rs->summary_path, rs->meta_path};
     for (int i = 0; i < 2 && st == ST_OK; i++) {
         if (unlink(stale[i]) != 0 && errno != ENOENT) {
@@ -699,6 +702,7 @@ static Status open_directory(RunState *rs, Error *err)
     }
     if (st == ST_OK)
         st = results_games_open(rs->games_path, &rs->writer, err);
+    rs->dir_open = st == ST_OK;
     return st;
 }
 
@@ -867,6 +871,17 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     if (results_games_close(rs.writer, &close_err) != ST_OK && st == ST_OK) {
         *err = close_err;
         st = ST_EIO;
+    }
+    if (rs.dir_open) {
+        /* However the session ended, its time and games join DIR/sessions (meta sums them). */
+        const char *how = st == ST_OK ? "done" : signals_stop_requested() ? "stopped" : "failed";
+        Error session_err;
+        Status sst = runmeta_session_add(rs.dir, rs.started_utc, clock_seconds() - rs.started,
+                                         rs.kept - rs.resumed, how, &session_err);
+        if (sst != ST_OK && st == ST_OK) {
+            *err = session_err;
+            st = sst;
+        }
     }
     if (st == ST_OK && opt->write_files)
         st = write_results(&rs, err);

@@ -86,11 +86,8 @@ static double elapsed(const TuneDir *d)
 static Status write_meta(const TuneDir *d, bool finished, Error *err)
 {
     const TuneFile *t = d->t;
-    char path[PATH_LEN + 16], ended[32] = "-";
+    char path[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/meta", d->dir);
-    if (finished) {
-        runmeta_utc_now(ended, sizeof ended);
-    }
     char *text = NULL;
     size_t text_len = 0;
     FILE *f = open_memstream(&text, &text_len);
@@ -109,8 +106,10 @@ static Status write_meta(const TuneDir *d, bool finished, Error *err)
     runmeta_put_note(f, "command", d->facts.command ? d->facts.command : "-");
     fprintf(f, "threads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n", d->facts.threads,
             d->facts.rows_total, d->resumed, d->done);
-    fprintf(f, "state %s\nstart %s\nend %s\nwall_seconds %.3f\n", finished ? "finished" : "running",
-            d->started, ended, finished ? elapsed(d) : 0.0);
+    fprintf(f, "state %s\n", finished ? "finished" : "running");
+    /* Every session's time (DIR/sessions, appended as each ends); a running one is not yet in. */
+    runmeta_write_sessions(f, d->dir, d->started, finished ? elapsed(d) : -1.0,
+                           d->done - d->resumed);
     fprintf(f, "setup %s\nrules.%s %s\notn.%s %s\n", RUNMETA_SETUP, d->played->name, file,
             d->played->name, otn);
     if (lacks[0]) {
@@ -403,6 +402,9 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
         st = read_state(d, rows, count, next, err);
         d->resumed = d->done = *count;
     }
+    if (st == ST_OK && resume && have_rows) {
+        st = runmeta_sessions_adopt(dir, err); /* an older meta's time is kept */
+    }
     if (st == ST_OK) {
         st = keep_tuning_file(d, err);
     }
@@ -464,6 +466,9 @@ Status tunedir_finish(TuneDir *d, Error *err)
         }
     }
     d->csv = d->state = NULL;
+    if (st == ST_OK) {
+        st = runmeta_session_add(d->dir, d->started, elapsed(d), d->done - d->resumed, "done", err);
+    }
     if (st == ST_OK) {
         st = write_meta(d, true, err);
     }

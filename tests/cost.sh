@@ -1,0 +1,107 @@
+#!/bin/sh
+# Run records that keep their history, and the cost of a study before it starts (issue 26,
+# items 2 and 3): meta sums every session of a resumed run or tuning (DIR/sessions), an
+# interrupted tuning says how to resume, and tafl tune labels its two scores. Run by
+# `make test` with TAFL set.
+set -u
+. "$(dirname "$0")/lib.sh"
+# value FILE KEY: the value of the `KEY value` line of FILE.
+value() { sed -n "s/^$2 //p" "$1" | head -n 1; }
+
+cat >"$tmp/e.ini" <<'INI'
+[experiment]
+name = e
+seed = 3
+games = 4
+max_plies = 120
+opening_plies = 2
+
+[rules]
+presets = brandubh
+
+[agent.m]
+type = mcts
+iterations = 30
+INI
+
+# 1. A finished run resumed twice (once with nothing left to play, once with the game count
+# raised): meta keeps every session, wall_seconds is their sum, games_per_second is over all.
+"$TAFL" run "$tmp/e.ini" --out "$tmp/r" --threads 1 >/dev/null 2>&1 || fail "the first run failed"
+[ "$(value "$tmp/r/meta" sessions)" = 1 ] && ok || fail "a first run's meta says sessions '$(value "$tmp/r/meta" sessions)'"
+first=$(value "$tmp/r/meta" session.1)
+"$TAFL" run "$tmp/e.ini" --out "$tmp/r" --threads 1 --resume >/dev/null 2>&1 || fail "the resume failed"
+sed 's/^games = 4/games = 6/' "$tmp/e.ini" >"$tmp/e6.ini"
+"$TAFL" run "$tmp/e6.ini" --out "$tmp/r" --threads 1 --resume >/dev/null 2>&1 || fail "the resume with more games failed"
+m=$tmp/r/meta
+[ "$(value "$m" sessions)" = 3 ] && ok || fail "after two resumes meta says sessions '$(value "$m" sessions)', not 3"
+[ "$(value "$m" session.1)" = "$first" ] && ok || fail "session 1 changed at a resume: '$first' became '$(value "$m" session.1)'"
+# the sessions' games: 4, nothing, 2 more
+games=$(grep '^session\.' "$m" | awk '{ printf "%s%s", sep, $5; sep = " " }')
+[ "$games" = "4 0 2" ] && ok || fail "the sessions' games are '$games', not '4 0 2'"
+grep '^session\.' "$m" | awk '{ if ($6 != "done") exit 1 }' && ok || fail "a finished session is not 'done'"
+sum=$(grep '^session\.' "$m" | awk '{ s += $4 } END { printf "%.3f", s }')
+[ "$(value "$m" wall_seconds)" = "$sum" ] && ok || fail "wall_seconds $(value "$m" wall_seconds) is not the sessions' sum $sum"
+[ "$(value "$m" wall_seconds_session)" = "$(grep '^session\.3 ' "$m" | awk '{ print $4 }')" ] && ok ||
+    fail "wall_seconds_session is not the last session's"
+[ "$(value "$m" start)" = "$(echo "$first" | cut -d' ' -f1)" ] && ok || fail "start is not the first session's"
+awk -v g="$(value "$m" games_per_second)" -v w="$(value "$m" wall_seconds)" \
+    'BEGIN { exit !(g > 0 && (w == 0 || (g * w > 5.9 && g * w < 6.1))) }' && ok ||
+    fail "games_per_second $(value "$m" games_per_second) is not 6 games over $(value "$m" wall_seconds) s"
+
+# 2. A run made before sessions were kept (meta only): its time becomes session 1 at a resume.
+"$TAFL" run "$tmp/e.ini" --out "$tmp/old" --threads 1 >/dev/null 2>&1 || fail "the run failed"
+rm "$tmp/old/sessions"
+sed -e '/^session/d' -e 's/^wall_seconds .*/wall_seconds 31.688/' \
+    -e 's/^start .*/start 2026-01-02T03:04:05Z/' -e 's/^end .*/end 2026-01-02T03:04:37Z/' \
+    "$tmp/old/meta" >"$tmp/meta" && cp "$tmp/meta" "$tmp/old/meta"
+"$TAFL" run "$tmp/e.ini" --out "$tmp/old" --threads 1 --resume >/dev/null 2>&1 || fail "the resume of an old run failed"
+[ "$(value "$tmp/old/meta" session.1)" = "2026-01-02T03:04:05Z 2026-01-02T03:04:37Z 31.688 4 done" ] && ok ||
+    fail "an old meta's time is not session 1: '$(value "$tmp/old/meta" session.1)'"
+awk -v w="$(value "$tmp/old/meta" wall_seconds)" 'BEGIN { exit !(w >= 31.688) }' && ok ||
+    fail "an old run's resume overwrote wall_seconds 31.688 with $(value "$tmp/old/meta" wall_seconds)"
+[ "$(value "$tmp/old/meta" start)" = 2026-01-02T03:04:05Z ] && ok || fail "an old run's start was lost"
+
+# 3. A run stopped by SIGTERM and resumed: the stopped session is kept with its games.
+sed -e 's/^games = 4/games = 60/' -e 's/^iterations = 30/iterations = 300/' "$tmp/e.ini" >"$tmp/long.ini"
+"$TAFL" run "$tmp/long.ini" --out "$tmp/cut" --threads 1 >/dev/null 2>&1 &
+pid=$!
+i=0
+while kill -0 $pid 2>/dev/null && [ "$(cat "$tmp/cut/games.csv" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 12000 ]; do
+    sleep 0.01
+    i=$((i + 1))
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ $rc -eq 143 ]; then
+    "$TAFL" run "$tmp/long.ini" --out "$tmp/cut" --threads 2 --resume >/dev/null 2>&1 || fail "the resume after SIGTERM failed"
+    m=$tmp/cut/meta
+    [ "$(value "$m" sessions)" = 2 ] && ok || fail "a stopped and resumed run's meta says sessions '$(value "$m" sessions)'"
+    [ "$(grep '^session\.1 ' "$m" | awk '{ print $6 }')" = stopped ] && ok || fail "the stopped session is not 'stopped'"
+    [ "$(grep '^session\.' "$m" | awk '{ s += $5 } END { print s }')" = 60 ] && ok ||
+        fail "the sessions' games do not add up to the run's 60"
+else
+    echo "cost: the run finished before SIGTERM (exit $rc): the stopped session is not tested" >&2
+fi
+
+# 4. A finished tuning's meta holds its session.
+cat >"$tmp/t.ini" <<'INI'
+[tune]
+name = t
+agent = mcts:iterations=20
+opponent = greedy
+pairs = 1
+iterations = 2
+final_pairs = 1
+max_plies = 100
+[param.c]
+min = 0.1
+max = 2
+INI
+"$TAFL" tune "$tmp/t.ini" --out "$tmp/tq" --threads 1 >/dev/null 2>&1 || fail "a small tuning failed"
+[ "$(value "$tmp/tq/meta" state)" = finished ] && [ "$(value "$tmp/tq/meta" sessions)" = 1 ] &&
+    [ "$(grep '^session\.1 ' "$tmp/tq/meta" | awk '{ print $5, $6 }')" = "3 done" ] && ok ||
+    fail "a finished tuning's meta does not hold its session"
+
+echo "cost: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
