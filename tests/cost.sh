@@ -103,5 +103,52 @@ INI
     [ "$(grep '^session\.1 ' "$tmp/tq/meta" | awk '{ print $5, $6 }')" = "3 done" ] && ok ||
     fail "a finished tuning's meta does not hold its session"
 
+# 5. A tuning stopped by SIGTERM says how to go on, and its meta says stopped, not running; the
+# command it names finishes the tuning, and meta then holds both sessions.
+cat >"$tmp/s.ini" <<'INI'
+[tune]
+name = t
+agent = mcts:iterations=200
+opponent = mcts:iterations=200
+pairs = 2
+iterations = 12
+final_pairs = 2
+max_plies = 150
+opening_plies = 6
+[param.c]
+min = 0.1
+max = 2
+INI
+"$TAFL" tune "$tmp/s.ini" --out "$tmp/tune" --threads 1 >/dev/null 2>"$tmp/tune.err" &
+pid=$!
+i=0
+while kill -0 $pid 2>/dev/null && [ "$(cat "$tmp/tune/tune.csv" 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 12000 ]; do
+    sleep 0.01
+    i=$((i + 1))
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ $rc -eq 143 ]; then
+    m=$tmp/tune/meta
+    [ "$(value "$m" state)" = stopped ] && ok || fail "a stopped tuning's meta says state '$(value "$m" state)'"
+    [ "$(value "$m" sessions)" = 1 ] && [ "$(grep '^session\.1 ' "$m" | awk '{ print $6 }')" = stopped ] && ok ||
+        fail "a stopped tuning's meta does not hold its stopped session"
+    rows=$(($(wc -l <"$tmp/tune/tune.csv") - 1))
+    grep -q "stopped by SIGTERM: $tmp/tune/tune.csv holds the $rows rows finished before it" "$tmp/tune.err" && ok ||
+        { fail "a stopped tuning does not say what it kept"; cat "$tmp/tune.err" >&2; }
+    again=$(sed -n 's/.*go on with: //p' "$tmp/tune.err")
+    [ "$again" = "tafl tune $tmp/s.ini --out $tmp/tune --resume" ] && ok ||
+        fail "a stopped tuning names '$again' to go on"
+    # shellcheck disable=SC2086
+    "$TAFL" ${again#tafl } >/dev/null 2>&1 && ok || fail "the command a stopped tuning names failed"
+    [ "$(value "$m" state)" = finished ] && [ "$(value "$m" sessions)" = 2 ] &&
+        [ "$(grep '^session\.' "$m" | awk '{ s += $5 } END { print s }')" = 13 ] && ok ||
+        fail "the resumed tuning's meta: state $(value "$m" state), sessions $(value "$m" sessions)"
+    [ "$(value "$m" rows_done)" = 13 ] && ok || fail "the resumed tuning did not end with 13 rows"
+else
+    echo "cost: the tuning ended before SIGTERM (exit $rc): its stop is not tested" >&2
+fi
+
 echo "cost: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

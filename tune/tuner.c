@@ -15,6 +15,7 @@
 #include "harness/membudget.h"
 #include "harness/rundir.h"
 #include "harness/runner.h"
+#include "harness/signals.h"
 #include "rules/rng.h"
 #include "stats/ratings.h"
 #include "stats/spsa.h"
@@ -35,7 +36,8 @@ typedef struct {
     int calls;
     long counts[5];
     TuneDir *dir; /* NULL: no files */
-    bool failed;  /* a row could not be written: play no more */
+    bool failed;  /* a row could not be written, or tafl is stopping: play no more */
+    bool stopped; /* a stop signal arrived (signals.h): the row in progress was dropped */
     Error error;
 } Tuner;
 
@@ -128,6 +130,11 @@ static TuneRow *add_row(Tuner *tu, int iteration, const double *values, const lo
 /* Writes the row just added (and SPSA's next point) to the directory, as it finishes. */
 static void keep_row(Tuner *tu, const TuneRow *row, const double *next)
 {
+    if (signals_stop_requested()) {
+        /* Its games may have been cut short (match_play stops between moves): never written. */
+        tu->failed = tu->stopped = true;
+        return;
+    }
     if (tu->dir && !tu->failed && tunedir_append(tu->dir, row, next, &tu->error) != ST_OK) {
         tu->failed = true;
     }
@@ -441,6 +448,22 @@ static void plot_text(const Tuner *tu, FILE *data, FILE *body)
     }
 }
 
+/* The line a tuning stopped by a signal ends with: the signal, the rows kept and the command
+ * that goes on with them (like tafl run's, harness/signals.h). */
+static void stop_message(const Tuner *tu, const char *dir, Error *err)
+{
+    const char *sig = signals_name(signals_caught());
+    if (!tu->dir) {
+        error_set(err, "stopped by %s before the tuning ended: nothing was written", sig);
+        return;
+    }
+    error_set(err,
+              "stopped by %s: %s/%s holds the %d rows finished before it, each row whole; go on "
+              "with: tafl tune %s --out %s --resume",
+              sig, dir, TUNEDIR_CSV, tunedir_rows(tu->dir), tu->t->path[0] ? tu->t->path : "FILE",
+              dir);
+}
+
 /* The rows of the whole tuning: SPSA's iterations and final check, or the grid's points. */
 static int rows_total(const TuneFile *t)
 {
@@ -529,6 +552,8 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         }
     }
 
+    /* A stop signal ends the tuning after the last whole row, with meta saying so (issue 26). */
+    signals_cooperate(true);
     if (t->method == TUNE_SPSA) {
         run_spsa(&tu, next);
         out->best = tu.count - 1;
@@ -541,16 +566,33 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
             }
         }
     }
+    if (!tu.failed) {
+        out->rows = tu.rows;
+        out->count = tu.count;
+        tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
+        gather_evidence(&tu, out, &out->evidence);
+        tu.stopped = signals_stop_requested(); /* the evidence's games may have been cut */
+        tu.failed = tu.stopped;
+    }
+    signals_cooperate(false);
     if (tu.failed) {
-        *err = tu.error;
+        out->rows = NULL;
+        out->count = 0;
+        if (tu.stopped) {
+            stop_message(&tu, out->dir, err);
+        } else {
+            *err = tu.error;
+        }
+        if (tu.stopped && tu.dir) {
+            Error why;
+            if (tunedir_stop(tu.dir, &why) != ST_OK) {
+                fprintf(stderr, "tafl tune: %s\n", why.text);
+            }
+        }
         tunedir_close(tu.dir);
         free(tu.rows);
         return ST_EIO;
     }
-    out->rows = tu.rows;
-    out->count = tu.count;
-    tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
-    gather_evidence(&tu, out, &out->evidence);
 
     if (opt->write_files) {
         char *data = NULL, *body = NULL;
