@@ -13,7 +13,7 @@ static void print_rows(const TuneFile *t, const TuneResult *r)
     for (int i = 0; i < t->param_count; i++) {
         printf("  %10s", t->params[i].key);
     }
-    printf("  %-22s  %6s\n", "score [95%]", "games");
+    printf("  %-22s  %6s\n", "tuning score [95%]", "games");
     for (int k = 0; k < r->count; k++) {
         const TuneRow *row = &r->rows[k];
         if (t->method == TUNE_SPSA && row->iteration == t->iterations) {

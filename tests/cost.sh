@@ -98,7 +98,14 @@ max_plies = 100
 min = 0.1
 max = 2
 INI
-"$TAFL" tune "$tmp/t.ini" --out "$tmp/tq" --threads 1 >/dev/null 2>&1 || fail "a small tuning failed"
+"$TAFL" tune "$tmp/t.ini" --out "$tmp/tq" --threads 1 >"$tmp/tq.out" 2>/dev/null || fail "a small tuning failed"
+# ... and its two scores of the best point are named (issue 26): the table's and the check's.
+grep -q '^iteration .*  tuning score \[95%\] *games$' "$tmp/tq.out" && ok || fail "tune's table does not name its score"
+final=$(awk '$1 == "final" { print $3, $4, $5 }' "$tmp/tq.out" | tr -d '[],')
+grep "^tuning score " "$tmp/tq.out" | tr -d '[],' | grep -q "^tuning score $final: the table's final row (SPSA's end point) over its 2 games" && ok ||
+    { fail "tune does not say which score is the table's ($final)"; cat "$tmp/tq.out" >&2; }
+grep -q "^check score on 1 fresh pairs each (games the search never saw: the unbiased one): best " "$tmp/tq.out" && ok ||
+    fail "tune does not say which score is the check's"
 [ "$(value "$tmp/tq/meta" state)" = finished ] && [ "$(value "$tmp/tq/meta" sessions)" = 1 ] &&
     [ "$(grep '^session\.1 ' "$tmp/tq/meta" | awk '{ print $5, $6 }')" = "3 done" ] && ok ||
     fail "a finished tuning's meta does not hold its session"

@@ -328,12 +328,29 @@ void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r)
                 ev->ties > 1 ? "s" : "", best->score);
     }
     fputc('\n', out);
+    /* Two scores of the best point, each named (issue 26): the table's, from the games of the
+     * search, and the check's, from fresh openings. A grid's best is the highest of many noisy
+     * scores, so its table score is biased upward (the winner's curse; Thaler, "The Winner's
+     * Curse", J. Econ. Perspectives 2(1), 1988); SPSA's final row is one evaluation of the point
+     * it ended on. Only the check's is an unbiased estimate. */
+    if (t->method == TUNE_SPSA) {
+        fprintf(out,
+                "tuning score %.3f [%.3f, %.3f]: the table's final row (SPSA's end point) over its "
+                "%ld games, on openings no iteration used\n",
+                best->score, best->low, best->high, best->games);
+    } else {
+        fprintf(out,
+                "tuning score %.3f [%.3f, %.3f]: the table's, over the %ld games of the search "
+                "that chose it (biased upward: the highest of %d points)\n",
+                best->score, best->low, best->high, best->games, r->count);
+    }
     double sb, sd, lo, hi;
     stats_pair_score(ev->best, STATS_Z95, &sb, &lo, &hi);
     stats_pair_score(ev->base, STATS_Z95, &sd, &lo, &hi);
     fprintf(out,
-            "check on %d fresh pairs each: best %.3f, default (%s) %.3f; difference %+.3f "
-            "[%+.3f, %+.3f] (95%%, Agresti-Caffo), p = %.2g: ",
+            "check score on %d fresh pairs each (games the search never saw: the unbiased "
+            "one): best %.3f, default (%s) %.3f; difference %+.3f [%+.3f, %+.3f] (95%%, "
+            "Agresti-Caffo), p = %.2g: ",
             ev->pairs, sb, t->agent, sd, ev->diff.diff, ev->diff.low, ev->diff.high,
             ev->diff.p_value);
     if (ev->diff.p_value < 0.05) {
