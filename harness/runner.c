@@ -18,6 +18,7 @@
 #include "agents/agent.h"
 #include "formats/files.h"
 #include "formats/outpath.h"
+#include "harness/costest.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
 #include "harness/progress.h"
@@ -894,6 +895,40 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     free_state(&rs);
     if (st != ST_OK || !res)
         runner_result_free(rs.res);
+    return st;
+}
+
+Status runner_plan(const Experiment *exp, const RunOptions *opt, CostPlan *plan, Rules **rules,
+                   int *threads, Error *err)
+{
+    RunState rs;
+    memset(&rs, 0, sizeof rs);
+    rs.exp = exp;
+    rs.opt = opt;
+    *rules = NULL;
+    /* The checks runner_run makes before it opens the directory, in its order. */
+    Status st = size_run(&rs, err);
+    if (st == ST_OK)
+        st = compile_all(&rs, err);
+    for (int i = 0; i < exp->ruleset_count && st == ST_OK; i++) {
+        for (int k = 0; k < exp->pairing_count && st == ST_OK; k++) {
+            const Pairing *pg = &exp->pairings[k];
+            char label[256];
+            snprintf(label, sizeof label, "%.60s %.60s %.60s", exp->rulesets[i].name,
+                     exp->agents[pg->attacker].name, exp->agents[pg->defender].name);
+            /* A shard plays its share of every line (games are dealt out by number). */
+            long games = (long)((double)exp->games * (double)rs.total / (double)rs.games + 0.5);
+            st = costest_add(plan, label, &rs.rules[i], exp->agents[pg->attacker].spec,
+                             exp->agents[pg->defender].spec, exp->opening_plies, games, err);
+        }
+    }
+    *threads = rs.threads;
+    if (st == ST_OK)
+        *rules = rs.rules;
+    else
+        free(rs.rules);
+    rs.rules = NULL;
+    free_state(&rs);
     return st;
 }
 

@@ -157,5 +157,51 @@ else
     echo "cost: the tuning ended before SIGTERM (exit $rc): its stop is not tested" >&2
 fi
 
+# 6. --dry-run (issue 26, item 2): the games each command would play and an estimate of their
+# time, read and checked as the command itself does, and nothing written.
+# dry NAME EXIT TOTAL -- ARGS: tafl ARGS exits EXIT, prints the table with "total TOTAL games",
+# says it is an estimate, and makes no $tmp/NAME.
+dry() {
+    name=$1 want=$2 total=$3
+    shift 4
+    "$TAFL" "$@" >"$tmp/dry.out" 2>"$tmp/dry.err"
+    rc=$?
+    [ $rc -eq "$want" ] && grep -q "^dry run of .*: nothing played, nothing written$" "$tmp/dry.out" &&
+        grep -q "^total $total games on [0-9]* threads\{0,1\}: about .*an estimate from a" "$tmp/dry.out" &&
+        [ ! -e "$tmp/$name" ] && ok ||
+        { fail "tafl $* (exit $rc): not a dry run of $total games"; cat "$tmp/dry.out" "$tmp/dry.err" >&2; }
+}
+dry dr 0 4 -- run "$tmp/e.ini" --out "$tmp/dr" --dry-run --threads 2
+grep -q "^brandubh m m  *4 " "$tmp/dry.out" && ok || fail "run --dry-run: no line for brandubh m vs m"
+dry dr 0 60 -- run "$tmp/long.ini" --out "$tmp/dr" --dry-run
+dry dr 0 7 -- match --attacker greedy --defender mcts:iterations=20 --games 7 --out "$tmp/dr" --dry-run
+# SPSA: 2 iterations x 2 points x 1 pair x 2 games, the final check (2), the evidence (2 + 2).
+dry dr 0 14 -- tune "$tmp/t.ini" --out "$tmp/dr" --dry-run
+# 2 generations x 10 games, 2 gates x 3 pairs x 2 games.
+dry dr 0 32 -- train --games 10 --generations 2 --gate-pairs 3 --out "$tmp/dr" --dry-run
+# A curve experiment is a run: its dry run counts every rung's games.
+games=$(sed -n 's/^games *= *\([0-9]*\).*/\1/p' experiments/curve-brandubh.ini)
+"$TAFL" run experiments/curve-brandubh.ini --out "$tmp/dr" --dry-run >"$tmp/dry.out" 2>&1 &&
+    [ ! -e "$tmp/dr" ] && [ -n "$games" ] &&
+    [ "$(awk '/^total/ { print $2 }' "$tmp/dry.out")" = "$(awk -v g="$games" '/^brandubh / { n++ } END { print n * g }' "$tmp/dry.out")" ] &&
+    ok || { fail "run --dry-run of a curve"; cat "$tmp/dry.out" >&2; }
+# Bad input: the dry run refuses it as the command does, with the same line and exit status.
+printf '[experiment]\nname = x\ngames = 5\n[rules]\npresets = brandubh\n[agent.a]\ntype = mcts\niterations = 0\n' >"$tmp/bad.ini"
+"$TAFL" run "$tmp/bad.ini" --out "$tmp/bad" >/dev/null 2>"$tmp/bad.real"
+real=$?
+"$TAFL" run "$tmp/bad.ini" --out "$tmp/bad2" --dry-run >/dev/null 2>"$tmp/bad.dry"
+rc=$?
+[ $real -eq 2 ] && [ $rc -eq 2 ] && cmp -s "$tmp/bad.real" "$tmp/bad.dry" && [ ! -e "$tmp/bad2" ] && ok ||
+    { fail "run --dry-run of a bad file differs from the run"; cat "$tmp/bad.real" "$tmp/bad.dry" >&2; }
+sed 's/^pairs = 1/pairs = 0/' "$tmp/t.ini" >"$tmp/bad-t.ini"
+"$TAFL" tune "$tmp/bad-t.ini" --out "$tmp/bad" >/dev/null 2>"$tmp/bad.real"
+real=$?
+"$TAFL" tune "$tmp/bad-t.ini" --out "$tmp/bad2" --dry-run >/dev/null 2>"$tmp/bad.dry"
+rc=$?
+[ $real -eq 2 ] && [ $rc -eq 2 ] && cmp -s "$tmp/bad.real" "$tmp/bad.dry" && [ ! -e "$tmp/bad2" ] && ok ||
+    { fail "tune --dry-run of a bad file differs from the tuning"; cat "$tmp/bad.real" "$tmp/bad.dry" >&2; }
+"$TAFL" run "$tmp/e.ini" --dry-run --shard 1/2 --out "$tmp/dr" >"$tmp/dry.out" 2>&1 &&
+    grep -q "^total 2 games" "$tmp/dry.out" && ok || { fail "run --dry-run --shard 1/2: not half the games"; cat "$tmp/dry.out" >&2; }
+
 echo "cost: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

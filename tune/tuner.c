@@ -11,6 +11,7 @@
 #include "agents/agent.h"
 #include "formats/files.h"
 #include "formats/plot.h"
+#include "harness/costest.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
 #include "harness/rundir.h"
@@ -524,6 +525,72 @@ static Status check_memory(const Tuner *tu, Error *err)
     snprintf(what, sizeof what, "the search tables of %d thread%s (tt_mb, max_nodes)", tu->threads,
              tu->threads == 1 ? "" : "s");
     return membudget_check(per_thread * (uint64_t)tu->threads, what, err);
+}
+
+/* Adds the games of the tuned agent `spec` against the opponent, `pairs` pairs (one game on
+ * each side), as two lines of plan. */
+static Status plan_pairs(CostPlan *plan, const char *what, const TuneFile *t, const Rules *r,
+                         const char *spec, long pairs, Error *err)
+{
+    char label[128];
+    snprintf(label, sizeof label, "%.40s, tuned attacks", what);
+    Status st = costest_add(plan, label, r, spec, t->opponent, t->opening_plies, pairs, err);
+    snprintf(label, sizeof label, "%.40s, tuned defends", what);
+    if (st == ST_OK)
+        st = costest_add(plan, label, r, t->opponent, spec, t->opening_plies, pairs, err);
+    return st;
+}
+
+Status tuner_plan(const TuneFile *t, const TuneOptions *opt, CostPlan *plan, Rules *rules,
+                  int *threads, Error *err)
+{
+    Tuner tu;
+    memset(&tu, 0, sizeof tu);
+    tu.t = t;
+    tu.opt = opt;
+    tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    *threads = tu.threads;
+    Ruleset rs = t->rules;
+    if (t->max_plies > 0) {
+        rs.max_plies = t->max_plies;
+    }
+    /* The checks tuner_run makes before its first game, in its order. */
+    Status st = rules_compile(&rs, &tu.rules, err);
+    if (st == ST_OK) {
+        st = check_memory(&tu, err);
+    }
+    if (st != ST_OK) {
+        return st;
+    }
+    *rules = tu.rules;
+    /* The tuned agent is timed at its start point (SPSA) or the middle of the grid. */
+    double values[TUNE_MAX_PARAMS];
+    for (int i = 0; i < t->param_count; i++) {
+        const TuneParam *q = &t->params[i];
+        values[i] = t->method == TUNE_SPSA ? q->start : value_of(q, 0.5);
+    }
+    char spec[EXPERIMENT_SPEC_MAX * 2];
+    tuner_spec(t, values, spec, sizeof spec);
+    char what[64];
+    if (t->method == TUNE_SPSA) {
+        snprintf(what, sizeof what, "%d iterations x 2 points", t->iterations);
+        st = plan_pairs(plan, what, t, rules, spec, 2L * t->iterations * t->pairs, err);
+        if (st == ST_OK) {
+            st = plan_pairs(plan, "final check", t, rules, spec, t->final_pairs, err);
+        }
+    } else {
+        snprintf(what, sizeof what, "%d grid points", rows_total(t));
+        st = plan_pairs(plan, what, t, rules, spec, (long)rows_total(t) * t->pairs, err);
+    }
+    /* The evidence: the best point and the default, each on the check's pairs. */
+    long check = t->method == TUNE_SPSA ? t->final_pairs : t->pairs;
+    if (st == ST_OK) {
+        st = plan_pairs(plan, "evidence, best point", t, rules, spec, check, err);
+    }
+    if (st == ST_OK) {
+        st = plan_pairs(plan, "evidence, default", t, rules, t->agent, check, err);
+    }
+    return st;
 }
 
 Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err)
