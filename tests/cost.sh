@@ -203,5 +203,11 @@ rc=$?
 "$TAFL" run "$tmp/e.ini" --dry-run --shard 1/2 --out "$tmp/dr" >"$tmp/dry.out" 2>&1 &&
     grep -q "^total 2 games" "$tmp/dry.out" && ok || { fail "run --dry-run --shard 1/2: not half the games"; cat "$tmp/dry.out" >&2; }
 
+# 7. tafl tune shows its progress with an ETA (issue 26, item 2), as run and train do.
+"$TAFL" tune "$tmp/t.ini" --out "$tmp/eta" --progress >/dev/null 2>"$tmp/eta.err" || fail "tune --progress failed"
+grep -q '^iteration 0: c=.*  score .* (1/3 rows, [0-9.]* [a-z]*, ETA [0-9.]* [a-z]*)$' "$tmp/eta.err" &&
+    grep -q '^final 2: c=.* (3/3 rows, [0-9.]* [a-z]*, ETA 0 s)$' "$tmp/eta.err" && ok ||
+    { fail "tune --progress shows no ETA"; cat "$tmp/eta.err" >&2; }
+
 echo "cost: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -30,6 +30,9 @@ typedef struct {
     Rules rules;
     int threads;
     bool show_progress;
+    double started; /* clock_seconds() when this session began */
+    int first;      /* rows on disk when it began (a resume's) */
+    int rows_total; /* rows of the whole tuning */
     TuneRow *rows;
     int count, cap;
     /* SPSA: the point iteration k started from, the evaluations so far, their counts. */
@@ -150,7 +153,15 @@ static void show_row(const Tuner *tu, const TuneRow *row, const char *what)
     for (int i = 0; i < tu->t->param_count; i++) {
         fprintf(stderr, " %s=%.4g", tu->t->params[i].key, row->values[i]);
     }
-    fprintf(stderr, "  score %.3f [%.3f, %.3f]\n", row->score, row->low, row->high);
+    fprintf(stderr, "  score %.3f [%.3f, %.3f]", row->score, row->low, row->high);
+    /* The ETA of the rows left, at the mean time of the rows this session played (the rows
+     * of a tuning cost alike: the same pairs each; the evidence after them is not counted). */
+    double spent = clock_seconds() - tu->started;
+    int done = tu->count - tu->first, left = tu->rows_total - tu->count;
+    char elapsed[32], eta[32];
+    costest_format_duration(spent, elapsed, sizeof elapsed);
+    costest_format_duration(done > 0 ? spent / done * (left > 0 ? left : 0) : 0, eta, sizeof eta);
+    fprintf(stderr, "  (%d/%d rows, %s, ETA %s)\n", tu->count, tu->rows_total, elapsed, eta);
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -602,6 +613,8 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
     tu.opt = opt;
     tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
     tu.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
+    tu.started = clock_seconds();
+    tu.rows_total = rows_total(t);
     Ruleset rs = t->rules;
     if (t->max_plies > 0) {
         rs.max_plies = t->max_plies;
@@ -630,6 +643,7 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
             return st;
         }
         tu.cap = tu.count;
+        tu.first = tu.count;
         if (tu.show_progress && tu.count > 0) {
             fprintf(stderr, "resuming %s: %d of %d rows done\n", out->dir, tu.count,
                     facts.rows_total);
