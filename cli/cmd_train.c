@@ -45,6 +45,8 @@ static int dry_run_train(const TrainFile *t, const TrainOptions *opt, int argc, 
         printf("not counted: the fit after each generation (%d epochs over the positions of %d "
                "generations)\n",
                t->epochs, t->window);
+        if (opt->resume)
+            printf("a resume plays only the generations its directory lacks: fewer than these\n");
     }
     costest_destroy(plan);
     return status;

@@ -117,6 +117,8 @@ int cli_dry_run(const char *command, const Experiment *exp, const RunOptions *op
         printf("a stopping rule (%s) ends the run when it decides: these are the most games it "
                "plays, and the time the longest it takes\n",
                opt->stop.kind == RUN_STOP_SPRT ? "SPRT" : "max_width");
+    if (opt->resume)
+        printf("a resume plays only the games its directory lacks: fewer than these\n");
     costest_destroy(plan);
     free(rules);
     return EXIT_SUCCESS;

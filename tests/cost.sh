@@ -179,6 +179,10 @@ dry dr 0 7 -- match --attacker greedy --defender mcts:iterations=20 --games 7 --
 dry dr 0 14 -- tune "$tmp/t.ini" --out "$tmp/dr" --dry-run
 # 2 generations x 10 games, 2 gates x 3 pairs x 2 games.
 dry dr 0 32 -- train --games 10 --generations 2 --gate-pairs 3 --out "$tmp/dr" --dry-run
+# A resume's dry run says it plays fewer (its directory holds games: $tmp/r from case 1).
+"$TAFL" run "$tmp/e6.ini" --out "$tmp/r" --resume --dry-run >"$tmp/dry.out" 2>&1 &&
+    grep -q "^a resume plays only the games its directory lacks" "$tmp/dry.out" && ok ||
+    { fail "run --resume --dry-run"; cat "$tmp/dry.out" >&2; }
 # A curve experiment is a run: its dry run counts every rung's games.
 games=$(sed -n 's/^games *= *\([0-9]*\).*/\1/p' experiments/curve-brandubh.ini)
 "$TAFL" run experiments/curve-brandubh.ini --out "$tmp/dr" --dry-run >"$tmp/dry.out" 2>&1 &&
