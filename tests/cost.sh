@@ -50,7 +50,7 @@ awk -v g="$(value "$m" games_per_second)" -v w="$(value "$m" wall_seconds)" \
 
 # 2. A run made before sessions were kept (meta only): its time becomes session 1 at a resume.
 "$TAFL" run "$tmp/e.ini" --out "$tmp/old" --threads 1 >/dev/null 2>&1 || fail "the run failed"
-rm "$tmp/old/sessions"
+rm -f "$tmp/old/sessions"
 sed -e '/^session/d' -e 's/^wall_seconds .*/wall_seconds 31.688/' \
     -e 's/^start .*/start 2026-01-02T03:04:05Z/' -e 's/^end .*/end 2026-01-02T03:04:37Z/' \
     "$tmp/old/meta" >"$tmp/meta" && cp "$tmp/meta" "$tmp/old/meta"
