@@ -136,6 +136,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/tune_resume.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
 	sh tests/docs.sh
 	@echo "make test: all tests passed ($(BUILD))"
 

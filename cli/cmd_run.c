@@ -75,14 +75,11 @@ int cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
     const char *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
-    bool resume = false, progress = false;
-    const Option opts[] = {{"--max-width", &width_arg, NULL},
-                           {"--check-every", &every_arg, NULL},
-                           {"--min-games", &min_arg, NULL},
-                           {"--threads", &threads_arg, NULL},
-                           {"--out", &out, NULL},
-                           {"--resume", NULL, &resume},
-                           {"--progress", NULL, &progress},
+    bool resume = false, progress = false, dry_run = false;
+    const Option opts[] = {{"--dry-run", NULL, &dry_run},       {"--max-width", &width_arg, NULL},
+                           {"--check-every", &every_arg, NULL}, {"--min-games", &min_arg, NULL},
+                           {"--threads", &threads_arg, NULL},   {"--out", &out, NULL},
+                           {"--resume", NULL, &resume},         {"--progress", NULL, &progress},
                            {"--shard", &shard_arg, NULL}};
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
@@ -134,6 +131,11 @@ int cmd_run(int argc, char **argv)
                       .command = command,
                       .shard = shard};
     int status = cli_stop_options("run", exp, NULL, width_arg, every_arg, true, &opt.stop);
+    if (status == 0 && dry_run) {
+        status = cli_dry_run("run", exp, &opt, command);
+        free(exp);
+        return status;
+    }
     if (status == 0)
         status = cli_run_and_report("run", exp, &opt);
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)

@@ -23,13 +23,43 @@ static const char *const KEY_OPTIONS[][2] = {
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 
+/* --dry-run: the games and an estimate of their time (harness/costest.h); nothing written. */
+static int dry_run_train(const TrainFile *t, const TrainOptions *opt, int argc, char **argv,
+                         const char *file)
+{
+    char command[4096];
+    int n = snprintf(command, sizeof command, "tafl train%s%s", file ? " " : "", file ? file : "");
+    for (int i = 1; i < argc && n > 0 && (size_t)n < sizeof command; i++)
+        n += snprintf(command + n, sizeof command - (size_t)n, " %s", argv[i]);
+    CostPlan *plan = costest_create();
+    Rules rules;
+    int threads = 1;
+    Error err = {{0}};
+    int status = EXIT_SUCCESS;
+    if (train_plan(t, opt, plan, &rules, &threads, &err) != ST_OK) {
+        fprintf(stderr, "tafl train: %s\n", err.text);
+        status = EXIT_USAGE; /* train_run's ruleset error is the caller's input too */
+    } else {
+        costest_measure(plan);
+        costest_print(plan, command, threads, stdout);
+        printf("not counted: the fit after each generation (%d epochs over the positions of %d "
+               "generations)\n",
+               t->epochs, t->window);
+        if (opt->resume)
+            printf("a resume plays only the generations its directory lacks: fewer than these\n");
+    }
+    costest_destroy(plan);
+    return status;
+}
+
 int cmd_train(int argc, char **argv)
 {
     const char *threads_arg = NULL, *out = NULL;
     const char *values[KEY_OPTION_COUNT] = {NULL};
-    bool progress = false, resume = false;
-    Option opts[KEY_OPTION_COUNT + 4];
+    bool progress = false, resume = false, dry_run = false;
+    Option opts[KEY_OPTION_COUNT + 5];
     int count = 0;
+    opts[count++] = (Option){"--dry-run", NULL, &dry_run};
     opts[count++] = (Option){"--threads", &threads_arg, NULL};
     opts[count++] = (Option){"--out", &out, NULL};
     opts[count++] = (Option){"--progress", NULL, &progress};
@@ -65,6 +95,11 @@ int cmd_train(int argc, char **argv)
         snprintf(t->name, sizeof t->name, "train-%.50s", t->rules.name);
     TrainOptions opt = {
         .threads = (int)threads, .progress = progress, .resume = resume, .out_dir = out};
+    if (dry_run) {
+        int status = dry_run_train(t, &opt, argc, argv, file);
+        free(t);
+        return status;
+    }
     TrainResult r;
     st = train_run(t, &opt, &r, &err);
     if (st != ST_OK) {

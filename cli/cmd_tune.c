@@ -13,7 +13,7 @@ static void print_rows(const TuneFile *t, const TuneResult *r)
     for (int i = 0; i < t->param_count; i++) {
         printf("  %10s", t->params[i].key);
     }
-    printf("  %-22s  %6s\n", "score [95%]", "games");
+    printf("  %-22s  %6s\n", "tuning score [95%]", "games");
     for (int k = 0; k < r->count; k++) {
         const TuneRow *row = &r->rows[k];
         if (t->method == TUNE_SPSA && row->iteration == t->iterations) {
@@ -29,11 +29,34 @@ static void print_rows(const TuneFile *t, const TuneResult *r)
     }
 }
 
+/* --dry-run: the games and an estimate of their time (harness/costest.h); nothing written. */
+static int dry_run_tune(const TuneFile *t, const TuneOptions *opt, const char *command)
+{
+    CostPlan *plan = costest_create();
+    Rules rules;
+    int threads = 1;
+    Error err = {{0}};
+    int status = EXIT_SUCCESS;
+    if (tuner_plan(t, opt, plan, &rules, &threads, &err) != ST_OK) {
+        fprintf(stderr, "tafl tune: %s\n", err.text);
+        status = EXIT_FAILURE; /* what the tuning itself exits with on these checks */
+    } else {
+        costest_measure(plan);
+        costest_print(plan, command, threads, stdout);
+        if (opt->resume) {
+            printf("a resume plays only the rows its directory lacks, and the evidence\n");
+        }
+    }
+    costest_destroy(plan);
+    return status;
+}
+
 int cmd_tune(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL;
-    bool progress = false, resume = false;
-    const Option opts[] = {{"--threads", &threads_arg, NULL},
+    bool progress = false, resume = false, dry_run = false;
+    const Option opts[] = {{"--dry-run", NULL, &dry_run},
+                           {"--threads", &threads_arg, NULL},
                            {"--out", &out, NULL},
                            {"--progress", NULL, &progress},
                            {"--resume", NULL, &resume}};
@@ -65,6 +88,11 @@ int cmd_tune(int argc, char **argv)
                        .progress = progress,
                        .resume = resume,
                        .command = command};
+    if (dry_run) {
+        int status = dry_run_tune(t, &opt, command);
+        free(t);
+        return status;
+    }
     TuneResult r;
     int status = EXIT_SUCCESS;
     if (tuner_run(t, &opt, &r, &err) != ST_OK) {

@@ -89,7 +89,7 @@ static const Command COMMANDS[] = {
      "                  [--threads T] [--seed S] [--max-plies P] [--opening-plies K]\n"
      "                  [--out DIR [--resume]] [--record-moves] [--progress]\n"
      "                  [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B] | --max-width W\n"
-     "                  [--check-every C] [--min-games M]]\n"
+     "                  [--check-every C] [--min-games M]] [--dry-run]\n"
      "\n"
      "Plays N games (default 100) in parallel; each game's seed is derived from S (default\n"
      "1) and the game's identity only, so the result is the same at any thread count. A game\n"
@@ -109,11 +109,12 @@ static const Command COMMANDS[] = {
      "95% interval is narrower than W (or after N games), never before M games (default\n"
      "100) nor while every game has had the same result.\n"
      "An agent may be an external OTEP engine, external:cmd=PROGRAM ARGS (see `tafl agents`):\n"
-     "its games always record their moves and, with --out, leave transcripts/game-N.txt.\n"},
+     "its games always record their moves and, with --out, leave transcripts/game-N.txt.\n"
+     "--dry-run: play and write nothing; print the games and an estimated time (doc/cost.md).\n"},
     {"run", cmd_run, "run an experiment file: games.csv, summary.csv and meta",
      "usage: tafl run FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
      "                [--max-width W [--check-every C] [--min-games M]]\n"
-     "                [--shard I/N]\n"
+     "                [--shard I/N] [--dry-run]\n"
      "\n"
      "Plays every game the experiment describes (see experiments/README.md) and writes\n"
      "<output>/<name>/ (or DIR): experiment.ini, games.csv (one row per game, appended as\n"
@@ -122,6 +123,9 @@ static const Command COMMANDS[] = {
      "summary.csv at any thread count. An interrupted run continues with --resume: finished\n"
      "games are kept, a torn last line is dropped, and only the missing games are played.\n"
      "Progress goes to stderr when it is a terminal, or always with --progress.\n"
+     "--dry-run checks the file as the run would, plays and writes nothing, and prints the\n"
+     "games of each ruleset and pairing with an estimated time from a short calibration of\n"
+     "the agents on this machine (doc/cost.md).\n"
      "--max-width W (or max_width in the file) plays in rounds of C games per pairing\n"
      "(default 100, or check_every) and stops each pairing once its attackers' score 95%\n"
      "interval is narrower than W, never before M games (--min-games or min_games, default\n"
@@ -170,7 +174,7 @@ static const Command COMMANDS[] = {
      "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
      "  --seed N        the agent's seed when the host sends none (default 1)\n"},
     {"tune", cmd_tune, "tune numeric agent parameters by SPSA or a grid",
-     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--resume] [--progress]\n"
+     "usage: tafl tune FILE.ini [--threads T] [--out DIR] [--resume] [--progress] [--dry-run]\n"
      "\n"
      "Varies the [param.KEY] parameters of the file's agent (any numeric parameter, see\n"
      "`tafl agents`) within [min, max] to maximise its score against the fixed opponent:\n"
@@ -184,12 +188,14 @@ static const Command COMMANDS[] = {
      "Rows are written as they finish, with setup, rulesets/, tune.ini, tune.state and\n"
      "meta (see README, Tuning); a directory with rows is refused without --resume.\n"
      "  --resume        go on with a cut tuning in the directory: refuses changed settings\n"
-     "                  in one line; ends byte-identical to an uninterrupted run\n"},
+     "                  in one line; ends byte-identical to an uninterrupted run\n"
+     "  --dry-run       check the file, play and write nothing: print the games and an\n"
+     "                  estimated time from a short calibration (doc/cost.md)\n"},
     {"train", cmd_train, "learn an evaluation for a ruleset by self-play, in generations",
      "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
      "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
      "                  [--epochs N] [--name NAME] [--threads T] [--out DIR] [--resume]\n"
-     "                  [--progress]\n"
+     "                  [--progress] [--dry-run]\n"
      "\n"
      "Learns an evaluation (a logistic model over piece-square tables and king features,\n"
      "see README, Learned evaluations) for any ruleset (preset, file or OTN). Each\n"
@@ -206,6 +212,8 @@ static const Command COMMANDS[] = {
      "same files at any thread count. Use the result as eval=DIR/best.eval.\n"
      "  --resume        go on with an interrupted training (or add generations); refuses a\n"
      "                  changed setup; ends byte-identical to an uninterrupted run\n"
+     "  --dry-run       play and write nothing: print the games and an estimated time\n"
+     "                  (doc/cost.md)\n"
      "  --progress      progress with an ETA on stderr\n"},
     {"calibrate", cmd_calibrate, "how well evaluations predict the winners of recorded games",
      "usage: tafl calibrate GAMES [--rules R] [--eval E1,E2,...] [--plies LO-HI] [--out DIR]\n"

@@ -100,6 +100,30 @@ int cli_stop_options(const char *command, Experiment *exp, const char *sprt, con
     return 0;
 }
 
+int cli_dry_run(const char *command, const Experiment *exp, const RunOptions *opt, const char *what)
+{
+    CostPlan *plan = costest_create();
+    Rules *rules = NULL;
+    int threads = 1;
+    Error err = {{0}};
+    if (runner_plan(exp, opt, plan, &rules, &threads, &err) != ST_OK) {
+        fprintf(stderr, "tafl %s: %s\n", command, err.text);
+        costest_destroy(plan);
+        return EXIT_FAILURE; /* what the run itself would exit with on these checks */
+    }
+    costest_measure(plan);
+    costest_print(plan, what, threads, stdout);
+    if (opt->stop.kind != RUN_STOP_COUNT)
+        printf("a stopping rule (%s) ends the run when it decides: these are the most games it "
+               "plays, and the time the longest it takes\n",
+               opt->stop.kind == RUN_STOP_SPRT ? "SPRT" : "max_width");
+    if (opt->resume)
+        printf("a resume plays only the games its directory lacks: fewer than these\n");
+    costest_destroy(plan);
+    free(rules);
+    return EXIT_SUCCESS;
+}
+
 /* Runs exp with opt and prints the balance table (and the SPRT's report); returns the exit
  * status. */
 int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt)

@@ -18,4 +18,11 @@ int cli_stop_options(const char *command, Experiment *exp, const char *sprt, con
  * status. */
 int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt);
 
+/* --dry-run: checks exp and opt as the run would (runner_plan: same errors, nothing written),
+ * calibrates the agents briefly and prints the games and the estimated time (harness/costest.h)
+ * for `what` (the command as given). Returns the exit status: 0, or the run's own (1) after
+ * printing the error. */
+int cli_dry_run(const char *command, const Experiment *exp, const RunOptions *opt,
+                const char *what);
+
 #endif

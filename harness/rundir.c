@@ -23,6 +23,7 @@ static const struct {
     {"convergence.csv", false}, {"curve.gp", false},     {RUNDIR_KIND_FILE, false},
     {"rulesets", false},        {"transcripts", false},  {"train.csv", false},
     {"train.ini", false},       {"train.gp", false},     {"best.eval", false},
+    {"sessions", false},
 };
 
 static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train"};

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "agents/agent.h"
@@ -333,6 +334,134 @@ void runmeta_write_build(FILE *f)
             bench);
 }
 
+/* One line of DIR/sessions. */
+typedef struct {
+    char start[32], end[32], how[16];
+    double wall;
+    long games;
+} Session;
+
+/* Reads "START END WALL GAMES HOW" from line; false for anything else (the file is input like
+ * any other: a hand-edited or cut line is skipped, never trusted). */
+static bool parse_session(const char *line, Session *s)
+{
+    int n = 0;
+    if (sscanf(line, "%31s %31s %lf %ld %15s%n", s->start, s->end, &s->wall, &s->games, s->how,
+               &n) != 5)
+        return false;
+    return (line[n] == '\0' || line[n] == '\n') && s->wall >= 0 && s->wall < 1e12 &&
+           s->games >= 0 && s->games <= EXPERIMENT_GAMES_TOTAL_MAX;
+}
+
+/* Session 1 from the meta of a run made before DIR/sessions existed (its one session). */
+static bool session_of_old_meta(const char *dir, Session *s)
+{
+    char wall[64], games[64];
+    if (!runmeta_meta_value(dir, "start", s->start, sizeof s->start) ||
+        !runmeta_meta_value(dir, "end", s->end, sizeof s->end) ||
+        !runmeta_meta_value(dir, "wall_seconds", wall, sizeof wall))
+        return false;
+    if (!runmeta_meta_value(dir, "games_played", games, sizeof games) &&
+        !runmeta_meta_value(dir, "rows_done", games, sizeof games))
+        return false;
+    char *end;
+    s->wall = strtod(wall, &end);
+    s->games = strtol(games, NULL, 10);
+    snprintf(s->how, sizeof s->how, "done");
+    return *end == '\0' && s->wall >= 0 && s->games >= 0 && !strchr(s->start, ' ') &&
+           !strchr(s->end, ' ') && strcmp(s->end, "-") != 0;
+}
+
+Status runmeta_sessions_adopt(const char *dir, Error *err)
+{
+    char path[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SESSIONS);
+    struct stat sb;
+    Session old;
+    if (lstat(path, &sb) == 0 || errno != ENOENT || !session_of_old_meta(dir, &old))
+        return ST_OK;
+    FILE *f;
+    Status st = files_open_append(path, &f, err);
+    if (st != ST_OK)
+        return st;
+    fprintf(f, "%s %s %.3f %ld %s\n", old.start, old.end, old.wall, old.games, old.how);
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+Status runmeta_session_add(const char *dir, const char *started, double wall, long games,
+                           const char *how, Error *err)
+{
+    char path[PATH_LEN + 16], ended[32];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SESSIONS);
+    runmeta_utc_now(ended, sizeof ended);
+    FILE *f;
+    Status st = files_open_append(path, &f, err);
+    if (st != ST_OK)
+        return st;
+    fprintf(f, "%s %s %.3f %ld %s\n", started, ended, wall, games, how);
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s: cannot write: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+void runmeta_write_sessions(FILE *f, const char *dir, const char *started, double wall, long games)
+{
+    char path[PATH_LEN + 16], ended[32];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SESSIONS);
+    runmeta_utc_now(ended, sizeof ended);
+    size_t size;
+    char *text = NULL;
+    Error ignored;
+    if (files_read_in(dir, RUNMETA_SESSIONS, &text, &size, &ignored) != ST_OK)
+        text = NULL;
+    Session *all = NULL;
+    int count = 0, cap = 0;
+    for (char *p = text; p && *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        Session s;
+        if (parse_session(p, &s)) {
+            if (count == cap) {
+                cap = cap ? 2 * cap : 8;
+                all = xrealloc(all, (size_t)cap * sizeof *all);
+            }
+            all[count++] = s;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    free(text);
+    if (count == 0 && wall >= 0) {
+        all = xrealloc(all, sizeof *all);
+        Session *s = &all[count++];
+        snprintf(s->start, sizeof s->start, "%s", started);
+        snprintf(s->end, sizeof s->end, "%s", ended);
+        snprintf(s->how, sizeof s->how, "done");
+        s->wall = wall;
+        s->games = games;
+    }
+    double total = 0;
+    long played = 0;
+    for (int i = 0; i < count; i++) {
+        total += all[i].wall;
+        played += all[i].games;
+    }
+    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\nwall_seconds_session %.3f\n",
+            count ? all[0].start : started, wall >= 0 ? ended : "-", total,
+            count ? all[count - 1].wall : 0.0);
+    fprintf(f, "games_per_second %.3f\nsessions %d\n", total > 0 ? played / total : 0.0, count);
+    for (int i = 0; i < count; i++)
+        fprintf(f, "session.%d %s %s %.3f %ld %s\n", i + 1, all[i].start, all[i].end, all[i].wall,
+                all[i].games, all[i].how);
+    free(all);
+}
+
 void runmeta_utc_now(char *buf, size_t size)
 {
     time_t t = time(NULL);
@@ -344,9 +473,8 @@ void runmeta_utc_now(char *buf, size_t size)
 Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
                           const RunMetaFacts *facts, Error *err)
 {
-    char path[PATH_LEN + 8], ended[64];
+    char path[PATH_LEN + 8];
     snprintf(path, sizeof path, "%s/meta", dir);
-    runmeta_utc_now(ended, sizeof ended);
     /* Made in memory, then replaced whole (files_replace): meta is never half written. */
     char *text = NULL;
     size_t text_len = 0;
@@ -368,8 +496,7 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *r
         fprintf(f, "shard %ld/%ld\ngames_shard %ld\n", facts->shard.index, facts->shard.count,
                 facts->games_shard);
     }
-    fprintf(f, "start %s\nend %s\nwall_seconds %.3f\ngames_per_second %.3f\n", facts->started,
-            ended, facts->wall, facts->wall > 0 ? facts->games_played / facts->wall : 0.0);
+    runmeta_write_sessions(f, dir, facts->started, facts->wall, facts->games_played);
     if (facts->extra)
         fputs(facts->extra, f);
     fprintf(f, "setup %s\n", RUNMETA_SETUP);

@@ -14,6 +14,7 @@
 #define RUNMETA_SETUP     "setup"    /* DIR/setup: every setting that changes games */
 #define RUNMETA_RULESETS  "rulesets" /* DIR/rulesets/NAME.rules: each ruleset's full text */
 #define RUNMETA_BENCH_MAX 64
+#define RUNMETA_SESSIONS  "sessions" /* DIR/sessions: one line per session, appended at its end */
 
 /* What the meta of a finished run says besides the experiment itself. */
 typedef struct {
@@ -60,6 +61,28 @@ void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size);
  * parameters. rules (compiled, one per ruleset) is borrowed. ST_EIO naming the file. */
 MUST_CHECK Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
                                      const RunMetaFacts *facts, Error *err);
+
+/* Appends this session's line to DIR/sessions when it ends, however it ends: "START END WALL
+ * GAMES HOW" (UTC times as runmeta_utc_now writes them, wall seconds with three decimals, the
+ * games or rows it added, and how it ended: done, stopped or failed). END is now. The meta of a
+ * finished run (and of a tuning) sums the sessions, so a resume keeps the time of every session
+ * before it. ST_EIO naming the file. Thread-safe for distinct directories. */
+MUST_CHECK Status runmeta_session_add(const char *dir, const char *started, double wall, long games,
+                                      const char *how, Error *err);
+
+/* Before a resume removes an old meta: when DIR has no sessions file but a meta of an older tafl
+ * (a run finished before sessions were kept), that meta's start, end, wall_seconds and
+ * games_played (a tuning's rows_done) become session 1 of DIR/sessions. Nothing otherwise.
+ * ST_EIO naming the file. */
+MUST_CHECK Status runmeta_sessions_adopt(const char *dir, Error *err);
+
+/* Writes to f the meta lines of every session of DIR/sessions: `start` (the first session's),
+ * `end` (now), `wall_seconds` (the total over the sessions), `wall_seconds_session` (the last
+ * one's), `games_per_second` (every game the sessions added over the total time), `sessions N`
+ * and one `session.K START END WALL GAMES HOW` line each. Lines of the file that do not read as
+ * a session are skipped. A missing file counts as one session that began at started and took
+ * wall seconds for games; with wall < 0 (a session still running) as none, and `end` is "-". */
+void runmeta_write_sessions(FILE *f, const char *dir, const char *started, double wall, long games);
 
 /* The current UTC time as "%Y-%m-%dT%H:%M:%SZ" (meta's start and end), into buf. Thread-safe. */
 void runmeta_utc_now(char *buf, size_t size);

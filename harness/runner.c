@@ -18,6 +18,7 @@
 #include "agents/agent.h"
 #include "formats/files.h"
 #include "formats/outpath.h"
+#include "harness/costest.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
 #include "harness/progress.h"
@@ -136,6 +137,7 @@ typedef struct {
     bool show_progress;
     double started, last_progress;
     char started_utc[64];
+    bool dir_open; /* open_directory succeeded: this session is recorded in DIR/sessions */
 } RunState;
 
 static const char *agent_name(const Experiment *exp, int pairing, int side)
@@ -686,6 +688,8 @@ static Status open_directory(RunState *rs, Error *err)
         st = resume_games(rs, (long)sb.st_size, err);
     /* A summary (and meta) on disk must describe a finished run: remove the old ones first, so
      * that a run that fails leaves none. */
+    if (st == ST_OK && have_games)
+        st = runmeta_sessions_adopt(rs->dir, err); /* an older meta's time is kept */
     const char *stale[2] = {rs->summary_path, rs->meta_path};
     for (int i = 0; i < 2 && st == ST_OK; i++) {
         if (unlink(stale[i]) != 0 && errno != ENOENT) {
@@ -699,6 +703,7 @@ static Status open_directory(RunState *rs, Error *err)
     }
     if (st == ST_OK)
         st = results_games_open(rs->games_path, &rs->writer, err);
+    rs->dir_open = st == ST_OK;
     return st;
 }
 
@@ -868,6 +873,17 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
         *err = close_err;
         st = ST_EIO;
     }
+    if (rs.dir_open) {
+        /* However the session ended, its time and games join DIR/sessions (meta sums them). */
+        const char *how = st == ST_OK ? "done" : signals_stop_requested() ? "stopped" : "failed";
+        Error session_err;
+        Status sst = runmeta_session_add(rs.dir, rs.started_utc, clock_seconds() - rs.started,
+                                         rs.kept - rs.resumed, how, &session_err);
+        if (sst != ST_OK && st == ST_OK) {
+            *err = session_err;
+            st = sst;
+        }
+    }
     if (st == ST_OK && opt->write_files)
         st = write_results(&rs, err);
     if (opt->stop.kind == RUN_STOP_SPRT) {
@@ -879,6 +895,40 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     free_state(&rs);
     if (st != ST_OK || !res)
         runner_result_free(rs.res);
+    return st;
+}
+
+Status runner_plan(const Experiment *exp, const RunOptions *opt, CostPlan *plan, Rules **rules,
+                   int *threads, Error *err)
+{
+    RunState rs;
+    memset(&rs, 0, sizeof rs);
+    rs.exp = exp;
+    rs.opt = opt;
+    *rules = NULL;
+    /* The checks runner_run makes before it opens the directory, in its order. */
+    Status st = size_run(&rs, err);
+    if (st == ST_OK)
+        st = compile_all(&rs, err);
+    for (int i = 0; i < exp->ruleset_count && st == ST_OK; i++) {
+        for (int k = 0; k < exp->pairing_count && st == ST_OK; k++) {
+            const Pairing *pg = &exp->pairings[k];
+            char label[256];
+            snprintf(label, sizeof label, "%.60s %.60s %.60s", exp->rulesets[i].name,
+                     exp->agents[pg->attacker].name, exp->agents[pg->defender].name);
+            /* A shard plays its share of every line (games are dealt out by number). */
+            long games = (long)((double)exp->games * (double)rs.total / (double)rs.games + 0.5);
+            st = costest_add(plan, label, &rs.rules[i], exp->agents[pg->attacker].spec,
+                             exp->agents[pg->defender].spec, exp->opening_plies, games, err);
+        }
+    }
+    *threads = rs.threads;
+    if (st == ST_OK)
+        *rules = rs.rules;
+    else
+        free(rs.rules);
+    rs.rules = NULL;
+    free_state(&rs);
     return st;
 }
 

@@ -10,6 +10,7 @@
 
 #include "formats/experiment.h"
 #include "formats/results.h"
+#include "harness/costest.h"
 #include "harness/shard.h"
 #include "stats/sprt.h"
 
@@ -100,6 +101,14 @@ uint64_t runner_game_seed(uint64_t seed, const char *rules, const char *attacker
  * EXPERIMENT_GAMES_TOTAL_MAX games is ST_EINVAL. Not thread-safe (it runs its own threads). */
 MUST_CHECK Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res,
                              Error *err);
+
+/* The --dry-run of a run: checks exp and opt as runner_run does before it touches the directory
+ * (game count, shard, rulesets, memory, agents; the same errors), writes nothing, and adds each
+ * ruleset and pairing to plan as a line with the games this run (or shard) plays of it; a
+ * stopping rule's run plays at most that many. *threads: the threads it would use. The plan
+ * borrows the compiled rules, handed to the caller in *rules (free after the plan). */
+MUST_CHECK Status runner_plan(const Experiment *exp, const RunOptions *opt, CostPlan *plan,
+                              Rules **rules, int *threads, Error *err);
 
 /* Frees what runner_run put in res (not res itself). NULL-safe. */
 void runner_result_free(RunResult *res);

@@ -612,6 +612,42 @@ static Status run_generation(Train *tr, int g, Error *err)
     return st;
 }
 
+Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, Rules *rules,
+                  int *threads, Error *err)
+{
+    *threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    Ruleset rs = t->rules;
+    if (t->max_plies > 0)
+        rs.max_plies = t->max_plies;
+    Status st = rules_compile(&rs, rules, err); /* train_run's first check */
+    if (st != ST_OK)
+        return st;
+    /* The games of generation 0's evaluation (hand) stand for every generation's: a learned
+     * evaluation costs what the hand-written one does per node. */
+    long half = (long)t->generations * (t->games / 2),
+         odd = (long)t->generations * t->games - 2 * half;
+    char att[256], def[256], gate[256];
+    snprintf(att, sizeof att, "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=hand",
+             t->depth + t->handicap, t->noise);
+    snprintf(def, sizeof def, "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=hand", t->depth,
+             t->noise);
+    snprintf(gate, sizeof gate, "alphabeta:depth=%d,tt_mb=1,eval=hand", t->gate_depth);
+    char label[128];
+    snprintf(label, sizeof label, "self-play, even games");
+    st = costest_add(plan, label, rules, def, def, t->opening_plies, half + odd, err);
+    if (st == ST_OK && t->handicap != 0) {
+        snprintf(label, sizeof label, "self-play, odd games (attackers +%d)", t->handicap);
+        st = costest_add(plan, label, rules, att, def, t->opening_plies, half, err);
+    } else if (st == ST_OK) {
+        st =
+            costest_add(plan, "self-play, odd games", rules, def, def, t->opening_plies, half, err);
+    }
+    if (st == ST_OK)
+        st = costest_add(plan, "gate matches", rules, gate, gate, t->opening_plies,
+                         2L * t->gate_pairs * t->generations, err);
+    return st;
+}
+
 Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, Error *err)
 {
     memset(out, 0, sizeof *out);

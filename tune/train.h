@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "formats/trainfile.h"
+#include "harness/costest.h"
 #include "rules/common.h"
 
 typedef struct {
@@ -39,5 +40,13 @@ typedef struct {
  * opt->resume); ST_EIO naming a file that cannot be written. Not thread-safe. */
 MUST_CHECK Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out,
                             Error *err);
+
+/* tafl train --dry-run: compiles the ruleset as train_run does first (the same error), writes
+ * nothing, and adds the games of every generation to plan: self-play (half of them with the
+ * attackers' handicap) and the gate matches, timed with the hand-written evaluation. The fits
+ * between generations are not counted. *rules gets the compiled ruleset the plan borrows;
+ * *threads the threads it would use. */
+MUST_CHECK Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan,
+                             Rules *rules, int *threads, Error *err);
 
 #endif

@@ -83,14 +83,14 @@ static double elapsed(const TuneDir *d)
 
 /* Writes DIR/meta whole (files_replace: made in memory, a temporary file renamed into place),
  * so a reader never sees half of one. */
-static Status write_meta(const TuneDir *d, bool finished, Error *err)
+/* What meta's `state` says. */
+typedef enum { META_RUNNING, META_FINISHED, META_STOPPED } MetaState;
+
+static Status write_meta(const TuneDir *d, MetaState state, Error *err)
 {
     const TuneFile *t = d->t;
-    char path[PATH_LEN + 16], ended[32] = "-";
+    char path[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/meta", d->dir);
-    if (finished) {
-        runmeta_utc_now(ended, sizeof ended);
-    }
     char *text = NULL;
     size_t text_len = 0;
     FILE *f = open_memstream(&text, &text_len);
@@ -109,8 +109,11 @@ static Status write_meta(const TuneDir *d, bool finished, Error *err)
     runmeta_put_note(f, "command", d->facts.command ? d->facts.command : "-");
     fprintf(f, "threads %d\nrows_total %d\nrows_resumed %d\nrows_done %d\n", d->facts.threads,
             d->facts.rows_total, d->resumed, d->done);
-    fprintf(f, "state %s\nstart %s\nend %s\nwall_seconds %.3f\n", finished ? "finished" : "running",
-            d->started, ended, finished ? elapsed(d) : 0.0);
+    static const char *const names[] = {"running", "finished", "stopped"};
+    fprintf(f, "state %s\n", names[state]);
+    /* Every session's time (DIR/sessions, appended as each ends); a running one is not yet in. */
+    runmeta_write_sessions(f, d->dir, d->started, state == META_RUNNING ? -1.0 : elapsed(d),
+                           d->done - d->resumed);
     fprintf(f, "setup %s\nrules.%s %s\notn.%s %s\n", RUNMETA_SETUP, d->played->name, file,
             d->played->name, otn);
     if (lacks[0]) {
@@ -403,11 +406,14 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
         st = read_state(d, rows, count, next, err);
         d->resumed = d->done = *count;
     }
+    if (st == ST_OK && resume && have_rows) {
+        st = runmeta_sessions_adopt(dir, err); /* an older meta's time is kept */
+    }
     if (st == ST_OK) {
         st = keep_tuning_file(d, err);
     }
     if (st == ST_OK) {
-        st = write_meta(d, false, err);
+        st = write_meta(d, META_RUNNING, err);
     }
     if (st == ST_OK) {
         st = open_rows(d, *rows, *count, resume && have_rows, err);
@@ -452,7 +458,8 @@ Status tunedir_append(TuneDir *d, const TuneRow *row, const double *next, Error 
     return ST_OK;
 }
 
-Status tunedir_finish(TuneDir *d, Error *err)
+/* Closes the rows, adds the session to DIR/sessions and rewrites meta as state says. */
+static Status end_session(TuneDir *d, MetaState state, Error *err)
 {
     Status st = ST_OK;
     FILE *files[2] = {d->csv, d->state};
@@ -465,9 +472,28 @@ Status tunedir_finish(TuneDir *d, Error *err)
     }
     d->csv = d->state = NULL;
     if (st == ST_OK) {
-        st = write_meta(d, true, err);
+        st = runmeta_session_add(d->dir, d->started, elapsed(d), d->done - d->resumed,
+                                 state == META_FINISHED ? "done" : "stopped", err);
+    }
+    if (st == ST_OK) {
+        st = write_meta(d, state, err);
     }
     return st;
+}
+
+Status tunedir_finish(TuneDir *d, Error *err)
+{
+    return end_session(d, META_FINISHED, err);
+}
+
+Status tunedir_stop(TuneDir *d, Error *err)
+{
+    return end_session(d, META_STOPPED, err);
+}
+
+int tunedir_rows(const TuneDir *d)
+{
+    return d->done;
 }
 
 void tunedir_close(TuneDir *d)

@@ -44,6 +44,14 @@ MUST_CHECK Status tunedir_append(TuneDir *d, const TuneRow *row, const double *n
  * ST_EIO naming the file. */
 MUST_CHECK Status tunedir_finish(TuneDir *d, Error *err);
 
+/* After a stop signal: closes the rows, adds the session (stopped) to DIR/sessions and rewrites
+ * meta with `state stopped`, so that no meta says `running` once no tuning runs. ST_EIO naming
+ * the file. */
+MUST_CHECK Status tunedir_stop(TuneDir *d, Error *err);
+
+/* The rows now on disk (resumed ones included). */
+int tunedir_rows(const TuneDir *d);
+
 /* Closes without finishing (after an error); NULL-safe. */
 void tunedir_close(TuneDir *d);
 

@@ -11,10 +11,12 @@
 #include "agents/agent.h"
 #include "formats/files.h"
 #include "formats/plot.h"
+#include "harness/costest.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
 #include "harness/rundir.h"
 #include "harness/runner.h"
+#include "harness/signals.h"
 #include "rules/rng.h"
 #include "stats/ratings.h"
 #include "stats/spsa.h"
@@ -28,6 +30,9 @@ typedef struct {
     Rules rules;
     int threads;
     bool show_progress;
+    double started; /* clock_seconds() when this session began */
+    int first;      /* rows on disk when it began (a resume's) */
+    int rows_total; /* rows of the whole tuning */
     TuneRow *rows;
     int count, cap;
     /* SPSA: the point iteration k started from, the evaluations so far, their counts. */
@@ -35,7 +40,8 @@ typedef struct {
     int calls;
     long counts[5];
     TuneDir *dir; /* NULL: no files */
-    bool failed;  /* a row could not be written: play no more */
+    bool failed;  /* a row could not be written, or tafl is stopping: play no more */
+    bool stopped; /* a stop signal arrived (signals.h): the row in progress was dropped */
     Error error;
 } Tuner;
 
@@ -128,6 +134,11 @@ static TuneRow *add_row(Tuner *tu, int iteration, const double *values, const lo
 /* Writes the row just added (and SPSA's next point) to the directory, as it finishes. */
 static void keep_row(Tuner *tu, const TuneRow *row, const double *next)
 {
+    if (signals_stop_requested()) {
+        /* Its games may have been cut short (match_play stops between moves): never written. */
+        tu->failed = tu->stopped = true;
+        return;
+    }
     if (tu->dir && !tu->failed && tunedir_append(tu->dir, row, next, &tu->error) != ST_OK) {
         tu->failed = true;
     }
@@ -142,7 +153,15 @@ static void show_row(const Tuner *tu, const TuneRow *row, const char *what)
     for (int i = 0; i < tu->t->param_count; i++) {
         fprintf(stderr, " %s=%.4g", tu->t->params[i].key, row->values[i]);
     }
-    fprintf(stderr, "  score %.3f [%.3f, %.3f]\n", row->score, row->low, row->high);
+    fprintf(stderr, "  score %.3f [%.3f, %.3f]", row->score, row->low, row->high);
+    /* The ETA of the rows left, at the mean time of the rows this session played (the rows
+     * of a tuning cost alike: the same pairs each; the evidence after them is not counted). */
+    double spent = clock_seconds() - tu->started;
+    int done = tu->count - tu->first, left = tu->rows_total - tu->count;
+    char elapsed[32], eta[32];
+    costest_format_duration(spent, elapsed, sizeof elapsed);
+    costest_format_duration(done > 0 ? spent / done * (left > 0 ? left : 0) : 0, eta, sizeof eta);
+    fprintf(stderr, "  (%d/%d rows, %s, ETA %s)\n", tu->count, tu->rows_total, elapsed, eta);
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -321,12 +340,29 @@ void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r)
                 ev->ties > 1 ? "s" : "", best->score);
     }
     fputc('\n', out);
+    /* Two scores of the best point, each named (issue 26): the table's, from the games of the
+     * search, and the check's, from fresh openings. A grid's best is the highest of many noisy
+     * scores, so its table score is biased upward (the winner's curse; Thaler, "The Winner's
+     * Curse", J. Econ. Perspectives 2(1), 1988); SPSA's final row is one evaluation of the point
+     * it ended on. Only the check's is an unbiased estimate. */
+    if (t->method == TUNE_SPSA) {
+        fprintf(out,
+                "tuning score %.3f [%.3f, %.3f]: the table's final row (SPSA's end point) over its "
+                "%ld games, on openings no iteration used\n",
+                best->score, best->low, best->high, best->games);
+    } else {
+        fprintf(out,
+                "tuning score %.3f [%.3f, %.3f]: the table's, over the %ld games of the search "
+                "that chose it (biased upward: the highest of %d points)\n",
+                best->score, best->low, best->high, best->games, r->count);
+    }
     double sb, sd, lo, hi;
     stats_pair_score(ev->best, STATS_Z95, &sb, &lo, &hi);
     stats_pair_score(ev->base, STATS_Z95, &sd, &lo, &hi);
     fprintf(out,
-            "check on %d fresh pairs each: best %.3f, default (%s) %.3f; difference %+.3f "
-            "[%+.3f, %+.3f] (95%%, Agresti-Caffo), p = %.2g: ",
+            "check score on %d fresh pairs each (games the search never saw: the unbiased "
+            "one): best %.3f, default (%s) %.3f; difference %+.3f [%+.3f, %+.3f] (95%%, "
+            "Agresti-Caffo), p = %.2g: ",
             ev->pairs, sb, t->agent, sd, ev->diff.diff, ev->diff.low, ev->diff.high,
             ev->diff.p_value);
     if (ev->diff.p_value < 0.05) {
@@ -441,6 +477,22 @@ static void plot_text(const Tuner *tu, FILE *data, FILE *body)
     }
 }
 
+/* The line a tuning stopped by a signal ends with: the signal, the rows kept and the command
+ * that goes on with them (like tafl run's, harness/signals.h). */
+static void stop_message(const Tuner *tu, const char *dir, Error *err)
+{
+    const char *sig = signals_name(signals_caught());
+    if (!tu->dir) {
+        error_set(err, "stopped by %s before the tuning ended: nothing was written", sig);
+        return;
+    }
+    error_set(err,
+              "stopped by %s: %s/%s holds the %d rows finished before it, each row whole; go on "
+              "with: tafl tune %s --out %s --resume",
+              sig, dir, TUNEDIR_CSV, tunedir_rows(tu->dir), tu->t->path[0] ? tu->t->path : "FILE",
+              dir);
+}
+
 /* The rows of the whole tuning: SPSA's iterations and final check, or the grid's points. */
 static int rows_total(const TuneFile *t)
 {
@@ -486,6 +538,72 @@ static Status check_memory(const Tuner *tu, Error *err)
     return membudget_check(per_thread * (uint64_t)tu->threads, what, err);
 }
 
+/* Adds the games of the tuned agent `spec` against the opponent, `pairs` pairs (one game on
+ * each side), as two lines of plan. */
+static Status plan_pairs(CostPlan *plan, const char *what, const TuneFile *t, const Rules *r,
+                         const char *spec, long pairs, Error *err)
+{
+    char label[128];
+    snprintf(label, sizeof label, "%.40s, tuned attacks", what);
+    Status st = costest_add(plan, label, r, spec, t->opponent, t->opening_plies, pairs, err);
+    snprintf(label, sizeof label, "%.40s, tuned defends", what);
+    if (st == ST_OK)
+        st = costest_add(plan, label, r, t->opponent, spec, t->opening_plies, pairs, err);
+    return st;
+}
+
+Status tuner_plan(const TuneFile *t, const TuneOptions *opt, CostPlan *plan, Rules *rules,
+                  int *threads, Error *err)
+{
+    Tuner tu;
+    memset(&tu, 0, sizeof tu);
+    tu.t = t;
+    tu.opt = opt;
+    tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    *threads = tu.threads;
+    Ruleset rs = t->rules;
+    if (t->max_plies > 0) {
+        rs.max_plies = t->max_plies;
+    }
+    /* The checks tuner_run makes before its first game, in its order. */
+    Status st = rules_compile(&rs, &tu.rules, err);
+    if (st == ST_OK) {
+        st = check_memory(&tu, err);
+    }
+    if (st != ST_OK) {
+        return st;
+    }
+    *rules = tu.rules;
+    /* The tuned agent is timed at its start point (SPSA) or the middle of the grid. */
+    double values[TUNE_MAX_PARAMS];
+    for (int i = 0; i < t->param_count; i++) {
+        const TuneParam *q = &t->params[i];
+        values[i] = t->method == TUNE_SPSA ? q->start : value_of(q, 0.5);
+    }
+    char spec[EXPERIMENT_SPEC_MAX * 2];
+    tuner_spec(t, values, spec, sizeof spec);
+    char what[64];
+    if (t->method == TUNE_SPSA) {
+        snprintf(what, sizeof what, "%d iterations x 2 points", t->iterations);
+        st = plan_pairs(plan, what, t, rules, spec, 2L * t->iterations * t->pairs, err);
+        if (st == ST_OK) {
+            st = plan_pairs(plan, "final check", t, rules, spec, t->final_pairs, err);
+        }
+    } else {
+        snprintf(what, sizeof what, "%d grid points", rows_total(t));
+        st = plan_pairs(plan, what, t, rules, spec, (long)rows_total(t) * t->pairs, err);
+    }
+    /* The evidence: the best point and the default, each on the check's pairs. */
+    long check = t->method == TUNE_SPSA ? t->final_pairs : t->pairs;
+    if (st == ST_OK) {
+        st = plan_pairs(plan, "evidence, best point", t, rules, spec, check, err);
+    }
+    if (st == ST_OK) {
+        st = plan_pairs(plan, "evidence, default", t, rules, t->agent, check, err);
+    }
+    return st;
+}
+
 Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err)
 {
     memset(out, 0, sizeof *out);
@@ -495,6 +613,8 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
     tu.opt = opt;
     tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
     tu.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
+    tu.started = clock_seconds();
+    tu.rows_total = rows_total(t);
     Ruleset rs = t->rules;
     if (t->max_plies > 0) {
         rs.max_plies = t->max_plies;
@@ -523,12 +643,15 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
             return st;
         }
         tu.cap = tu.count;
+        tu.first = tu.count;
         if (tu.show_progress && tu.count > 0) {
             fprintf(stderr, "resuming %s: %d of %d rows done\n", out->dir, tu.count,
                     facts.rows_total);
         }
     }
 
+    /* A stop signal ends the tuning after the last whole row, with meta saying so (issue 26). */
+    signals_cooperate(true);
     if (t->method == TUNE_SPSA) {
         run_spsa(&tu, next);
         out->best = tu.count - 1;
@@ -541,16 +664,33 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
             }
         }
     }
+    if (!tu.failed) {
+        out->rows = tu.rows;
+        out->count = tu.count;
+        tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
+        gather_evidence(&tu, out, &out->evidence);
+        tu.stopped = signals_stop_requested(); /* the evidence's games may have been cut */
+        tu.failed = tu.stopped;
+    }
+    signals_cooperate(false);
     if (tu.failed) {
-        *err = tu.error;
+        out->rows = NULL;
+        out->count = 0;
+        if (tu.stopped) {
+            stop_message(&tu, out->dir, err);
+        } else {
+            *err = tu.error;
+        }
+        if (tu.stopped && tu.dir) {
+            Error why;
+            if (tunedir_stop(tu.dir, &why) != ST_OK) {
+                fprintf(stderr, "tafl tune: %s\n", why.text);
+            }
+        }
         tunedir_close(tu.dir);
         free(tu.rows);
         return ST_EIO;
     }
-    out->rows = tu.rows;
-    out->count = tu.count;
-    tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
-    gather_evidence(&tu, out, &out->evidence);
 
     if (opt->write_files) {
         char *data = NULL, *body = NULL;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "formats/tunefile.h"
+#include "harness/costest.h"
 #include "stats/stats.h"
 
 typedef struct {
@@ -74,6 +75,15 @@ typedef struct {
  * iterations + 1 (SPSA) or 1 (grid) for out->evidence. Same result at any thread count. Caller
  * frees out->rows. */
 MUST_CHECK Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Error *err);
+
+/* tafl tune --dry-run: checks t as tuner_run does before its first game (the ruleset, the
+ * memory of the search tables: the same errors), writes nothing, and adds the games the tuning
+ * plays to plan: the search (SPSA's iterations, two points each, and its final check, or the
+ * grid's points), then the evidence (the best point and the default), each as the tuned agent
+ * attacking and defending; the tuned agent at its start point (SPSA) or the grid's middle.
+ * *rules gets the compiled ruleset the plan borrows; *threads the threads it would use. */
+MUST_CHECK Status tuner_plan(const TuneFile *t, const TuneOptions *opt, CostPlan *plan,
+                             Rules *rules, int *threads, Error *err);
 
 /* Prints the evidence for the best point of r (made by tuner_run from t): ties, the check
  * against the default with its 95% interval and p-value and what they mean at 5%, and a warning

@@ -1,0 +1,320 @@
+/* What a study costs before it starts: the games of each line and a time estimate from a short
+ * calibration of its agents (see costest.h). */
+#include "harness/costest.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agents/agent.h"
+#include "rules/history.h"
+#include "rules/movegen.h"
+#include "rules/rng.h"
+
+#define SPEC_MAX  1024
+#define LABEL_MAX 200
+
+/* One line of the study and what its calibration measured. */
+typedef struct {
+    char label[LABEL_MAX];
+    const Rules *rules;
+    char spec[2][SPEC_MAX]; /* attacker, defender */
+    int opening_plies;
+    long games;
+    int same_as;         /* -1, or the earlier line measured for this one */
+    double ms_per_move;  /* mean wall milliseconds of one agent move, both sides */
+    double plies;        /* plies per game: mean of the calibration games that ended */
+    int ended;           /* calibration games that ended */
+    int reached;         /* the plies the unfinished calibration game reached */
+    char guess;          /* how plies was found when no game ended: '~' from the other lines
+                            of the ruleset, '*' the ply cap (an upper bound); ' ' measured */
+    double sec_per_game; /* the estimate for one game */
+} CostLine;
+
+struct CostPlan {
+    CostLine *lines;
+    int count, cap;
+    int cores;   /* processors of this machine (omp_get_num_procs) */
+    double load; /* the 1-minute load average when measured; < 0 when unknown */
+};
+
+/* The 1-minute load average (/proc/loadavg, Linux), or -1. */
+static double load_average(void)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double load = -1;
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    return load;
+}
+
+/* The threads that can run at once: threads, but no more than the processors the other work
+ * leaves (processors minus the load average, at least one). A loaded machine runs two threads
+ * hardly faster than one, while each move's time, measured under the same load, already
+ * counts the slowdown of one. */
+static double parallel_threads(const CostPlan *p, int threads)
+{
+    double par = threads < 1 ? 1 : threads;
+    if (p->load >= 0 && p->cores > 0) {
+        double free_cores = p->cores - p->load;
+        if (free_cores < 1)
+            free_cores = 1;
+        if (par > free_cores)
+            par = free_cores;
+    }
+    return par;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+CostPlan *costest_create(void)
+{
+    return xcalloc(1, sizeof(CostPlan));
+}
+
+void costest_destroy(CostPlan *p)
+{
+    if (!p)
+        return;
+    free(p->lines);
+    free(p);
+}
+
+Status costest_add(CostPlan *p, const char *label, const Rules *r, const char *attacker,
+                   const char *defender, int opening_plies, long games, Error *err)
+{
+    const char *specs[2] = {attacker, defender};
+    for (int s = 0; s < 2; s++) {
+        Agent *a;
+        Status st = agent_create(specs[s], r, 0, &a, err);
+        if (st != ST_OK)
+            return st;
+        agent_destroy(a);
+    }
+    if (p->count == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 16;
+        p->lines = xrealloc(p->lines, (size_t)p->cap * sizeof *p->lines);
+    }
+    CostLine *l = &p->lines[p->count];
+    memset(l, 0, sizeof *l);
+    snprintf(l->label, sizeof l->label, "%s", label);
+    l->rules = r;
+    snprintf(l->spec[0], sizeof l->spec[0], "%s", attacker);
+    snprintf(l->spec[1], sizeof l->spec[1], "%s", defender);
+    l->opening_plies = opening_plies;
+    l->games = games;
+    l->same_as = -1;
+    for (int i = 0; i < p->count && l->same_as < 0; i++) {
+        const CostLine *o = &p->lines[i];
+        if (o->same_as < 0 && o->rules == r && o->opening_plies == opening_plies &&
+            strcmp(o->spec[0], attacker) == 0 && strcmp(o->spec[1], defender) == 0)
+            l->same_as = i;
+    }
+    p->count++;
+    return ST_OK;
+}
+
+/* Plays line l's agents (see costest_measure): no game starts after `soft` wall seconds, and
+ * the first game, the only one that may go on past it, stops at `hard`. */
+static void measure_line(CostLine *l, double soft, double hard)
+{
+    const Rules *r = l->rules;
+    Agent *agents[2] = {NULL, NULL};
+    for (int s = 0; s < 2; s++)
+        if (agent_create(l->spec[s], r, 0, &agents[s], NULL) != ST_OK)
+            return; /* checked by costest_add */
+    double start = now_s(), deadline = start + soft, limit = start + hard, moving = 0;
+    long moves = 0, ended_plies = 0;
+    int longest = 0;
+    for (int g = 0; g < COSTEST_GAMES_MAX && now_s() < deadline; g++) {
+        uint64_t seed = rng_mix(0xc057e57ULL, (uint64_t)g);
+        agent_new_game(agents[0], rng_mix(seed, 1));
+        agent_new_game(agents[1], rng_mix(seed, 2));
+        Rng opening;
+        rng_seed(&opening, rng_mix(seed, 3));
+        GameState st;
+        state_init(r, &st);
+        History hist;
+        history_init(&hist);
+        history_push(&hist, st.hash, st.fort_hash, false, false);
+        bool out_of_time = false;
+        while (!state_is_over(&st)) {
+            Move m;
+            if ((int)st.ply < l->opening_plies) {
+                if (!movegen_random_in_game(r, &st, &hist, &opening, &m))
+                    break;
+            } else {
+                /* A first game may end past the share (its length is worth the wait). */
+                double t = now_s();
+                if (moves > 0 && (l->ended > 0 ? t >= deadline : t >= limit)) {
+                    out_of_time = true;
+                    break;
+                }
+                double t0 = now_s();
+                m = agent_choose(agents[st.side == SIDE_ATTACKERS ? 0 : 1], &st, &hist);
+                moving += now_s() - t0;
+                moves++;
+            }
+            state_apply(r, &st, &hist, m, NULL);
+        }
+        history_free(&hist);
+        if ((int)st.ply > longest)
+            longest = (int)st.ply;
+        if (out_of_time)
+            break;
+        agent_end_game(agents[0], (Winner)st.winner);
+        agent_end_game(agents[1], (Winner)st.winner);
+        ended_plies += (long)st.ply;
+        l->ended++;
+    }
+    agent_destroy(agents[0]);
+    agent_destroy(agents[1]);
+    l->ms_per_move = moves > 0 ? 1000.0 * moving / (double)moves : 0.0;
+    l->guess = ' ';
+    l->reached = longest;
+    if (l->ended > 0)
+        l->plies = (double)ended_plies / l->ended;
+}
+
+/* A line whose calibration game did not end: its length is the mean length of the other lines
+ * of its ruleset whose games ended (but at least the plies its own game reached); when none
+ * did, the ply cap, an upper bound (a ruleset without a cap: the plies reached). */
+static void guess_length(CostPlan *p, CostLine *l)
+{
+    double sum = 0;
+    int n = 0;
+    for (int i = 0; i < p->count; i++) {
+        const CostLine *o = &p->lines[i];
+        if (o->same_as < 0 && o->ended > 0 && o->rules == l->rules) {
+            sum += o->plies;
+            n++;
+        }
+    }
+    if (n > 0) {
+        l->guess = '~';
+        l->plies = sum / n > l->reached ? sum / n : l->reached;
+    } else {
+        l->guess = '*';
+        l->plies = l->rules->opt.max_plies > 0 ? l->rules->opt.max_plies : l->reached;
+    }
+}
+
+static void cost_per_game(CostLine *l)
+{
+    double searched = l->plies - l->opening_plies; /* random opening plies cost nothing */
+    l->sec_per_game = (searched > 0 ? searched : 0) * l->ms_per_move / 1000.0;
+}
+
+void costest_measure(CostPlan *p)
+{
+    p->cores = omp_get_num_procs();
+    p->load = load_average();
+    int distinct = 0;
+    for (int i = 0; i < p->count; i++)
+        distinct += p->lines[i].same_as < 0;
+    double share = distinct > 0 ? COSTEST_BUDGET_S / distinct : 0;
+    if (share < COSTEST_LINE_MIN_S)
+        share = COSTEST_LINE_MIN_S;
+    /* A line whose first game has not ended by its share may finish it, within four shares
+     * and what is left of twice the budget for the whole calibration. */
+    double start = now_s();
+    for (int i = 0; i < p->count; i++) {
+        CostLine *l = &p->lines[i];
+        if (l->same_as < 0) {
+            double left = 2 * COSTEST_BUDGET_S - (now_s() - start);
+            double hard = 4 * share < left ? 4 * share : left;
+            measure_line(l, share, hard > share ? hard : share);
+        }
+    }
+    for (int i = 0; i < p->count; i++) {
+        CostLine *l = &p->lines[i];
+        if (l->same_as < 0 && l->ended == 0)
+            guess_length(p, l);
+        if (l->same_as < 0)
+            cost_per_game(l);
+    }
+    for (int i = 0; i < p->count; i++) {
+        CostLine *l = &p->lines[i];
+        if (l->same_as >= 0) {
+            const CostLine *o = &p->lines[l->same_as];
+            l->ms_per_move = o->ms_per_move;
+            l->plies = o->plies;
+            l->ended = o->ended;
+            l->guess = o->guess;
+            l->sec_per_game = o->sec_per_game;
+        }
+    }
+}
+
+long costest_games(const CostPlan *p)
+{
+    long n = 0;
+    for (int i = 0; i < p->count; i++)
+        n += p->lines[i].games;
+    return n;
+}
+
+double costest_seconds(const CostPlan *p, int threads)
+{
+    /* Games of a line run side by side on the threads; lines run one after another in the
+     * worst case (a tuning's iterations), so the sum over lines of each one's share. */
+    double s = 0, most = parallel_threads(p, threads);
+    for (int i = 0; i < p->count; i++) {
+        const CostLine *l = &p->lines[i];
+        double par = most;
+        if (par > (double)l->games)
+            par = l->games > 0 ? (double)l->games : 1;
+        s += (double)l->games * l->sec_per_game / par;
+    }
+    return s;
+}
+
+void costest_format_duration(double s, char *buf, size_t size)
+{
+    if (s < 90)
+        snprintf(buf, size, "%.0f s", s);
+    else if (s < 90 * 60)
+        snprintf(buf, size, "%.0f min", s / 60);
+    else if (s < 48 * 3600)
+        snprintf(buf, size, "%.1f h", s / 3600);
+    else
+        snprintf(buf, size, "%.1f days", s / 86400);
+}
+
+void costest_print(const CostPlan *p, const char *what, int threads, FILE *out)
+{
+    fprintf(out, "dry run of %s: nothing played, nothing written\n", what);
+    fprintf(out, "%-40s %10s %10s %9s %9s\n", "line", "games", "plies/game", "ms/move", "s/game");
+    bool capped = false, borrowed = false;
+    for (int i = 0; i < p->count; i++) {
+        const CostLine *l = &p->lines[i];
+        capped |= l->guess == '*';
+        borrowed |= l->guess == '~';
+        fprintf(out, "%-40s %10ld %9.0f%c %9.2f %9.3f\n", l->label, l->games, l->plies, l->guess,
+                l->ms_per_move, l->sec_per_game);
+    }
+    char eta[64];
+    double s = costest_seconds(p, threads);
+    costest_format_duration(s, eta, sizeof eta);
+    fprintf(out,
+            "total %ld games on %d thread%s: about %s (%.0f s; an estimate from a %.0f s "
+            "calibration of the agents on this machine now: load and game lengths change it)\n",
+            costest_games(p), threads, threads == 1 ? "" : "s", eta, s, COSTEST_BUDGET_S);
+    double par = parallel_threads(p, threads);
+    if (par < threads)
+        fprintf(out,
+                "the load average (%.1f on %d processors) leaves about %.1f of the %d threads' "
+                "worth of processor time: counted\n",
+                p->load, p->cores, par, threads);
+    if (capped)
+        fputs("* no calibration game ended: the game length is the ply cap, an upper bound\n", out);
+}
