@@ -350,7 +350,10 @@ static void load_rules(Study *s)
             if (preset) {
                 rs = *preset;
             } else {
-                error_set(&err, "no ruleset file and no preset named '%s'", r->name);
+                error_set(&err,
+                          "the directory keeps no ruleset file for it, and no preset is named "
+                          "'%s'",
+                          r->name);
                 st = ST_EINVAL;
             }
         }
@@ -382,8 +385,11 @@ static void find_rules(Study *s)
                 file[0] = '\0';
             add_rules(s, name, file);
         }
-        if (s->nrules == 0 && (kv_get(s->setup, "rules", name, sizeof name) ||
-                               kv_get(s->setup, "ruleset", name, sizeof name))) {
+        /* A training's setup names its ruleset (`ruleset`) and the argument it came from
+         * (`rules`, maybe a path outside the directory, which is never read: a report shows
+         * what the directory holds, not files elsewhere on this machine). */
+        if (s->nrules == 0 && (kv_get(s->setup, "ruleset", name, sizeof name) ||
+                               kv_get(s->setup, "rules", name, sizeof name))) {
             if (!kv_get(s->setup, "ruleset_file", file, sizeof file))
                 file[0] = '\0';
             add_rules(s, name, file);
@@ -538,7 +544,8 @@ static Status study_read(const char *dir, Study *s, Error *err)
 static const char STYLE[] =
     "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\n"
     "h1{border-bottom:2px solid #444}h2{border-bottom:1px solid #aaa;margin-top:2em}\n"
-    "table.data{border-collapse:collapse;font-size:0.85em;margin:0.5em 0}\n"
+    "table.data{border-collapse:collapse;font-size:0.85em;margin:0.5em 0;display:block;"
+    "overflow-x:auto;max-width:100%}\n"
     "table.data td,table.data th{border:1px solid #bbb;padding:2px 6px;text-align:right}\n"
     "table.data th{background:#eee}table.data td.t{text-align:left}\n"
     "table.board{border-collapse:collapse;margin:0.5em 1em 0.5em 0;display:inline-table}\n"
@@ -694,6 +701,33 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
     }
 }
 
+/* The rows of a `key value` (or `key = value`) record as two-column table rows. */
+static void kv_table(const char *text, FILE *h, FILE *m)
+{
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), line);
+        size_t k = strcspn(buf, " =");
+        char *value = buf + k + strspn(buf + k, " =");
+        buf[k] = '\0';
+        line = end ? end + 1 : line + n;
+        if (!buf[0])
+            continue;
+        fputs("<tr><td class=\"t\">", h);
+        html(h, buf);
+        fputs("</td><td class=\"t\">", h);
+        html(h, value);
+        fputs("</td></tr>\n", h);
+        fputs("| ", m);
+        md(m, buf);
+        fputs(" | ", m);
+        md(m, value);
+        fputs(" |\n", m);
+    }
+}
+
 /* "type:k=v,k=v" as its type and parameters. */
 static void spec_split(const char *spec, char *type, size_t tsize, const char **params)
 {
@@ -713,12 +747,12 @@ static void agent_row(FILE *h, FILE *m, const char *name, const char *spec)
     fputs("</td><td class=\"t\">", h);
     html(h, type);
     fputs("</td><td class=\"t\">", h);
-    /* One parameter a line: a long list stays readable. */
+    /* ", " between parameters: a long list wraps. */
     char *copy = xstrdup(params);
     bool first = true;
     for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
         if (!first)
-            fputs("<br/>", h);
+            fputs(", ", h);
         html(h, tok);
         first = false;
     }
@@ -777,6 +811,17 @@ static void section_agents(const Study *s, FILE *h, FILE *m, int id)
             agent_row(h, m, ROLES[i], spec);
     }
     fputs("</table>\n", h);
+    if (rows == 0 && s->setup && strcmp(s->kind, "tune") != 0) {
+        /* No agent named as such (a training): its settings say what played. */
+        fputs("<p>No agents are recorded by name; the directory's settings (setup):</p>\n"
+              "<table class=\"data\">\n",
+              h);
+        fputs("\nNo agents are recorded by name; the directory's settings (setup):\n\n"
+              "| key | value |\n|---|---|\n",
+              m);
+        kv_table(s->setup, h, m);
+        fputs("</table>\n", h);
+    }
     if (s->setup && strcmp(s->kind, "tune") == 0) {
         fputs("<p>Tuned parameters (setup):</p><ul>\n", h);
         fputs("\nTuned parameters (setup):\n\n", m);
@@ -1287,26 +1332,7 @@ static void section_provenance(const Study *s, FILE *h, FILE *m, int id)
     if (s->meta) {
         fputs("<h3>meta</h3>\n<table class=\"data\">\n", h);
         fputs("#### meta\n\n| key | value |\n|---|---|\n", m);
-        for (const char *line = s->meta; *line;) {
-            const char *end = strchr(line, '\n');
-            size_t n = end ? (size_t)(end - line) : strlen(line);
-            char buf[4096];
-            snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), line);
-            char *sp = strchr(buf, ' ');
-            if (sp)
-                *sp = '\0';
-            fputs("<tr><td class=\"t\">", h);
-            html(h, buf);
-            fputs("</td><td class=\"t\">", h);
-            html(h, sp ? sp + 1 : "");
-            fputs("</td></tr>\n", h);
-            fputs("| ", m);
-            md(m, buf);
-            fputs(" | ", m);
-            md(m, sp ? sp + 1 : "");
-            fputs(" |\n", m);
-            line = end ? end + 1 : line + n;
-        }
+        kv_table(s->meta, h, m);
         fputs("</table>\n", h);
     } else {
         fputs("<p>No meta file: the build and command line that made the directory are not "
