@@ -547,7 +547,8 @@ static const char STYLE[] =
     "table.data{border-collapse:collapse;font-size:0.85em;margin:0.5em 0;display:block;"
     "overflow-x:auto;max-width:100%}\n"
     "table.data td,table.data th{border:1px solid #bbb;padding:2px 6px;text-align:right}\n"
-    "table.data th{background:#eee}table.data td.t{text-align:left}\n"
+    "table.data th{background:#eee}table.data td{white-space:nowrap}\n"
+    "table.data td.t{text-align:left;white-space:normal}\n"
     "table.board{border-collapse:collapse;margin:0.5em 1em 0.5em 0;display:inline-table}\n"
     "table.board td{width:26px;height:26px;border:1px solid #8a7450;background:#e8d4a8;"
     "text-align:center;vertical-align:middle;padding:0}\n"
@@ -807,7 +808,7 @@ static void section_agents(const Study *s, FILE *h, FILE *m, int id)
     static const char *const ROLES[] = {"agent", "opponent"};
     for (int i = 0; i < 2 && rows == 0 && s->setup; i++) {
         char spec[4096];
-        if (kv_get(s->setup, ROLES[i], spec, sizeof spec) && !strchr(spec, '.'))
+        if (kv_get(s->setup, ROLES[i], spec, sizeof spec))
             agent_row(h, m, ROLES[i], spec);
     }
     fputs("</table>\n", h);

@@ -167,6 +167,40 @@ START_TEST(test_report_refuses_what_is_not_a_run)
 }
 END_TEST
 
+START_TEST(test_report_of_a_tuning)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put_file(dir, "kind", "tune\n");
+    put_file(dir, "setup",
+             "setup_format 1\nkind tune\nseed 1\nmethod spsa\nrules brandubh\n"
+             "agent mcts:iterations=50,c=0.7\nopponent greedy\nparams 1\nparam.1 c\n"
+             "param.c.min 0.1\nparam.c.max 2\n");
+    put_file(dir, "tune.csv", "iteration,c,score\n0,0.7,0.5\n");
+    char out_html[256];
+    snprintf(out_html, sizeof out_html, "%s/r.html", dir);
+    ReportOutputs out = {out_html, NULL, NULL};
+    Error err = {{0}};
+    const char *dirs[] = {dir};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *html = slurp(out_html);
+    /* The agent with a decimal parameter, the opponent, the tuned range, the preset drawn
+     * (the corners of Brandubh), SPSA's method and no balance table. */
+    ck_assert_ptr_nonnull(
+        strstr(html, "<td class=\"t\">agent</td><td class=\"t\">mcts</td><td class=\"t\">"
+                     "iterations=50, c=0.7</td>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td class=\"t\">opponent</td><td class=\"t\">greedy"));
+    ck_assert_ptr_nonnull(strstr(html, "<li>c in [0.1, 2]</li>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td class=\"corner\">"));
+    ck_assert_ptr_nonnull(strstr(html, "Spall, 1998"));
+    ck_assert_ptr_nonnull(strstr(html, "No summary.csv"));
+    free(html);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
     Suite *s = suite_create("report");
@@ -174,6 +208,7 @@ Suite *report_suite(void)
     tcase_add_test(tc, test_sha256_known_answers);
     tcase_add_test(tc, test_report_escapes_everything_it_reads);
     tcase_add_test(tc, test_report_refuses_what_is_not_a_run);
+    tcase_add_test(tc, test_report_of_a_tuning);
     suite_add_tcase(s, tc);
     return s;
 }
