@@ -48,7 +48,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 TAFL     := $(BUILD)/tafl
 CHECKBIN := $(BUILD)/check_all
 
-.PHONY: all deps run test test-unit test-cli test-slurm test-opentafl bench bench-reference fast \
+.PHONY: all deps deps-report run test test-unit test-cli test-slurm test-opentafl bench bench-reference fast \
         format format-check layers clean help install uninstall tsan fuzz fuzz-build
 
 all: build/tafl
@@ -58,6 +58,7 @@ help:
 	@echo "make run        install missing packages, build, run experiments/quick-balance.ini"
 	@echo "make test       install missing packages, build, run every test"
 	@echo "make test SAN=address,undefined   the same under sanitizers"
+	@echo "make deps-report  also Chromium and xmllint, for tests/report.sh's rendering checks"
 	@echo "make test-opentafl   games against the real OpenTafl (tests/opentafl.sh)"
 	@echo "make tsan       a parallel match and run under ThreadSanitizer (clang)"
 	@echo "make fuzz FUZZ_SECONDS=N   every libFuzzer target for N seconds (clang)"
@@ -70,6 +71,11 @@ help:
 
 deps:
 	@sh scripts/deps.sh
+
+# Headless Chromium and xmllint for the rendering checks of tests/report.sh (skipped with a
+# message without them); kept out of `make deps`, since Chromium is large.
+deps-report: deps
+	@sh scripts/deps.sh --report
 
 # build/tafl always points at the last build of the default configuration.
 build/tafl: $(TAFL)
@@ -137,6 +143,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/report.sh
 	sh tests/docs.sh
 	@echo "make test: all tests passed ($(BUILD))"
 

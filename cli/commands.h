@@ -44,5 +44,7 @@ int cmd_play(int argc, char **argv);   /* cli/cmd_play.c */
 int cmd_merge(int argc, char **argv);
 /* cli/cmd_reproduce.c: tafl reproduce DIR [--out DIR2] [--threads T] */
 int cmd_reproduce(int argc, char **argv);
+/* cli/cmd_report.c: tafl report DIR... [--out FILE.html] [--md FILE.md] [--csv FILE.csv] */
+int cmd_report(int argc, char **argv);
 
 #endif

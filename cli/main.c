@@ -296,6 +296,21 @@ static const Command COMMANDS[] = {
      "before playing. Exits 0 when both files are identical, 1 when not. A DIR whose setup\n"
      "names an external engine is refused (exit 2, naming the program) unless\n"
      "--allow-engines says to start it.\n"},
+    {"report", cmd_report, "write a study's report: one HTML page, its Markdown twin, a CSV",
+     "usage: tafl report DIR... [--out FILE.html] [--md FILE.md] [--csv FILE.csv]\n"
+     "\n"
+     "Writes one self-contained HTML page (no script, nothing fetched: figures embedded)\n"
+     "and its Markdown twin for the run directories given (a run, a curve, a merge, a tune,\n"
+     "a training, or any other kind, shown generically): the question (the comment at the\n"
+     "top of the experiment file), each ruleset's start position drawn as a board, the\n"
+     "agents with every parameter, the balance table with intervals and verdicts, the\n"
+     "other tables, the figures, the statistical method with its references, and the\n"
+     "provenance (meta, SHA-256 of every file, how to reproduce). It also writes one tidy\n"
+     "CSV of every summary.csv row with a dir column. Defaults: DIR/report.html,\n"
+     "DIR/report.md and DIR/report.csv for one directory; several need --out, and the\n"
+     "Markdown and CSV go beside it (FILE.md, FILE.csv) unless --md or --csv say where.\n"
+     "A directory that is missing or not a run directory, or an output that cannot be\n"
+     "written, is one line on stderr and exit status 2 (see doc/report.md).\n"},
     {"help", cmd_help, "show help for a command", "usage: tafl help [COMMAND]\n"},
 
 };

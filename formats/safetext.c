@@ -51,6 +51,60 @@ static void put_note(FILE *f, const char *text)
     }
 }
 
+/* The length of the well-formed UTF-8 sequence at p (RFC 3629, section 4: no overlong form,
+ * no surrogate, nothing above U+10FFFF), or 0 when the bytes there are not one. */
+static int utf8_length(const unsigned char *p)
+{
+    if (p[0] < 0x80)
+        return 1;
+    int n = p[0] >= 0xc2 && p[0] <= 0xdf   ? 2
+            : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+            : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4
+                                           : 0;
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
+        (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
+        return 0;
+    return n;
+}
+
+/* HTML text (markdown: also as Markdown text on one line); see SafeTextDest. */
+static void put_html(FILE *f, const char *text, bool markdown)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    while (*p) {
+        int n = utf8_length(p);
+        if (n == 0) {
+            fputc('?', f);
+            p++;
+            continue;
+        }
+        if (n > 1) {
+            fwrite(p, 1, (size_t)n, f);
+            p += n;
+            continue;
+        }
+        unsigned char c = *p++;
+        /* In Markdown a quote is text: raw HTML, where it would matter, cannot start. */
+        const char *ref = c == '&'                 ? "&amp;"
+                          : c == '<'               ? "&lt;"
+                          : c == '>'               ? "&gt;"
+                          : c == '"' && !markdown  ? "&quot;"
+                          : c == '\'' && !markdown ? "&#39;"
+                                                   : NULL;
+        if (ref)
+            fputs(ref, f);
+        else if (markdown && strchr("|[]`*\\", c))
+            fprintf(f, "&#%d;", c);
+        else if (markdown && (c == '\n' || c == '\t'))
+            fputc(' ', f);
+        else
+            fputc(is_control(c) && c != '\n' && c != '\t' ? '?' : c, f);
+    }
+}
+
 Status safetext_write(FILE *f, SafeTextDest dest, const char *what, const char *text, Error *err)
 {
     switch (dest) {
@@ -65,6 +119,14 @@ Status safetext_write(FILE *f, SafeTextDest dest, const char *what, const char *
     case SAFETEXT_NOTE:
         if (f)
             put_note(f, text);
+        return ST_OK;
+    case SAFETEXT_HTML:
+        if (f)
+            put_html(f, text, false);
+        return ST_OK;
+    case SAFETEXT_MARKDOWN:
+        if (f)
+            put_html(f, text, true);
         return ST_OK;
     case SAFETEXT_RECORD:
         break;

@@ -27,6 +27,21 @@ typedef enum {
      * and refused (ST_EINVAL) when it holds a control character, since a newline would end
      * the value and start a line of the writer's choosing. */
     SAFETEXT_RECORD,
+    /* Text in an HTML (or XML) page, in an element or a double- or single-quoted attribute
+     * (tafl report): & < > " ' become the character references &amp; &lt; &gt; &quot; &#39;
+     * (HTML Living Standard, "Escaping a string", with the apostrophe added so that
+     * single-quoted attributes are safe too); a newline and a tab stay, any other control
+     * character, and any byte that does not belong to a well-formed UTF-8 sequence (RFC 3629,
+     * section 4), becomes '?' (XML 1.0 allows neither). No text can open a tag, end an
+     * attribute or start a reference. Never refused. */
+    SAFETEXT_HTML,
+    /* Text in a Markdown cell or paragraph (tafl report's twin): & < > as in SAFETEXT_HTML (a
+     * Markdown renderer passes raw HTML through; quotes stay, since no tag can start), and
+     * | [ ] ` * \ as &#124; &#91; &#93; &#96; &#42; &#92;, so that no text ends a table cell,
+     * makes a link, opens a code span or changes the emphasis (CommonMark 0.30, "Entity and
+     * numeric character references"; an underscore inside a word emphasises nothing there),
+     * and a newline or tab becomes a space: the text stays on its line. Never refused. */
+    SAFETEXT_MARKDOWN,
 } SafeTextDest;
 
 /* Writes text to f as dest receives it (see SafeTextDest). With f NULL, writes nothing and

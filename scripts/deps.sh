@@ -45,6 +45,13 @@ command -v java >/dev/null 2>&1 || need default-jre-headless
 # and svg terminals without X.
 command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox
 
+# With --report (make deps-report): headless Chromium renders tafl report's pages and xmllint
+# parses them (tests/report.sh skips those checks without them).
+if [ "${1:-}" = "--report" ]; then
+    command -v chromium >/dev/null 2>&1 || need chromium
+    command -v xmllint >/dev/null 2>&1 || need libxml2-utils
+fi
+
 if [ -z "$missing" ]; then
     exit 0
 fi

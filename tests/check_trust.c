@@ -54,6 +54,32 @@ START_TEST(test_datablock_field_stays_one_field)
 }
 END_TEST
 
+START_TEST(test_html_text_opens_no_tag)
+{
+    Status st;
+    /* A hostile experiment comment: no tag, attribute end or reference survives. */
+    char *s = written(SAFETEXT_HTML, "<script>alert('x')</script> \"a\" & b\n\tc\033", &st);
+    ck_assert_int_eq(st, ST_OK);
+    ck_assert_str_eq(s, "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;a&quot; &amp; "
+                        "b\n\tc?");
+    free(s);
+    s = written(SAFETEXT_HTML, "&amp;", &st);
+    ck_assert_str_eq(s, "&amp;amp;");
+    free(s);
+    /* UTF-8 stays (\u00e9, \u2654); a lone continuation byte, an overlong '<' (C0 BC) and a
+     * surrogate (ED A0 80) do not: an XML parser would refuse the page. */
+    s = written(SAFETEXT_HTML, "\xc3\xa9\xe2\x99\x94 \x80 \xc0\xbc \xed\xa0\x80", &st);
+    ck_assert_str_eq(s, "\xc3\xa9\xe2\x99\x94 ? ?? ???");
+    free(s);
+    /* Markdown: no cell end, link, code span or emphasis, and one line. */
+    s = written(SAFETEXT_MARKDOWN, "a|b [x](javascript:y) `c` *d* e_f \\\n<i \"q\">", &st);
+    ck_assert_int_eq(st, ST_OK);
+    ck_assert_str_eq(s, "a&#124;b &#91;x&#93;(javascript:y) &#96;c&#96; &#42;d&#42; e_f &#92; "
+                        "&lt;i \"q\"&gt;");
+    free(s);
+}
+END_TEST
+
 START_TEST(test_note_stays_one_line)
 {
     Status st;
@@ -292,6 +318,7 @@ Suite *trust_suite(void)
     tcase_add_test(tc, test_gnuplot_text_is_single_quoted);
     tcase_add_test(tc, test_datablock_field_stays_one_field);
     tcase_add_test(tc, test_note_stays_one_line);
+    tcase_add_test(tc, test_html_text_opens_no_tag);
     tcase_add_test(tc, test_record_refuses_control_characters);
     tcase_add_test(tc, test_path_inside_is_about_components);
     suite_add_tcase(s, tc);

@@ -34,6 +34,7 @@ int main(void)
     srunner_add_suite(runner, evalmodel_suite());
     srunner_add_suite(runner, trust_suite());
     srunner_add_suite(runner, files_suite());
+    srunner_add_suite(runner, report_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -56,6 +56,9 @@ Suite *external_suite(void);
 /* check_evalmodel.c: learned evaluations, their files and features */
 Suite *evalmodel_suite(void);
 
+/* check_report.c: tafl report's page, twin and CSV from run directories; SHA-256 */
+Suite *report_suite(void);
+
 /* check_fuzz.c: every seed corpus file of tests/fuzz through its fuzz target */
 Suite *fuzz_corpus_suite(void);
 

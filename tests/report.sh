@@ -1,0 +1,186 @@
+#!/bin/sh
+# `tafl report` (issue 26, item 1): the page of the shipped Brandubh curve and of a fresh
+# two-ruleset curve parses (every tag closed; xmllint's XML parser too where it is installed),
+# embeds every figure of the directory byte for byte as a data: URI, refers to nothing outside
+# itself, escapes a hostile experiment comment, and has a Markdown twin with the same sections
+# and a tidy CSV with one row per summary row; two directories make one report; bad input is
+# one line and exit 2. Headless Chromium renders both pages and the screenshots must not be
+# blank (SKIPPED with a message where Chromium is missing or cannot run: `make deps-report`
+# installs it). Counted budgets only. Run by `make test` with TAFL set.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+SECTIONS="question rulesets agents balance tables figures method provenance"
+
+# tags_balanced FILE: every element opened is closed in order (void ones self-closed), the
+# check that needs no tool beyond awk. Tags never span lines in a report.
+tags_balanced() {
+    grep -o '<[^>]*>' "$1" | awk '
+        /^<!/ { next }
+        /\/>$/ { next }
+        /^<\// { t = substr($0, 3); sub(/>.*/, "", t)
+                 if (n == 0 || stack[n] != t) { print "closes " t " inside " stack[n]; bad = 1; exit }
+                 n--; next }
+        { t = substr($0, 2); sub(/[ >].*/, "", t); stack[++n] = t }
+        END { if (!bad && n != 0) { print "unclosed " stack[n]; bad = 1 } exit bad }'
+}
+
+# check_page HTML DIR N: the page of DIR (study N of the page) parses, embeds each figure of
+# DIR (an SVG, else a PNG of that name) byte for byte, and fetches nothing.
+check_page() {
+    page=$1 dir=$2 n=$3
+    if out=$(tags_balanced "$page"); then ok; else fail "$page: tags: $out"; fi
+    if command -v xmllint >/dev/null 2>&1; then
+        xmllint --noout "$page" 2>"$tmp/xmllint.err" && ok ||
+            fail "$page: xmllint: $(head -3 "$tmp/xmllint.err")"
+    fi
+    # Nothing outside the page: every src is data:, every href a fragment, no URL in CSS.
+    if grep -Eq 'src="[^d]|src="d[^a]|href="[^#]|url\(|@import|https?:|<script|<iframe|<object' "$page"; then
+        fail "$page: refers to something outside itself"
+    else
+        ok
+    fi
+    for s in $SECTIONS; do
+        grep -q "<h2 id=\"s$n-$s\">" "$page" && ok || fail "$page: no section $s for $dir"
+    done
+    for fig in "$dir"/*.svg "$dir"/*.png; do
+        [ -f "$fig" ] || continue
+        name=$(basename "$fig")
+        case $name in
+        *.png) [ -f "${fig%.png}.svg" ] && continue; type=image/png ;;
+        *) type=image/svg+xml ;;
+        esac
+        sed -n "/^<section id=\"s$n\">/,/^<\/section>/p" "$page" |
+            sed -n "s|.*alt=\"$name\" src=\"data:$type;base64,\([^\"]*\)\".*|\1|p" |
+            base64 -d >"$tmp/fig.out" 2>/dev/null
+        cmp -s "$tmp/fig.out" "$fig" && ok || fail "$page: $name is not embedded whole"
+    done
+}
+
+# check_md MD: the twin names the same sections.
+check_md() {
+    for s in Question Rulesets Agents Balance Tables Figures Method Provenance; do
+        grep -q "^### $s\$" "$1" && ok || fail "$1: no section $s"
+    done
+}
+
+# rows FILE: data rows of a CSV file (its lines but the header).
+rows() { echo $(($(wc -l <"$1") - 1)); }
+
+# 1. The shipped curve, copied (tafl report writes DIR/report.* by default).
+cp -R results/curve-brandubh "$tmp/cb"
+"$TAFL" report "$tmp/cb" >"$tmp/cb.out" 2>"$tmp/cb.err" && ok || fail "report curve: $(cat "$tmp/cb.err")"
+for f in report.html report.md report.csv; do
+    [ -s "$tmp/cb/$f" ] && ok || fail "report curve: no $f"
+done
+check_page "$tmp/cb/report.html" "$tmp/cb" 1
+check_md "$tmp/cb/report.md"
+grep -q '^!\[curve.svg\](<curve.svg>)$' "$tmp/cb/report.md" && ok || fail "report.md: curve.svg link"
+[ "$(rows "$tmp/cb/report.csv")" -eq "$(rows "$tmp/cb/summary.csv")" ] && ok ||
+    fail "report.csv: one row per summary row"
+grep -q "<td>converged</td>" "$tmp/cb/report.html" && ok || fail "report curve: convergence.csv table"
+grep -q 'Schuirmann' "$tmp/cb/report.html" && grep -q 'Hunter, 2004' "$tmp/cb/report.html" &&
+    ok || fail "report curve: the method of a curve"
+# Provenance: the hash of summary.csv is the one sha256sum gives.
+if command -v sha256sum >/dev/null 2>&1; then
+    h=$(sha256sum "$tmp/cb/summary.csv" | cut -d' ' -f1)
+    grep -q "^| summary.csv | [0-9]* | $h |\$" "$tmp/cb/report.md" && ok || fail "report.md: summary.csv hash"
+fi
+
+# 2. A fresh two-ruleset curve (random and greedy, 10 games a pairing) with a hostile question.
+cat >"$tmp/two.ini" <<'EOF'
+; Is <script>alert("x")</script> & 'brandubh' fairer than ard-ri?
+[experiment]
+name = two
+kind = curve
+seed = 3
+games = 10
+max_plies = 200
+opening_plies = 2
+
+[rules]
+presets = brandubh, ard-ri
+
+[agent.random]
+type = random
+
+[agent.greedy]
+type = greedy
+EOF
+"$TAFL" run "$tmp/two.ini" --threads 2 --out "$tmp/two" >/dev/null 2>"$tmp/two.err" ||
+    fail "two-ruleset run: $(cat "$tmp/two.err")"
+"$TAFL" report "$tmp/two" --out "$tmp/two.html" >/dev/null 2>"$tmp/two-report.err" && ok ||
+    fail "report two: $(cat "$tmp/two-report.err")"
+check_page "$tmp/two.html" "$tmp/two" 1
+check_md "$tmp/two.md"
+[ "$(grep -c '<table class="board">' "$tmp/two.html")" -eq 2 ] && ok || fail "report two: two boards"
+grep -q '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;brandubh&#39;' "$tmp/two.html" &&
+    ok || fail "report two: the question is not escaped as text"
+grep -q '<script' "$tmp/two.html" "$tmp/two.md" && fail "report two: a script tag got through" || ok
+[ "$(rows "$tmp/two.csv")" -eq "$(rows "$tmp/two/summary.csv")" ] && ok || fail "two.csv rows"
+
+# 3. Two directories, one report: studies 1 and 2, one CSV with both summaries.
+"$TAFL" report "$tmp/cb" "$tmp/two" --out "$tmp/both.html" >/dev/null 2>"$tmp/both.err" && ok ||
+    fail "report both: $(cat "$tmp/both.err")"
+check_page "$tmp/both.html" "$tmp/two" 2
+[ "$(rows "$tmp/both.csv")" -eq $(($(rows "$tmp/cb/summary.csv") + $(rows "$tmp/two/summary.csv"))) ] &&
+    ok || fail "both.csv: the rows of both summaries"
+[ "$(grep -c "^\"\\{0,1\\}$tmp/two\"\\{0,1\\}," "$tmp/both.csv")" -eq "$(rows "$tmp/two/summary.csv")" ] &&
+    ok || fail "both.csv: the dir column"
+
+# 4. Bad input: one line on stderr, exit 2, nothing written.
+expect2() { # WHAT PATTERN ARGS...
+    what=$1 pattern=$2
+    shift 2
+    "$TAFL" report "$@" >/dev/null 2>"$tmp/bad.err"
+    st=$?
+    if [ "$st" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q "$pattern" "$tmp/bad.err"; then
+        ok
+    else
+        fail "report $what: status $st: $(cat "$tmp/bad.err")"
+    fi
+}
+mkdir "$tmp/empty"
+: >"$tmp/plain"
+expect2 "missing dir" 'nope: no such directory' "$tmp/nope"
+expect2 "not a run" 'not a tafl run directory' "$tmp/empty"
+expect2 "two without --out" 'name it with --out' "$tmp/cb" "$tmp/two"
+expect2 "out is a directory" 'is a directory' "$tmp/cb" --out "$tmp/empty"
+expect2 "unwritable out" "$tmp/plain/r.html" "$tmp/cb" --out "$tmp/plain/r.html"
+expect2 "no dir" 'needs a run directory'
+[ ! -e "$tmp/empty/report.html" ] && ok || fail "report wrote into a directory that is no run"
+
+# 5. Headless Chromium: both pages render, and not blank.
+chrome=""
+for c in chromium chromium-browser google-chrome; do
+    command -v "$c" >/dev/null 2>&1 && { chrome=$c; break; }
+done
+shot() { # PAGE PNG
+    HOME="$tmp" timeout 30 "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --user-data-dir="$tmp/chrome" --screenshot="$2" --window-size=1200,2000 "file://$1" \
+        >/dev/null 2>&1
+    [ -s "$2" ]
+}
+if [ -z "$chrome" ]; then
+    echo "report.sh: SKIPPED the headless Chromium check: chromium is not installed (make deps-report)"
+else
+    printf '<!DOCTYPE html>\n<html><head><title>blank</title></head><body></body></html>\n' >"$tmp/blank.html"
+    if ! shot "$tmp/blank.html" "$tmp/blank.png"; then
+        echo "report.sh: SKIPPED the headless Chromium check: $chrome cannot run here"
+    else
+        blank=$(wc -c <"$tmp/blank.png")
+        for page in "$tmp/cb/report.html" "$tmp/two.html"; do
+            if shot "$page" "$tmp/page.png"; then
+                size=$(wc -c <"$tmp/page.png")
+                # A page of tables, boards and a figure compresses far worse than white.
+                [ "$size" -gt $((blank * 4)) ] && [ "$size" -gt 20000 ] && ok ||
+                    fail "$page: the screenshot looks blank ($size bytes, a blank page $blank)"
+            else
+                fail "$page: Chromium rendered the blank page but not this one"
+            fi
+        done
+    fi
+fi
+
+echo "report.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
