@@ -213,6 +213,48 @@ static Status pool_levels(const CrossingPoint *pts, int n, Level **out, int *m, 
     return ST_OK;
 }
 
+double crossing_chi2_upper(double x, int df)
+{
+    if (!(x > 0))
+        return 1.0;
+    double h = x / 2, sum, term;
+    int i;
+    if (df % 2 == 0) {
+        /* 26.4.5: Q = e^{-h} sum_{i < df/2} h^i / i!. */
+        sum = term = 1.0;
+        for (i = 1; i < df / 2; i++) {
+            term *= h / i;
+            sum += term;
+        }
+        return exp(-h) * sum;
+    }
+    /* 26.4.4: Q = erfc(sqrt h) + e^{-h} sum_{i = 1}^{(df-1)/2} h^{i - 1/2} / Gamma(i + 1/2). */
+    sum = 0;
+    term = sqrt(h) / (1.7724538509055160273 / 2); /* h^{1/2} / Gamma(3/2), sqrt(pi) / 2 */
+    for (i = 1; i <= (df - 1) / 2; i++) {
+        sum += term;
+        term *= h / (i + 0.5);
+    }
+    return erfc(sqrt(h)) + exp(-h) * sum;
+}
+
+/* Pearson's X^2 of the fit at (c, b), its degrees of freedom and p-value, and the dispersion
+ * X^2 / df (McCullagh and Nelder 1989, section 4.5.2), into r. */
+static void lack_of_fit(const Level *lv, int m, double centre, double c, double b,
+                        CrossingResult *r)
+{
+    double x2 = 0;
+    for (int i = 0; i < m; i++) {
+        double p = logistic(c + b * (lv[i].x - centre));
+        double e = lv[i].n * p;
+        x2 += (lv[i].y - e) * (lv[i].y - e) / (e * (1 - p));
+    }
+    r->pearson = x2;
+    r->df = m - 2;
+    r->fit_p = r->df > 0 ? crossing_chi2_upper(x2, r->df) : NAN;
+    r->dispersion = r->df > 0 ? x2 / r->df : 1.0;
+}
+
 /* Fieller's interval in the centred coordinate u, shifted back by centre. */
 static void fieller(CrossingResult *r, double c, double b, double vcc, double vcb, double vbb,
                     double z, double centre)
@@ -247,6 +289,9 @@ Status crossing_fit(const CrossingPoint *pts, int n, double z, CrossingResult *o
                         .low = NAN,
                         .high = NAN,
                         .iso_x = NAN,
+                        .pearson = NAN,
+                        .fit_p = NAN,
+                        .dispersion = NAN,
                         .x_min = lv[0].x,
                         .x_max = lv[m - 1].x};
     /* The likelihood has a finite maximum exactly when the levels with a win (y > 0) and those
@@ -293,7 +338,10 @@ Status crossing_fit(const CrossingPoint *pts, int n, double z, CrossingResult *o
         double info[3];
         information(lv, m, centre, c, b, info);
         double det = info[0] * info[2] - info[1] * info[1];
-        double vcc = info[2] / det, vcb = -info[1] / det, vbb = info[0] / det;
+        lack_of_fit(lv, m, centre, c, b, &r);
+        double scale = fmax(1.0, r.dispersion);
+        double vcc = scale * info[2] / det, vcb = -scale * info[1] / det;
+        double vbb = scale * info[0] / det;
         /* Back from u = x - centre: a = c - centre b. */
         r.a = c - centre * b;
         r.b = b;

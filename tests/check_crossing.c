@@ -147,6 +147,46 @@ START_TEST(test_crossing_isotonic_pools)
 }
 END_TEST
 
+/* Lack of fit: 20, 70, 60 wins of 100 at x = 10, 20, 30. The fit through 0.3, 0.5 and 0.7
+ * (c = 0, b = ln(7/3) / 10 about the centre 20) solves the likelihood equations: residuals
+ * -10, +20, -10 sum to 0, and so does -10 * -10 + 0 * 20 + 10 * -10. Pearson's X^2 =
+ * 100/21 + 400/25 + 100/21 = 25.5238 on 1 df, p = erfc(sqrt(12.7619)) = 4.3696e-7. The
+ * binomial Fieller interval would be [16.9747, 23.0253]; multiplied by the dispersion 25.52,
+ * V_bb = 25.52 / 4200 makes b^2 - z^2 V_bb = 0.0071791 - 0.0233449 < 0: flat. */
+START_TEST(test_crossing_lack_of_fit_widens)
+{
+    CrossingPoint pts[] = {{10, 20, 0, 80}, {20, 70, 0, 30}, {30, 60, 0, 40}};
+    CrossingResult r = fit_ok(pts, 3);
+    ck_assert_double_eq_tol(r.b, log(7.0 / 3) / 10, 1e-9);
+    ck_assert_double_eq_tol(r.x, 20, 1e-9);
+    ck_assert_int_eq(r.df, 1);
+    ck_assert_double_eq_tol(r.pearson, 200.0 / 21 + 16, 1e-9);
+    ck_assert_double_eq_tol(r.dispersion, 200.0 / 21 + 16, 1e-9);
+    ck_assert_double_eq_tol(r.fit_p, 4.369572601107724e-07, 1e-15);
+    ck_assert_int_eq(r.verdict, CROSSING_FLAT);
+    /* Two points fit exactly: no degrees of freedom, no p, dispersion 1. */
+    CrossingPoint two[] = {{20, 30, 0, 70}, {40, 70, 0, 30}};
+    r = fit_ok(two, 2);
+    ck_assert_int_eq(r.df, 0);
+    ck_assert(isnan(r.fit_p));
+    ck_assert_double_eq_tol(r.pearson, 0, 1e-12);
+    ck_assert_double_eq(r.dispersion, 1);
+}
+END_TEST
+
+/* The chi-square tail at the tabled 5% points (df 1..5) and in closed form: df 2 is e^{-x/2},
+ * df 4 is e^{-x/2} (1 + x/2). */
+START_TEST(test_crossing_chi2_upper)
+{
+    const double q95[] = {3.841459, 5.991465, 7.814728, 9.487729, 11.070498};
+    for (int df = 1; df <= 5; df++)
+        ck_assert_double_eq_tol(crossing_chi2_upper(q95[df - 1], df), 0.05, 1e-7);
+    ck_assert_double_eq_tol(crossing_chi2_upper(3, 2), exp(-1.5), 1e-15);
+    ck_assert_double_eq_tol(crossing_chi2_upper(26.55, 4), exp(-13.275) * 14.275, 1e-15);
+    ck_assert_double_eq(crossing_chi2_upper(0, 3), 1);
+}
+END_TEST
+
 START_TEST(test_crossing_bad_input)
 {
     const struct {
@@ -182,6 +222,8 @@ Suite *crossing_suite(void)
     tcase_add_test(tc, test_crossing_out_of_range_and_flat);
     tcase_add_test(tc, test_crossing_separation);
     tcase_add_test(tc, test_crossing_isotonic_pools);
+    tcase_add_test(tc, test_crossing_lack_of_fit_widens);
+    tcase_add_test(tc, test_crossing_chi2_upper);
     tcase_add_test(tc, test_crossing_bad_input);
     suite_add_tcase(s, tc);
     return s;
