@@ -25,6 +25,16 @@ static Status knob_value(const Ruleset *rs, const char *knob, double *x, Error *
         *x = rs->max_plies;
         return ST_OK;
     }
+    if (strcmp(knob, "handicap") == 0) {
+        int attackers = 0, defenders = 0;
+        Status st = ruleset_removed(rs, &attackers, &defenders, err);
+        if (st != ST_OK) {
+            error_prefix(err, "ruleset %s: knob handicap: ", rs->name);
+            return st;
+        }
+        *x = attackers - defenders;
+        return ST_OK;
+    }
     error_set(err, "unknown knob '%s' (knobs: %s)", knob, KNOB_NAMES);
     return ST_EINVAL;
 }

@@ -8,8 +8,10 @@
 #include "stats/crossing.h"
 
 /* The knobs: "max_plies" (the ruleset's cap as played; its limit_result must not be draw, or
- * the cap moves no result). */
-#define KNOB_NAMES "max_plies"
+ * the cap moves no result) and "handicap" (the pieces the ruleset's `remove` takes off the
+ * start: attackers taken off minus defenders taken off, so 1 is one attacker fewer, -1 one
+ * defender fewer, 0 none). */
+#define KNOB_NAMES "max_plies, handicap"
 
 /* One ruleset's tally at its knob value. */
 typedef struct {

@@ -14,6 +14,7 @@
 #define RULES_WORDS       6 /* 64-bit words in a bitboard of the largest board */
 #define RULES_NAME_MAX    64
 #define RULES_START_MAX   512 /* an OTN position record of the largest board fits */
+#define RULES_REMOVE_MAX  8   /* squares a ruleset's `remove` may name */
 
 typedef enum { SIDE_ATTACKERS = 0, SIDE_DEFENDERS = 1 } Side;
 
@@ -80,11 +81,15 @@ typedef struct {
     char name[RULES_NAME_MAX];
     int size;                    /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
     char start[RULES_START_MAX]; /* OTN position record, exactly one K */
-    Side first;                  /* who moves first */
-    bool throne;                 /* the centre square is restricted */
-    bool corners;                /* the four corners are restricted */
-    bool throne_reentry;         /* may the king stop on the throne again after leaving it */
-    ThronePass throne_pass;      /* who may move through the empty throne */
+    /* Issue 25's piece handicap: squares of start (OTN names joined by ", ": "d1, g4"; "" for
+     * none) whose pieces, attackers or defenders, are taken off before play. rules_compile
+     * takes them off: a compiled opt.start is the layout without them and opt.remove is "". */
+    char remove[RULES_REMOVE_MAX * 5];
+    Side first;             /* who moves first */
+    bool throne;            /* the centre square is restricted */
+    bool corners;           /* the four corners are restricted */
+    bool throne_reentry;    /* may the king stop on the throne again after leaving it */
+    ThronePass throne_pass; /* who may move through the empty throne */
     KingArmed king_armed;
     CornerHostile corner_hostile;
     ThroneHostile throne_hostile_attackers;
@@ -159,8 +164,16 @@ const Ruleset *ruleset_default(void);
  * would start a comment there) and stands in CSV files and tables as it is. */
 bool ruleset_name_ok(const char *name);
 
+/* Counts the pieces rs->remove takes off rs->start: *attackers and *defenders. ST_EINVAL as
+ * rules_compile words it ("remove: d4 holds the king ...") when a square is not on the board,
+ * is empty or holds the king, or the start does not parse. Thread-safe. */
+MUST_CHECK Status ruleset_removed(const Ruleset *rs, int *attackers, int *defenders, Error *err);
+
 /* Checks every option and the start layout, then fills *out. On failure returns ST_EINVAL or
- * ST_EPARSE with a one-line reason in err; *out is then unspecified. Thread-safe. */
+ * ST_EPARSE with a one-line reason in err; *out is then unspecified. The pieces on
+ * rs->remove's squares are taken off the start (out->opt.start is the layout without them,
+ * out->opt.remove ""); a square off the board, empty or holding the king is an error
+ * "remove: ...". Thread-safe. */
 MUST_CHECK Status rules_compile(const Ruleset *rs, Rules *out, Error *err);
 
 /* Names of option values, as written in ruleset files and RULES.md ("yes", "throne4_adj3"...). */

@@ -100,11 +100,12 @@ const char *ruleset_limit_result_name(LimitResult v)
 }
 
 typedef enum {
-    KIND_NAME,  /* char name[RULES_NAME_MAX] */
-    KIND_START, /* char start[RULES_START_MAX] */
-    KIND_INT,   /* int, at least min (size: its range is rules_compile's to check) */
-    KIND_BOOL,  /* bool, yes | no */
-    KIND_ENUM,  /* an enum stored as int, one of names[] (restricted by allowed) */
+    KIND_NAME,    /* char name[RULES_NAME_MAX] */
+    KIND_START,   /* char start[RULES_START_MAX] */
+    KIND_INT,     /* int, at least min (size: its range is rules_compile's to check) */
+    KIND_BOOL,    /* bool, yes | no */
+    KIND_ENUM,    /* an enum stored as int, one of names[] (restricted by allowed) */
+    KIND_SQUARES, /* char remove[]: square names, written back joined by ", " */
 } OptionKind;
 
 /* One option of RULES.md: its key, where it lives in a Ruleset, and how its value is spelled. */
@@ -130,6 +131,8 @@ static const OptionSpec option_table[] = {
     {"name", KIND_NAME, FIELD(name), NULL, 0, 0, 0},
     {"size", KIND_INT, FIELD(size), NULL, 0, 0, INT_MIN},
     {"start", KIND_START, FIELD(start), NULL, 0, 0, 0},
+    /* Issue 25: the piece handicap, squares of start whose pieces are taken off. */
+    {"remove", KIND_SQUARES, FIELD(remove), NULL, 0, 0, 0},
     ENUM_OPTION("first", first, side_names, 0),
     {"throne", KIND_BOOL, FIELD(throne), NULL, 0, 0, 0},
     {"corners", KIND_BOOL, FIELD(corners), NULL, 0, 0, 0},
@@ -235,6 +238,56 @@ static void list_keys(char *buf, size_t len)
     }
 }
 
+/* Reads a list of squares ("d1, g4" or "d1 g4") into the canonical text "d1, g4": each a
+ * file letter a-s and a rank 1-19 (whether the board has it is rules_compile's to check), at
+ * most RULES_REMOVE_MAX, none twice. */
+static Status set_squares(char *field, size_t size, const char *key, const char *value, Error *err)
+{
+    char out[RULES_REMOVE_MAX * 5] = "";
+    char seen[RULES_REMOVE_MAX][4];
+    int count = 0;
+    const char *p = value;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (*p == '\0')
+            break;
+        const char *start = p;
+        while (*p != '\0' && *p != ' ' && *p != '\t' && *p != ',')
+            p++;
+        size_t len = (size_t)(p - start);
+        bool ok = len >= 2 && len <= 3 && start[0] >= 'a' && start[0] <= 's' && start[1] >= '1' &&
+                  start[1] <= '9' && (len == 2 || (start[2] >= '0' && start[2] <= '9'));
+        int rank = ok ? atoi(start + 1) : 0;
+        if (!ok || rank < 1 || rank > RULES_MAX_SIZE) {
+            error_set(err,
+                      "key '%s': bad value '%.*s' (a square is a file letter a-s and a rank "
+                      "1-19, e.g. d1; squares are separated by commas or blanks)",
+                      key, (int)len, start);
+            return ST_EINVAL;
+        }
+        for (int i = 0; i < count; i++) {
+            if (strlen(seen[i]) == len && strncmp(seen[i], start, len) == 0) {
+                error_set(err, "key '%s': square %.*s is named twice", key, (int)len, start);
+                return ST_EINVAL;
+            }
+        }
+        if (count == RULES_REMOVE_MAX) {
+            error_set(err, "key '%s': at most %d squares", key, RULES_REMOVE_MAX);
+            return ST_EINVAL;
+        }
+        snprintf(seen[count], sizeof seen[count], "%.*s", (int)len, start);
+        size_t used = strlen(out);
+        snprintf(out + used, sizeof out - used, "%s%s", count ? ", " : "", seen[count]);
+        count++;
+    }
+    if (count == 0) {
+        error_set(err, "key '%s': the value is empty (name the squares whose pieces go)", key);
+        return ST_EINVAL;
+    }
+    return set_text(field, size, key, out, err);
+}
+
 Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error *err)
 {
     const OptionSpec *o = find_option(key);
@@ -257,6 +310,8 @@ Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error
         return set_text(field, RULES_NAME_MAX, key, value, err);
     case KIND_START:
         return set_text(field, RULES_START_MAX, key, value, err);
+    case KIND_SQUARES:
+        return set_squares(field, sizeof rs->remove, key, value, err);
     case KIND_INT: {
         int v;
         if (!parse_int(value, &v) || v < o->min) {
@@ -303,6 +358,7 @@ static const char *format_value(const Ruleset *rs, const OptionSpec *o, char *bu
     switch (o->kind) {
     case KIND_NAME:
     case KIND_START:
+    case KIND_SQUARES:
         return field;
     case KIND_INT: {
         int v;
@@ -380,6 +436,9 @@ int ruleset_format(const Ruleset *rs, char *buf, int buflen)
          * left out so that they stay the same. */
         if (o->offset == FIELD(limit_result) && rs->limit_result == LIMIT_RESULT_DRAW) {
             continue;
+        }
+        if (o->kind == KIND_SQUARES && rs->remove[0] == '\0') {
+            continue; /* the same for remove: none is the default */
         }
         append(buf, cap, &used, "%s = %s\n", o->key, format_value(rs, o, tmp, sizeof tmp));
     }

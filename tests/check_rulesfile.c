@@ -110,10 +110,22 @@ static const struct {
     const char *key, *value, *error;
 } bad_options[] = {
     {"colour", "red",
-     "key 'colour': unknown key (keys are name, size, start, first, throne, corners, "
+     "key 'colour': unknown key (keys are name, size, start, remove, first, throne, corners, "
      "throne_reentry, throne_pass, king_armed, corner_hostile, throne_hostile_attackers, "
      "throne_hostile_defenders, shieldwall, king_capture, escape, edge_fort, encirclement, "
      "no_moves, repetition, draw_fort, max_plies, limit_result)"},
+    {"remove", "d0",
+     "key 'remove': bad value 'd0' (a square is a file letter a-s and a rank 1-19, "
+     "e.g. d1; squares are separated by commas or blanks)"},
+    {"remove", "D1",
+     "key 'remove': bad value 'D1' (a square is a file letter a-s and a rank 1-19, "
+     "e.g. d1; squares are separated by commas or blanks)"},
+    {"remove", "d20",
+     "key 'remove': bad value 'd20' (a square is a file letter a-s and a rank "
+     "1-19, e.g. d1; squares are separated by commas or blanks)"},
+    {"remove", "d1, e2, d1", "key 'remove': square d1 is named twice"},
+    {"remove", "a1 a2 a3 a4 a5 a6 a7 b1 b2", "key 'remove': at most 8 squares"},
+    {"remove", " , ", "key 'remove': the value is empty (name the squares whose pieces go)"},
     {"limit_result", "white",
      "key 'limit_result': bad value 'white' (expected draw|attackers|defenders)"},
     {"shieldwall", "yes", "key 'shieldwall': bad value 'yes' (expected no|pieces|corners)"},
@@ -209,6 +221,16 @@ START_TEST(test_base_and_overrides)
     ruleset_format(&want, text, sizeof text);
     ck_assert_msg(!strstr(text, "limit_result"), "%s", text);
 
+    /* Issue 25: remove is read in its canonical form and written back (only when set). */
+    read_ok("brandubh-remove-d1.ini", &rs);
+    ck_assert_str_eq(rs.remove, "d1");
+    Error serr = {{0}};
+    ck_assert_int_eq(ruleset_set_option(&rs, "remove", "b4,d1   f4", &serr), ST_OK);
+    ck_assert_str_eq(rs.remove, "b4, d1, f4");
+    ruleset_format(&rs, text, sizeof text);
+    ck_assert_msg(strstr(text, "\nremove = b4, d1, f4\nfirst = "), "%s", text);
+    ck_assert_str_eq(ruleset_default()->remove, ""); /* presets take nothing off */
+
     read_ok("toplevel.ini", &rs); /* no base: brandubh */
     want = *ruleset_default();
     strcpy(want.name, "strong-brandubh");
@@ -273,6 +295,11 @@ static const struct {
     {"overflow-max-plies.ini", ST_EINVAL,
      "1: key 'max_plies': bad value '99999999999999999999' (expected an integer >= 0)", NULL},
     {"bad-size.ini", ST_EINVAL, "1: key 'size': bad value 'seven' (expected an integer)", NULL},
+    {"remove-king.ini", ST_EINVAL,
+     "3: key 'remove': d4 holds the king (only attackers and defenders can be taken off)", NULL},
+    {"remove-empty.ini", ST_EINVAL, "3: key 'remove': c3 is empty in the start layout", NULL},
+    {"remove-all-attackers.ini", ST_EINVAL,
+     "3: key 'remove': the attackers have no legal move in the start layout", NULL},
     {"bad-limit-result.ini", ST_EINVAL,
      "3: key 'limit_result': bad value 'white' (expected draw|attackers|defenders)", NULL},
     {"bad-throne-hostile.ini", ST_EINVAL,

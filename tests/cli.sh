@@ -675,7 +675,7 @@ for r in cap8 cap16 cap24; do
 done
 grep -q "^cap16  *16  *40 " "$tmp/out" && grep -q "^score 1/2 at max_plies = " "$tmp/out" &&
     grep -q "^isotonic fit: " "$tmp/out" && ok || { fail "crossing: the table and the fit"; cat "$tmp/out" >&2; }
-expect 2 "unknown knob 'moves' (knobs: max_plies)" -- crossing "$tmp/knob/games.csv" --knob moves
+expect 2 "unknown knob 'moves' (knobs: max_plies, handicap)" -- crossing "$tmp/knob/games.csv" --knob moves
 expect 2 "no self-play games of agent nobody" -- crossing "$tmp/knob/games.csv" --agent nobody
 expect 2 "needs a games.csv" -- crossing
 knob_ini "$tmp/knobd.ini" "cap8.ini, capdraw.ini" '[agent.g]
@@ -696,6 +696,23 @@ printf '[experiment]\nname = kx\nseed = 5\ngames = 3\nmax_plies = 0\nopening_pli
     [ "$(grep -c ',attackers,max_plies,8,' "$tmp/kx/games.csv")" -eq 3 ] && ok || fail "kx: three capped games won by the attackers"
 expect 0 "the OTN rules string of cap8 cannot express draw_fort, limit_result: replay with --rules" -- export "$tmp/kx/games.csv" --out "$tmp/kx.otn"
 expect 0 "replayed 3 games: 3 agree, 0 disagree" -- replay "$tmp/kx/games.csv"
+
+# Issue 25, the piece handicap: brandubh without its attacker on d1 has 40 - 4 + 1 = 37 first
+# moves (d1's four along the edge go, d2 gains d1), and its depth-2 count is the engine's.
+printf 'base = brandubh\nremove = d1\nmax_plies = 200\n' >"$tmp/hand1.ini"
+printf 'base = brandubh\nremove = d3\nmax_plies = 200\n' >"$tmp/handm1.ini"
+printf 'base = brandubh\nmax_plies = 200\n' >"$tmp/hand0.ini"
+expect 0 "1 37" -- perft --rules "$tmp/hand1.ini" --depth 1
+expect 0 "start = /7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show "$tmp/hand1.ini"
+printf 'base = brandubh\nremove = d4\n' >"$tmp/handk.ini"
+expect 2 "handk.ini:2: key 'remove': d4 holds the king (only attackers and defenders can be taken off)" -- rules show "$tmp/handk.ini"
+knob_ini "$tmp/hknob.ini" "hand1.ini, hand0.ini, handm1.ini" '[agent.g]
+type = greedy'
+"$TAFL" run "$tmp/hknob.ini" --out "$tmp/hknob" >/dev/null 2>&1 || fail "run hknob.ini"
+expect 0 "verdict " -- crossing "$tmp/hknob/games.csv" --knob handicap
+awk '$1 == "hand1" && $2 == 1 { a++ } $1 == "hand0" && $2 == 0 { a++ } $1 == "handm1" && $2 == -1 { a++ } END { exit a != 3 }' "$tmp/out" &&
+    ok || { fail "crossing --knob handicap: the knob values"; cat "$tmp/out" >&2; }
+expect 2 "ruleset hand1: knob max_plies: limit_result is draw" -- crossing "$tmp/hknob/games.csv"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
