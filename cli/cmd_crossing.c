@@ -69,8 +69,9 @@ static void print_result(const char *knob, const KnobPoint *pts, int n, const Cr
 
 int cmd_crossing(int argc, char **argv)
 {
-    const char *knob = NULL, *agent = NULL;
-    const Option opts[] = {{"--knob", &knob, NULL}, {"--agent", &agent, NULL}};
+    const char *knob = NULL, *agent = NULL, *plot = NULL;
+    const Option opts[] = {
+        {"--knob", &knob, NULL}, {"--agent", &agent, NULL}, {"--plot", &plot, NULL}};
     const char *games = cli_take_operand(&argc, argv, opts, OPTION_COUNT(opts));
     if (cli_parse_options("crossing", argc, argv, opts, OPTION_COUNT(opts)))
         return EXIT_USAGE;
@@ -103,6 +104,15 @@ int cmd_crossing(int argc, char **argv)
         return EXIT_USAGE;
     }
     print_result(knob, pts, n, &r);
+    int status = EXIT_SUCCESS;
+    bool drawn = false;
+    if (plot && knob_plot(plot, knob, pts, n, &r, &drawn, &err) != ST_OK) {
+        fprintf(stderr, "tafl crossing: %s\n", err.text);
+        status = EXIT_FAILURE;
+    } else if (plot) {
+        printf("figure: %s/crossing.gp%s\n", plot,
+               drawn ? " (.png and .svg drawn)" : " (gnuplot not found: not drawn)");
+    }
     free(pts);
-    return EXIT_SUCCESS;
+    return status;
 }

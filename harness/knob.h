@@ -30,4 +30,11 @@ MUST_CHECK Status knob_points(const GameRow *rows, long count, const char *games
                               const char *knob, const char *agent, KnobPoint **out, int *n,
                               Error *err);
 
+/* Draws the knob's figure into dir (formats/plot.h: DIR/crossing.gp, and .png and .svg when
+ * gnuplot is at hand, *drawn then true): each point's attackers' score with its 95% interval,
+ * the logistic fit, 1/2, the crossing with Fieller's interval shaded, and in the title the
+ * verdict, the crossing and the isotonic check. ST_EIO naming the file on failure. */
+MUST_CHECK Status knob_plot(const char *dir, const char *knob, const KnobPoint *pts, int n,
+                            const CrossingResult *r, bool *drawn, Error *err);
+
 #endif

@@ -675,6 +675,16 @@ for r in cap8 cap16 cap24; do
 done
 grep -q "^cap16  *16  *40 " "$tmp/out" && grep -q "^score 1/2 at max_plies = " "$tmp/out" &&
     grep -q "^isotonic fit: " "$tmp/out" && ok || { fail "crossing: the table and the fit"; cat "$tmp/out" >&2; }
+# --plot: the figure's script holds each point, the fit and the shaded interval.
+mkdir -p "$tmp/kplot"
+expect 0 "figure: $tmp/kplot/crossing.gp" -- crossing "$tmp/knob/games.csv" --plot "$tmp/kplot"
+[ "$(grep -c '^[0-9]* [0-9.]* [0-9.]* [0-9.]* "cap[0-9]*"$' "$tmp/kplot/crossing.gp")" -eq 3 ] &&
+    grep -q "logistic fit" "$tmp/kplot/crossing.gp" && grep -q "0.5 with lines" "$tmp/kplot/crossing.gp" &&
+    ok || { fail "crossing --plot: the script"; cat "$tmp/kplot/crossing.gp" >&2; }
+if command -v gnuplot >/dev/null 2>&1; then
+    [ -s "$tmp/kplot/crossing.png" ] && [ -s "$tmp/kplot/crossing.svg" ] && ok || fail "crossing --plot: no figure"
+fi
+expect 1 "no/such/dir: cannot open directory" -- crossing "$tmp/knob/games.csv" --plot "$tmp/no/such/dir"
 expect 2 "unknown knob 'moves' (knobs: max_plies, handicap)" -- crossing "$tmp/knob/games.csv" --knob moves
 expect 2 "no self-play games of agent nobody" -- crossing "$tmp/knob/games.csv" --agent nobody
 expect 2 "needs a games.csv" -- crossing
