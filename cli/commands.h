@@ -40,6 +40,8 @@ int cmd_play(int argc, char **argv);   /* cli/cmd_play.c */
 
 /* The agent behind tafl play's hint unless --hint names another. */
 #define PLAY_HINT_DEFAULT "alphabeta:depth=3"
+/* cli/cmd_crossing.c: tafl crossing GAMES.csv [--knob K] [--agent NAME] */
+int cmd_crossing(int argc, char **argv);
 /* cli/cmd_merge.c: tafl merge DIR... [--out DIR] */
 int cmd_merge(int argc, char **argv);
 /* cli/cmd_reproduce.c: tafl reproduce DIR [--out DIR2] [--threads T] */

@@ -151,6 +151,21 @@ static const Command COMMANDS[] = {
      "Holm-adjusted p (see README \"Comparing rulesets\"). --curve summarizes a balance\n"
      "curve's games as `tafl run` does: only self-play rows carry verdicts (Holm over them\n"
      "alone); the ladder games between rungs get the verdict `ladder` and a table of their own.\n"},
+    {"crossing", cmd_crossing, "where a compensation knob balances a ruleset, from a run",
+     "usage: tafl crossing GAMES.csv [--knob max_plies|handicap] [--agent NAME] [--plot DIR]\n"
+     "\n"
+     "Tallies the self-play games of GAMES.csv by ruleset, reads each ruleset as the run kept\n"
+     "it for the knob's value (max_plies: its move limit, whose result limit_result gives to\n"
+     "one side; handicap: the attackers minus the defenders its `remove` takes off), fits\n"
+     "the attackers' score against the knob by logistic regression (a draw half a win) and\n"
+     "prints the value where the fitted score is 1/2 with its 95% interval\n"
+     "(Fieller's), an isotonic fit's crossing as a check, and a verdict: ok, out_of_range,\n"
+     "flat (the slope is not significant), separated (scores jump from 0 to 1: a bracket)\n"
+     "or one_result. See doc/knob.md.\n"
+     "  --knob K        max_plies (default) or handicap\n"
+     "  --agent NAME    the agent whose self-play counts (needed when there are several)\n"
+     "  --plot DIR      also draw the figure (scores, fit, 1/2, the crossing and its\n"
+     "                  interval) to DIR/crossing.gp, .png and .svg (gnuplot)\n"},
     {"ratings", cmd_ratings, "Elo of every agent, overall and by side, from games.csv files",
      "usage: tafl ratings GAMES.csv... [--out RATINGS.csv]\n"
      "\n"

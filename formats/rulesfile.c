@@ -17,7 +17,7 @@
 #include "rules/otn.h"
 
 #define KEY_MAX     32 /* longer keys are unknown anyway */
-#define KEYS_MAX    24 /* every option of RULES.md plus base, each at most once */
+#define KEYS_MAX    32 /* every option of RULES.md plus base, each at most once */
 #define SECTION     "ruleset"
 #define PRESETS_MAX 400
 
@@ -274,14 +274,23 @@ Status rulesfile_read_stream(FILE *f, const char *path, Ruleset *out, Error *err
     }
     Rules compiled;
     st = rules_compile(&c->rs, &compiled, err);
+    int remove_i = find_key(c, "remove");
+    if (st != ST_OK && remove_i >= 0 && strncmp(err->text, "remove: ", 8) == 0) {
+        /* A square the start does not hold a piece on: the remove line's fault. */
+        char why[sizeof err->text];
+        snprintf(why, sizeof why, "%s", err->text + 8);
+        error_set(err, "%s:%d: key 'remove': %s", path, c->key_lines[remove_i], why);
+        goto out_free;
+    }
     if (st != ST_OK) {
         error_prefix(err, "%s: ", path);
         goto out_free;
     }
     st = rulesfile_check_start(&compiled, err);
     if (st != ST_OK) {
-        /* The layout is the start key's, or the base preset's when size or first changed. */
-        int at = find_key(c, "start");
+        /* The layout is the start key's, or the base preset's when size or first changed; a
+         * side left without a move by the pieces remove takes off is remove's. */
+        int at = remove_i >= 0 ? remove_i : find_key(c, "start");
         if (at < 0) {
             at = find_key(c, "first");
         }

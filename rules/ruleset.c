@@ -3,6 +3,8 @@
 #include "rules/ruleset.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/otn.h"
@@ -292,10 +294,93 @@ static Status check_options(const Ruleset *rs, Error *err)
         error_set(err, "max_plies %d is negative (0 means no limit)", rs->max_plies);
         return ST_EINVAL;
     }
+    if (!enum_in_range((int)rs->limit_result, 3)) {
+        error_set(err, "limit_result must be draw, attackers or defenders");
+        return ST_EINVAL;
+    }
     return ST_OK;
 }
 
+/* Takes the pieces on the squares of `remove` (the canonical "d1, g4" of ruleset_set_option,
+ * or blanks and commas between squares) off the start position s of r, counting them. */
+static Status take_off(const Rules *r, const char *remove, GameState *s, int *attackers,
+                       int *defenders, Error *err)
+{
+    *attackers = *defenders = 0;
+    const char *p = remove;
+    for (;;) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        if (*p == '\0')
+            return ST_OK;
+        const char *name = p, *end;
+        while (*p != '\0' && *p != ' ' && *p != ',')
+            p++;
+        int len = (int)(p - name);
+        int sq = otn_parse_square(r, name, &end);
+        if (sq < 0 || end != p) {
+            error_set(err, "remove: %.*s is not a square of the %dx%d board", len, name, r->size,
+                      r->size);
+            return ST_EINVAL;
+        }
+        uint64_t bit = 1ULL << (sq & 63);
+        switch (state_piece_at(r, s, sq)) {
+        case PIECE_ATTACKER:
+            s->attackers[sq >> 6] &= ~bit;
+            ++*attackers;
+            break;
+        case PIECE_DEFENDER:
+            s->defenders[sq >> 6] &= ~bit;
+            ++*defenders;
+            break;
+        case PIECE_KING:
+            error_set(err,
+                      "remove: %.*s holds the king (only attackers and defenders can be "
+                      "taken off)",
+                      len, name);
+            return ST_EINVAL;
+        default:
+            error_set(err, "remove: %.*s is empty in the start layout", len, name);
+            return ST_EINVAL;
+        }
+    }
+}
+
+/* Compiles rs without its `remove` into out, parsing the start into *start. */
+static Status compile_layout(const Ruleset *rs, Rules *out, GameState *start, Error *err);
+
+Status ruleset_removed(const Ruleset *rs, int *attackers, int *defenders, Error *err)
+{
+    Rules *r = xmalloc(sizeof *r); /* some 3 KB: not on a worker's stack */
+    GameState s;
+    Status st = compile_layout(rs, r, &s, err);
+    if (st == ST_OK)
+        st = take_off(r, rs->remove, &s, attackers, defenders, err);
+    free(r);
+    return st;
+}
+
 Status rules_compile(const Ruleset *rs, Rules *out, Error *err)
+{
+    GameState start;
+    Status st = compile_layout(rs, out, &start, err);
+    if (st != ST_OK || rs->remove[0] == '\0')
+        return st;
+    /* Issue 25's handicap: the pieces go, and the compiled ruleset is the layout without them,
+     * so that whatever reads opt.start (the OTN writer, an engine's rules) sees what is played. */
+    int attackers, defenders;
+    st = take_off(out, rs->remove, &start, &attackers, &defenders, err);
+    if (st != ST_OK)
+        return st;
+    char text[OTN_POSITION_MAX];
+    otn_format_position(out, &start, text);
+    Ruleset taken = *rs;
+    snprintf(taken.start, sizeof taken.start, "%s", text);
+    taken.remove[0] = '\0';
+    return compile_layout(&taken, out, &start, err);
+}
+
+static Status compile_layout(const Ruleset *rs, Rules *out, GameState *start_out, Error *err)
 {
     Status st = check_options(rs, err);
     if (st != ST_OK)
@@ -338,6 +423,7 @@ Status rules_compile(const Ruleset *rs, Rules *out, Error *err)
         error_prefix(err, "start: ");
         return st;
     }
+    *start_out = start;
     RulesStart *sp = &out->start_pos;
     memcpy(sp->attackers, start.attackers, sizeof sp->attackers);
     memcpy(sp->defenders, start.defenders, sizeof sp->defenders);

@@ -14,6 +14,7 @@
 #define RULES_WORDS       6 /* 64-bit words in a bitboard of the largest board */
 #define RULES_NAME_MAX    64
 #define RULES_START_MAX   512 /* an OTN position record of the largest board fits */
+#define RULES_REMOVE_MAX  8   /* squares a ruleset's `remove` may name */
 
 typedef enum { SIDE_ATTACKERS = 0, SIDE_DEFENDERS = 1 } Side;
 
@@ -69,17 +70,26 @@ typedef enum {
     END_RULE_COUNT
 } EndRule;
 
+/* Who gets the result of a game that reaches max_plies (issue 25's compensation knob, like
+ * Go's komi): DRAW is RULES.md's "adjudicated a draw"; ATTACKERS and DEFENDERS give that side
+ * the win, so a designer can move the balance by moving the limit. */
+typedef enum { LIMIT_RESULT_DRAW, LIMIT_RESULT_ATTACKERS, LIMIT_RESULT_DEFENDERS } LimitResult;
+
 /* Every option of RULES.md sections 1-5, and the Copenhagen options shieldwall and edge_fort
  * (README.md, "The rules engine"). A plain value: copy it freely. */
 typedef struct {
     char name[RULES_NAME_MAX];
     int size;                    /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
     char start[RULES_START_MAX]; /* OTN position record, exactly one K */
-    Side first;                  /* who moves first */
-    bool throne;                 /* the centre square is restricted */
-    bool corners;                /* the four corners are restricted */
-    bool throne_reentry;         /* may the king stop on the throne again after leaving it */
-    ThronePass throne_pass;      /* who may move through the empty throne */
+    /* Issue 25's piece handicap: squares of start (OTN names joined by ", ": "d1, g4"; "" for
+     * none) whose pieces, attackers or defenders, are taken off before play. rules_compile
+     * takes them off: a compiled opt.start is the layout without them and opt.remove is "". */
+    char remove[RULES_REMOVE_MAX * 5];
+    Side first;             /* who moves first */
+    bool throne;            /* the centre square is restricted */
+    bool corners;           /* the four corners are restricted */
+    bool throne_reentry;    /* may the king stop on the throne again after leaving it */
+    ThronePass throne_pass; /* who may move through the empty throne */
     KingArmed king_armed;
     CornerHostile corner_hostile;
     ThroneHostile throne_hostile_attackers;
@@ -91,6 +101,9 @@ typedef struct {
     EndRule repetition; /* any EndRule */
     bool draw_fort;
     int max_plies; /* 0 = no limit */
+    /* Who wins a game that reaches max_plies (the ruleset's or an experiment's cap); DRAW, the
+     * default, is left out of ruleset_format's text so that older texts and hashes stay. */
+    LimitResult limit_result;
     /* A row of two or more enemies on an edge, each fronted by a capturing piece, is taken by
      * the move that closes its second end (NO: never). */
     Shieldwall shieldwall;
@@ -151,8 +164,16 @@ const Ruleset *ruleset_default(void);
  * would start a comment there) and stands in CSV files and tables as it is. */
 bool ruleset_name_ok(const char *name);
 
+/* Counts the pieces rs->remove takes off rs->start: *attackers and *defenders. ST_EINVAL as
+ * rules_compile words it ("remove: d4 holds the king ...") when a square is not on the board,
+ * is empty or holds the king, or the start does not parse. Thread-safe. */
+MUST_CHECK Status ruleset_removed(const Ruleset *rs, int *attackers, int *defenders, Error *err);
+
 /* Checks every option and the start layout, then fills *out. On failure returns ST_EINVAL or
- * ST_EPARSE with a one-line reason in err; *out is then unspecified. Thread-safe. */
+ * ST_EPARSE with a one-line reason in err; *out is then unspecified. The pieces on
+ * rs->remove's squares are taken off the start (out->opt.start is the layout without them,
+ * out->opt.remove ""); a square off the board, empty or holding the king is an error
+ * "remove: ...". Thread-safe. */
 MUST_CHECK Status rules_compile(const Ruleset *rs, Rules *out, Error *err);
 
 /* Names of option values, as written in ruleset files and RULES.md ("yes", "throne4_adj3"...). */
@@ -165,6 +186,7 @@ const char *ruleset_king_capture_name(KingCapture v);
 const char *ruleset_escape_name(Escape v);
 const char *ruleset_end_rule_name(EndRule v);
 const char *ruleset_shieldwall_name(Shieldwall v);
+const char *ruleset_limit_result_name(LimitResult v);
 
 /* Sets one option from its RULES.md key and value text (used by ruleset files).
  * Errors read "key 'K': what is wrong": an unknown key lists the keys, a bad value the valid

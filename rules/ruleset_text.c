@@ -27,6 +27,7 @@ static const char *const end_rule_names[] = {"lose", "draw", "ignore", "defender
 _Static_assert(sizeof end_rule_names / sizeof end_rule_names[0] == END_RULE_COUNT,
                "one name per end rule");
 static const char *const shieldwall_names[] = {"no", "pieces", "corners"};
+static const char *const limit_result_names[] = {"draw", "attackers", "defenders"};
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -41,6 +42,7 @@ _Static_assert(sizeof(KingCapture) == sizeof(int), "enum size");
 _Static_assert(sizeof(Escape) == sizeof(int), "enum size");
 _Static_assert(sizeof(EndRule) == sizeof(int), "enum size");
 _Static_assert(sizeof(Shieldwall) == sizeof(int), "enum size");
+_Static_assert(sizeof(LimitResult) == sizeof(int), "enum size");
 
 static const char *name_or_unknown(const char *const *names, int count, int v)
 {
@@ -92,12 +94,18 @@ const char *ruleset_shieldwall_name(Shieldwall v)
     return name_or_unknown(shieldwall_names, COUNT_OF(shieldwall_names), (int)v);
 }
 
+const char *ruleset_limit_result_name(LimitResult v)
+{
+    return name_or_unknown(limit_result_names, COUNT_OF(limit_result_names), (int)v);
+}
+
 typedef enum {
-    KIND_NAME,  /* char name[RULES_NAME_MAX] */
-    KIND_START, /* char start[RULES_START_MAX] */
-    KIND_INT,   /* int, at least min (size: its range is rules_compile's to check) */
-    KIND_BOOL,  /* bool, yes | no */
-    KIND_ENUM,  /* an enum stored as int, one of names[] (restricted by allowed) */
+    KIND_NAME,    /* char name[RULES_NAME_MAX] */
+    KIND_START,   /* char start[RULES_START_MAX] */
+    KIND_INT,     /* int, at least min (size: its range is rules_compile's to check) */
+    KIND_BOOL,    /* bool, yes | no */
+    KIND_ENUM,    /* an enum stored as int, one of names[] (restricted by allowed) */
+    KIND_SQUARES, /* char remove[]: square names, written back joined by ", " */
 } OptionKind;
 
 /* One option of RULES.md: its key, where it lives in a Ruleset, and how its value is spelled. */
@@ -123,6 +131,8 @@ static const OptionSpec option_table[] = {
     {"name", KIND_NAME, FIELD(name), NULL, 0, 0, 0},
     {"size", KIND_INT, FIELD(size), NULL, 0, 0, INT_MIN},
     {"start", KIND_START, FIELD(start), NULL, 0, 0, 0},
+    /* Issue 25: the piece handicap, squares of start whose pieces are taken off. */
+    {"remove", KIND_SQUARES, FIELD(remove), NULL, 0, 0, 0},
     ENUM_OPTION("first", first, side_names, 0),
     {"throne", KIND_BOOL, FIELD(throne), NULL, 0, 0, 0},
     {"corners", KIND_BOOL, FIELD(corners), NULL, 0, 0, 0},
@@ -146,6 +156,8 @@ static const OptionSpec option_table[] = {
     ENUM_OPTION("repetition", repetition, end_rule_names, 0),
     {"draw_fort", KIND_BOOL, FIELD(draw_fort), NULL, 0, 0, 0},
     {"max_plies", KIND_INT, FIELD(max_plies), NULL, 0, 0, 0},
+    /* Issue 25: the side that gets a game reaching max_plies. */
+    ENUM_OPTION("limit_result", limit_result, limit_result_names, 0),
 };
 
 static const OptionSpec *find_option(const char *key)
@@ -226,6 +238,56 @@ static void list_keys(char *buf, size_t len)
     }
 }
 
+/* Reads a list of squares ("d1, g4" or "d1 g4") into the canonical text "d1, g4": each a
+ * file letter a-s and a rank 1-19 (whether the board has it is rules_compile's to check), at
+ * most RULES_REMOVE_MAX, none twice. */
+static Status set_squares(char *field, size_t size, const char *key, const char *value, Error *err)
+{
+    char out[RULES_REMOVE_MAX * 5] = "";
+    char seen[RULES_REMOVE_MAX][4];
+    int count = 0;
+    const char *p = value;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (*p == '\0')
+            break;
+        const char *start = p;
+        while (*p != '\0' && *p != ' ' && *p != '\t' && *p != ',')
+            p++;
+        size_t len = (size_t)(p - start);
+        bool ok = len >= 2 && len <= 3 && start[0] >= 'a' && start[0] <= 's' && start[1] >= '1' &&
+                  start[1] <= '9' && (len == 2 || (start[2] >= '0' && start[2] <= '9'));
+        int rank = ok ? atoi(start + 1) : 0;
+        if (!ok || rank < 1 || rank > RULES_MAX_SIZE) {
+            error_set(err,
+                      "key '%s': bad value '%.*s' (a square is a file letter a-s and a rank "
+                      "1-19, e.g. d1; squares are separated by commas or blanks)",
+                      key, (int)len, start);
+            return ST_EINVAL;
+        }
+        for (int i = 0; i < count; i++) {
+            if (strlen(seen[i]) == len && strncmp(seen[i], start, len) == 0) {
+                error_set(err, "key '%s': square %.*s is named twice", key, (int)len, start);
+                return ST_EINVAL;
+            }
+        }
+        if (count == RULES_REMOVE_MAX) {
+            error_set(err, "key '%s': at most %d squares", key, RULES_REMOVE_MAX);
+            return ST_EINVAL;
+        }
+        snprintf(seen[count], sizeof seen[count], "%.*s", (int)len, start);
+        size_t used = strlen(out);
+        snprintf(out + used, sizeof out - used, "%s%s", count ? ", " : "", seen[count]);
+        count++;
+    }
+    if (count == 0) {
+        error_set(err, "key '%s': the value is empty (name the squares whose pieces go)", key);
+        return ST_EINVAL;
+    }
+    return set_text(field, size, key, out, err);
+}
+
 Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error *err)
 {
     const OptionSpec *o = find_option(key);
@@ -248,6 +310,8 @@ Status ruleset_set_option(Ruleset *rs, const char *key, const char *value, Error
         return set_text(field, RULES_NAME_MAX, key, value, err);
     case KIND_START:
         return set_text(field, RULES_START_MAX, key, value, err);
+    case KIND_SQUARES:
+        return set_squares(field, sizeof rs->remove, key, value, err);
     case KIND_INT: {
         int v;
         if (!parse_int(value, &v) || v < o->min) {
@@ -294,6 +358,7 @@ static const char *format_value(const Ruleset *rs, const OptionSpec *o, char *bu
     switch (o->kind) {
     case KIND_NAME:
     case KIND_START:
+    case KIND_SQUARES:
         return field;
     case KIND_INT: {
         int v;
@@ -365,6 +430,15 @@ int ruleset_format(const Ruleset *rs, char *buf, int buflen)
         if (o->kind == KIND_START) {
             append_start(buf, cap, &used, rs->start);
             continue;
+        }
+        /* limit_result came after results and learned evaluations were recorded with the
+         * texts and hashes of this function: its default (draw, what a cap always gave) is
+         * left out so that they stay the same. */
+        if (o->offset == FIELD(limit_result) && rs->limit_result == LIMIT_RESULT_DRAW) {
+            continue;
+        }
+        if (o->kind == KIND_SQUARES && rs->remove[0] == '\0') {
+            continue; /* the same for remove: none is the default */
         }
         append(buf, cap, &used, "%s = %s\n", o->key, format_value(rs, o, tmp, sizeof tmp));
     }

@@ -139,11 +139,48 @@ START_TEST(test_compile_rejects_bad_option_values)
     rs.max_plies = -1;
     assert_compile_fails(&rs, "max_plies");
     rs = *ruleset_default();
+    rs.limit_result = (LimitResult)3;
+    assert_compile_fails(&rs, "limit_result");
+    rs = *ruleset_default();
     rs.king_capture = (KingCapture)9;
     assert_compile_fails(&rs, "range");
     rs = *ruleset_default();
     rs.shieldwall = (Shieldwall)3;
     assert_compile_fails(&rs, "range");
+}
+END_TEST
+
+/* Issue 25, the piece handicap: remove takes pieces off the start. Brandubh (seeds 002/003)
+ * holds attackers on d1 and defenders on d3; the compiled ruleset is the layout without them,
+ * so that compiling it again (a replay, an engine told opt.start) gives the same position. */
+START_TEST(test_remove_takes_pieces_off_issue25)
+{
+    Ruleset rs = *ruleset_default();
+    strcpy(rs.remove, "d1, d3");
+    Rules r, again;
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+    ck_assert_int_eq(r.start_pos.attacker_count, 7);
+    ck_assert_int_eq(r.start_pos.defender_count, 3);
+    ck_assert_str_eq(r.opt.remove, "");
+    ck_assert_str_eq(r.opt.start, "/7/3t3/7/ttTKTtt/3T3/3t3/3t3/");
+    ck_assert_int_eq(rules_compile(&r.opt, &again, &err), ST_OK);
+    ck_assert(memcmp(&again.start_pos, &r.start_pos, sizeof r.start_pos) == 0);
+    int att = -1, def = -1;
+    ck_assert_int_eq(ruleset_removed(&rs, &att, &def, &err), ST_OK);
+    ck_assert_int_eq(att, 1);
+    ck_assert_int_eq(def, 1);
+    ck_assert_int_eq(ruleset_removed(ruleset_default(), &att, &def, &err), ST_OK);
+    ck_assert_int_eq(att + def, 0);
+    /* The king, an empty square, a square off the board: one line each. */
+    strcpy(rs.remove, "d4");
+    assert_compile_fails(&rs, "remove: d4 holds the king (only attackers and defenders can be "
+                              "taken off)");
+    strcpy(rs.remove, "d1, c3");
+    assert_compile_fails(&rs, "remove: c3 is empty in the start layout");
+    strcpy(rs.remove, "h1");
+    assert_compile_fails(&rs, "remove: h1 is not a square of the 7x7 board");
+    ck_assert_int_eq(ruleset_removed(&rs, &att, &def, &err), ST_EINVAL);
 }
 END_TEST
 
@@ -203,6 +240,7 @@ Suite *ruleset_suite(void)
     tcase_add_test(tc, test_compile_rejects_layout_of_wrong_size);
     tcase_add_test(tc, test_compile_rejects_piece_on_restricted_square);
     tcase_add_test(tc, test_compile_rejects_bad_option_values);
+    tcase_add_test(tc, test_remove_takes_pieces_off_issue25);
     tcase_add_test(tc, test_geometry_of_every_size);
     tcase_add_test(tc, test_state_init_equals_parsed_start);
     suite_add_tcase(s, tc);

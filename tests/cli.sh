@@ -654,5 +654,75 @@ sed 1d "$tmp/i18.csv" | sed 's/"brandubh"/"x"/' >"$tmp/i18x.rows"
     ok || fail "summarize --baseline x"
 expect 2 "baseline 'tablut': no game of the file was played under that ruleset" -- summarize "$tmp/i18c.csv" --out "$tmp/i18c3.sum" --baseline tablut
 
+# Issue 25: tafl crossing, the balancing value of the move-limit knob from a run. Greedy
+# self-play under brandubh capped at 8, 16 and 24 plies, the cap won by the attackers.
+for n in 8 16 24; do
+    printf 'base = brandubh\nmax_plies = %s\nlimit_result = attackers\n' "$n" >"$tmp/cap$n.ini"
+done
+printf 'base = brandubh\nmax_plies = 30\n' >"$tmp/capdraw.ini"
+knob_ini() { # knob_ini FILE RULESET-FILES AGENT-SECTIONS
+    printf '[experiment]\nname = knob\nseed = 5\ngames = 40\nmax_plies = 0\nopening_plies = 4\n[rules]\nfiles = %s\n%s\n' "$2" "$3" >"$1"
+}
+knob_ini "$tmp/knob.ini" "cap8.ini, cap16.ini, cap24.ini" '[agent.g]
+type = greedy'
+"$TAFL" run "$tmp/knob.ini" --out "$tmp/knob" >/dev/null 2>&1 || fail "run knob.ini"
+expect 0 "verdict " -- crossing "$tmp/knob/games.csv"
+# Each ruleset's tally is the summary's: wins, draws and losses of the attackers.
+for r in cap8 cap16 cap24; do
+    want=$(awk -F, -v r="\"$r\"" '$1 == r { print $4, $5, $7, $6 }' "$tmp/knob/summary.csv")
+    got=$(awk -v r="$r" '$1 == r { print $3, $4, $5, $6 }' "$tmp/out")
+    [ -n "$want" ] && [ "$want" = "$got" ] && ok || fail "crossing: $r tallies '$got', summary '$want'"
+done
+grep -q "^cap16  *16  *40 " "$tmp/out" && grep -q "^score 1/2 at max_plies = " "$tmp/out" &&
+    grep -q "^isotonic fit: " "$tmp/out" && ok || { fail "crossing: the table and the fit"; cat "$tmp/out" >&2; }
+# --plot: the figure's script holds each point, the fit and the shaded interval.
+mkdir -p "$tmp/kplot"
+expect 0 "figure: $tmp/kplot/crossing.gp" -- crossing "$tmp/knob/games.csv" --plot "$tmp/kplot"
+[ "$(grep -c '^[0-9]* [0-9.]* [0-9.]* [0-9.]* "cap[0-9]*"$' "$tmp/kplot/crossing.gp")" -eq 3 ] &&
+    grep -q "logistic fit" "$tmp/kplot/crossing.gp" && grep -q "0.5 with lines" "$tmp/kplot/crossing.gp" &&
+    ok || { fail "crossing --plot: the script"; cat "$tmp/kplot/crossing.gp" >&2; }
+if command -v gnuplot >/dev/null 2>&1; then
+    [ -s "$tmp/kplot/crossing.png" ] && [ -s "$tmp/kplot/crossing.svg" ] && ok || fail "crossing --plot: no figure"
+fi
+expect 1 "no/such/dir: cannot open directory" -- crossing "$tmp/knob/games.csv" --plot "$tmp/no/such/dir"
+expect 2 "unknown knob 'moves' (knobs: max_plies, handicap)" -- crossing "$tmp/knob/games.csv" --knob moves
+expect 2 "no self-play games of agent nobody" -- crossing "$tmp/knob/games.csv" --agent nobody
+expect 2 "needs a games.csv" -- crossing
+knob_ini "$tmp/knobd.ini" "cap8.ini, capdraw.ini" '[agent.g]
+type = greedy'
+"$TAFL" run "$tmp/knobd.ini" --out "$tmp/knobd" >/dev/null 2>&1 || fail "run knobd.ini"
+expect 2 "ruleset capdraw: knob max_plies: limit_result is draw, so the limit gives neither side anything" -- crossing "$tmp/knobd/games.csv"
+knob_ini "$tmp/knob1.ini" "cap8.ini" '[agent.g]
+type = greedy
+[agent.r]
+type = random'
+"$TAFL" run "$tmp/knob1.ini" --out "$tmp/knob1" >/dev/null 2>&1 || fail "run knob1.ini"
+expect 2 "self-play games of g and r: name one with --agent" -- crossing "$tmp/knob1/games.csv"
+expect 2 "a crossing needs at least two knob values, got 1 point" -- crossing "$tmp/knob1/games.csv" --agent r
+# A capped game won by the attackers exports (OTN cannot say who gets the cap: the warning
+# names limit_result) and replays as the row says.
+printf '[experiment]\nname = kx\nseed = 5\ngames = 3\nmax_plies = 0\nopening_plies = 4\nrecord_moves = yes\n[rules]\nfiles = cap8.ini\n[agent.g]\ntype = greedy\n' >"$tmp/kx.ini"
+"$TAFL" run "$tmp/kx.ini" --out "$tmp/kx" >/dev/null 2>&1 &&
+    [ "$(grep -c ',attackers,max_plies,8,' "$tmp/kx/games.csv")" -eq 3 ] && ok || fail "kx: three capped games won by the attackers"
+expect 0 "the OTN rules string of cap8 cannot express draw_fort, limit_result: replay with --rules" -- export "$tmp/kx/games.csv" --out "$tmp/kx.otn"
+expect 0 "replayed 3 games: 3 agree, 0 disagree" -- replay "$tmp/kx/games.csv"
+
+# Issue 25, the piece handicap: brandubh without its attacker on d1 has 40 - 4 + 1 = 37 first
+# moves (d1's four along the edge go, d2 gains d1), and its depth-2 count is the engine's.
+printf 'base = brandubh\nremove = d1\nmax_plies = 200\n' >"$tmp/hand1.ini"
+printf 'base = brandubh\nremove = d3\nmax_plies = 200\n' >"$tmp/handm1.ini"
+printf 'base = brandubh\nmax_plies = 200\n' >"$tmp/hand0.ini"
+expect 0 "1 37" -- perft --rules "$tmp/hand1.ini" --depth 1
+expect 0 "start = /7/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" -- rules show "$tmp/hand1.ini"
+printf 'base = brandubh\nremove = d4\n' >"$tmp/handk.ini"
+expect 2 "handk.ini:2: key 'remove': d4 holds the king (only attackers and defenders can be taken off)" -- rules show "$tmp/handk.ini"
+knob_ini "$tmp/hknob.ini" "hand1.ini, hand0.ini, handm1.ini" '[agent.g]
+type = greedy'
+"$TAFL" run "$tmp/hknob.ini" --out "$tmp/hknob" >/dev/null 2>&1 || fail "run hknob.ini"
+expect 0 "verdict " -- crossing "$tmp/hknob/games.csv" --knob handicap
+awk '$1 == "hand1" && $2 == 1 { a++ } $1 == "hand0" && $2 == 0 { a++ } $1 == "handm1" && $2 == -1 { a++ } END { exit a != 3 }' "$tmp/out" &&
+    ok || { fail "crossing --knob handicap: the knob values"; cat "$tmp/out" >&2; }
+expect 2 "ruleset hand1: knob max_plies: limit_result is draw" -- crossing "$tmp/hknob/games.csv"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,40 @@
+/* A compensation knob read off a run (issue 25, item 4): the games of each ruleset of a run,
+ * tallied from the attackers' side, at the value of a knob its kept ruleset has (the move
+ * limit max_plies, say), ready for stats/crossing.h. */
+#ifndef TAFL_HARNESS_KNOB_H
+#define TAFL_HARNESS_KNOB_H
+
+#include "formats/results.h"
+#include "stats/crossing.h"
+
+/* The knobs: "max_plies" (the ruleset's cap as played; its limit_result must not be draw, or
+ * the cap moves no result) and "handicap" (the pieces the ruleset's `remove` takes off the
+ * start: attackers taken off minus defenders taken off, so 1 is one attacker fewer, -1 one
+ * defender fewer, 0 none). */
+#define KNOB_NAMES "max_plies, handicap"
+
+/* One ruleset's tally at its knob value. */
+typedef struct {
+    char rules[64];   /* ruleset name */
+    CrossingPoint pt; /* x: the knob value; wins, draws, losses: the attackers' */
+} KnobPoint;
+
+/* Tallies the self-play rows (attacker = defender) of games.csv at games_path (rows[0..count),
+ * as results_games_read gave them) by ruleset, reading each ruleset as the run kept it
+ * (rowgame_ruleset) for the knob value. agent: the agent whose self-play counts (NULL: the one
+ * self-play agent there is). Caller frees *out (count *n, in order of first appearance).
+ * ST_EINVAL with one line: an unknown knob (listing KNOB_NAMES), no self-play games, several
+ * self-play agents and no agent named, a ruleset the run did not keep, a max_plies knob on a
+ * ruleset without a cap or with limit_result = draw, two rulesets with one knob value. */
+MUST_CHECK Status knob_points(const GameRow *rows, long count, const char *games_path,
+                              const char *knob, const char *agent, KnobPoint **out, int *n,
+                              Error *err);
+
+/* Draws the knob's figure into dir (formats/plot.h: DIR/crossing.gp, and .png and .svg when
+ * gnuplot is at hand, *drawn then true): each point's attackers' score with its 95% interval,
+ * the logistic fit, 1/2, the crossing with Fieller's interval shaded, and in the title the
+ * verdict, the crossing and the isotonic check. ST_EIO naming the file on failure. */
+MUST_CHECK Status knob_plot(const char *dir, const char *knob, const KnobPoint *pts, int n,
+                            const CrossingResult *r, bool *drawn, Error *err);
+
+#endif
