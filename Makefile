@@ -136,6 +136,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/tune_resume.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/design.sh
 	@echo "make test: all tests passed ($(BUILD))"
 
 # Games against the real OpenTafl (tests/opentafl.sh): SKIPPED with a message where it is

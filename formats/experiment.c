@@ -1309,6 +1309,19 @@ static bool check_whole(ReadCtx *c)
                 e->ruleset_count, e->pairing_count, e->games, total, EXPERIMENT_GAMES_TOTAL_MAX);
         return false;
     }
+    if (e->kind == EXPERIMENT_DESIGN && e->ruleset_count < 2) {
+        fail_at(c, c->kind_line, ST_EINVAL,
+                "key 'kind': a design search needs two rulesets at least (a [sweep] makes "
+                "them)");
+        return false;
+    }
+    if (e->kind == EXPERIMENT_DESIGN && (e->agent_count > 2 || c->matchups_line != 0)) {
+        fail_at(c, c->matchups_line ? c->matchups_line : c->kind_line, ST_EINVAL,
+                "key 'kind': a design search has one agent (the race's) or two (the race's, then "
+                "the stronger one that confirms the survivors), each playing itself: no "
+                "[matchups] and at most two agents");
+        return false;
+    }
     if (e->kind == EXPERIMENT_CURVE && c->matchups_line != 0 && c->self_line == 0) {
         fail_at(c, c->kind_line, ST_EINVAL,
                 "key 'kind': a curve is each agent's self-play, but [matchups] on line %d does "

@@ -473,6 +473,14 @@ static const struct {
      "12: key 'max_plies': the sweep has 160000 candidates, more than the 1024 an experiment "
      "holds (shorten the lists or use mode = one_at_a_time)",
      NULL},
+    /* a design search: two candidates at least, one or two self-playing agents */
+    {"[experiment]\nname = t\nkind = design\n[rules]\npresets = brandubh\n[agent.r]\ntype = "
+     "random\n",
+     ST_EINVAL, "3: key 'kind': a design search needs two rulesets at least (a [sweep] makes them)",
+     NULL},
+    {"[experiment]\nname = t\nkind = design\n[sweep]\nbase = brandubh\nking_armed = no\n"
+     "[agent.a]\ntype = random\n[agent.b]\ntype = random\n[agent.c]\ntype = random\n",
+     ST_EINVAL, "3: key 'kind': a design search has one agent", "no [matchups]"},
 #undef SWEEP_HEAD
 };
 
