@@ -262,7 +262,8 @@ uint64_t evalmodel_rules_hash(const Rules *r)
 {
     Ruleset rs = r->opt;
     memset(rs.name, 0, sizeof rs.name);
-    rs.max_plies = 0; /* a game cap does not change what a position is worth */
+    rs.max_plies = 0;                    /* a game cap does not change what a position is worth */
+    rs.limit_result = LIMIT_RESULT_DRAW; /* nor who gets the cap */
     char buf[4096];
     int n = ruleset_format(&rs, buf, sizeof buf);
     if (n < 0)

@@ -427,11 +427,12 @@ static ProcessResult send_rules(External *a, double deadline)
 /* Why OpenTafl cannot play these rules as tafl-lab does (written to why; false when it can).
  * A repetition rule its program has no tfr: letter for (opentafl_tfr). Of the options OTN
  * cannot carry (otep.h), draw_fort, no_moves and max_plies only change how tafl-lab ends a
- * game; a king captured by three on an edge changes captures, so the two boards would part.
- * And where the rules string bars pieces from re-entering the throne (cenre), OpenTafl also
- * bars them from passing over the empty throne (GenericRules.canTaflmanMoveThrough), which
- * tafl-lab allows: replaying tafl-lab's games in OpenTafl's rules engine, about half the games
- * of brandub-cyningstan-2014 hold such a move (tests/opentafl/rules-check.sh). */
+ * game (but not limit_result: a cap won by one side changes what the engine should play for); a
+ * king captured by three on an edge changes captures, so the two boards would part. And where the
+ * rules string bars pieces from re-entering the throne (cenre), OpenTafl also bars them from
+ * passing over the empty throne (GenericRules.canTaflmanMoveThrough), which tafl-lab allows:
+ * replaying tafl-lab's games in OpenTafl's rules engine, about half the games of
+ * brandub-cyningstan-2014 hold such a move (tests/opentafl/rules-check.sh). */
 static bool opentafl_refusal(const Ruleset *rs, char *why, size_t size)
 {
     if (!opentafl_tfr(rs->repetition)) {
@@ -439,6 +440,16 @@ static bool opentafl_refusal(const Ruleset *rs, char *why, size_t size)
                  "repetition=%s, for which OpenTafl's program has no tfr: letter (it plays "
                  "tfr:w as lose, tfr:d as draw, and reads any other letter as draw)",
                  ruleset_end_rule_name(rs->repetition));
+        return true;
+    }
+    /* Issue 25: the cap itself only ends tafl-lab's game, but a cap won by one side is a goal
+     * that OpenTafl's search would not play for (or against), and no OTEP line tells it. */
+    if (rs->limit_result != LIMIT_RESULT_DRAW) {
+        snprintf(why, size,
+                 "limit_result=%s (a game reaching max_plies is won by the %s), which OpenTafl "
+                 "cannot be told: it would play such a game as a draw",
+                 ruleset_limit_result_name(rs->limit_result),
+                 ruleset_limit_result_name(rs->limit_result));
         return true;
     }
     if (rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3) {

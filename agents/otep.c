@@ -104,12 +104,15 @@ void otep_format_rules_extension(const Ruleset *rs, char *buf, size_t size)
         n += (size_t)snprintf(buf + n, size - n, "%sdraw_fort=yes", n ? " " : "");
     if (rs->max_plies != 0 && n < size)
         n += (size_t)snprintf(buf + n, size - n, "%smax_plies=%d", n ? " " : "", rs->max_plies);
+    if (rs->limit_result != LIMIT_RESULT_DRAW && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "%slimit_result=%s", n ? " " : "",
+                              ruleset_limit_result_name(rs->limit_result));
 }
 
 Status otep_apply_rules_extension(Ruleset *rs, const char *args, Error *err)
 {
-    static const char *const keys[] = {"king_capture", "repetition", "no_moves", "draw_fort",
-                                       "max_plies"};
+    static const char *const keys[] = {"king_capture", "repetition", "no_moves",
+                                       "draw_fort",    "max_plies",  "limit_result"};
     Ruleset out = *rs;
     const char *p = args;
     while (*p) {
@@ -125,7 +128,7 @@ Status otep_apply_rules_extension(Ruleset *rs, const char *args, Error *err)
         if (!known) {
             error_set(err,
                       "%s: '%s' is not KEY=VALUE for one of king_capture, repetition, "
-                      "no_moves, draw_fort, max_plies",
+                      "no_moves, draw_fort, max_plies, limit_result",
                       OTEP_EXT_RULES, item);
             return ST_EINVAL;
         }

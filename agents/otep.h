@@ -19,7 +19,7 @@
  * game the host plays:
  *   tafl-lab-rules KEY=VALUE...  the options an OTN rules string cannot carry (RULES.md 7:
  *                                king_capture, repetition (defenders_lose, defenders_no_repeat),
- *                                no_moves, draw_fort, max_plies), sent right
+ *                                no_moves, draw_fort, max_plies, limit_result), sent right
  *                                after `rules` only when one differs from OTN's import default;
  *   tafl-lab-seed N              the seed of the engine's agent for the coming game (before
  *                                `start`), so a seeded agent plays as it would in-process. */

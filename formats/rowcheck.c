@@ -18,7 +18,9 @@ static const ReasonRule RULES[END_REASON_COUNT] = {
     [END_DRAW_FORT] = {true, false, true, "a repeated fort is never won by the defenders"},
     [END_REPETITION] = {true, true, true, ""},
     [END_NO_MOVES] = {true, true, true, ""},
-    [END_MAX_PLIES] = {false, false, true, "the ply cap is a draw"},
+    /* The ply cap goes to the ruleset's limit_result (issue 25): a row alone cannot say which,
+     * rowcheck_limit_agrees checks it where the ruleset is known. */
+    [END_MAX_PLIES] = {true, true, true, ""},
     [END_ILLEGAL_MOVE] = {true, true, false, "a forfeit is won by the other side"},
     [END_ENGINE_CRASH] = {true, true, false, "a forfeit is won by the other side"},
     [END_ENGINE_TIMEOUT] = {true, true, false, "a forfeit is won by the other side"},
@@ -40,4 +42,22 @@ bool rowcheck_consistent(const GameRow *row, char *why, size_t size)
         return false;
     }
     return true;
+}
+
+bool rowcheck_limit_agrees(const GameRow *row, const Ruleset *rs, char *why, size_t size)
+{
+    if (row->reason != END_MAX_PLIES) {
+        return true;
+    }
+    Winner want = rs->limit_result == LIMIT_RESULT_ATTACKERS   ? WINNER_ATTACKERS
+                  : rs->limit_result == LIMIT_RESULT_DEFENDERS ? WINNER_DEFENDERS
+                                                               : WINNER_DRAW;
+    if (row->winner == want) {
+        return true;
+    }
+    snprintf(why, size,
+             "winner '%s' with reason 'max_plies': ruleset %s has limit_result = %s, the ply "
+             "cap's winner",
+             state_winner_name(row->winner), rs->name, ruleset_limit_result_name(rs->limit_result));
+    return false;
 }

@@ -18,6 +18,7 @@
 #include "agents/agent.h"
 #include "formats/files.h"
 #include "formats/outpath.h"
+#include "formats/rowcheck.h"
 #include "harness/design.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
@@ -532,6 +533,12 @@ static Status resume_row(const GameRow *row, long k, void *ctx, Error *err)
                   "%s:%ld: game %ld is not game %ld of this %s (%s, %s vs %s): it belongs to "
                   "another run",
                   rs->games_path, k + 2, row->game, j.game, what, rules, att, def);
+        r->st = ST_EINVAL;
+        return ST_OK;
+    }
+    char why[200];
+    if (!rowcheck_limit_agrees(row, &rs->rules[j.ruleset].opt, why, sizeof why)) {
+        error_set(&r->mismatch, "%s:%ld: %s", rs->games_path, k + 2, why);
         r->st = ST_EINVAL;
         return ST_OK;
     }

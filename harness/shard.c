@@ -12,7 +12,9 @@
 
 #include "formats/experiment.h"
 #include "formats/files.h"
+#include "formats/rowcheck.h"
 #include "harness/buildinfo.h"
+#include "harness/rowgame.h"
 #include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/version.h"
@@ -186,10 +188,27 @@ static Status read_shard(ShardDir *sd, Error *err)
                   sd->shard.index, sd->shard.count, sd->games_shard);
         return ST_EINVAL;
     }
+    Ruleset rs; /* the ruleset of the last capped row, read once per name */
+    rs.name[0] = '\0';
     for (long k = 0; k < sd->count; k++) {
-        if (sd->rows[k].game != shard_game(sd->shard, k)) {
+        const GameRow *row = &sd->rows[k];
+        if (row->game != shard_game(sd->shard, k)) {
             error_set(err, "%s:%ld: game %ld where shard %ld/%ld has game %ld", path, k + 2,
-                      sd->rows[k].game, sd->shard.index, sd->shard.count, shard_game(sd->shard, k));
+                      row->game, sd->shard.index, sd->shard.count, shard_game(sd->shard, k));
+            return ST_EINVAL;
+        }
+        /* A capped game's winner is its ruleset's limit_result (issue 25): only the ruleset the
+         * shard kept can say which. */
+        if (row->reason != END_MAX_PLIES)
+            continue;
+        if (strcmp(rs.name, row->rules) != 0) {
+            st = rowgame_ruleset(path, row->rules, &rs, err);
+            if (st != ST_OK)
+                return st;
+        }
+        char why[200];
+        if (!rowcheck_limit_agrees(row, &rs, why, sizeof why)) {
+            error_set(err, "%s:%ld: %s", path, k + 2, why);
             return ST_EINVAL;
         }
     }

@@ -624,6 +624,7 @@ void otn_format_rules(const Ruleset *rs, char *buf, char *warnings)
         {rs->no_moves != END_RULE_LOSE, "no_moves"},
         {rs->draw_fort, "draw_fort"},
         {rs->max_plies != 0, "max_plies"},
+        {rs->limit_result != LIMIT_RESULT_DRAW, "limit_result"},
     };
     warnings[0] = '\0';
     for (int i = 0; i < COUNT_OF(lost); i++) {

@@ -292,6 +292,10 @@ static Status check_options(const Ruleset *rs, Error *err)
         error_set(err, "max_plies %d is negative (0 means no limit)", rs->max_plies);
         return ST_EINVAL;
     }
+    if (!enum_in_range((int)rs->limit_result, 3)) {
+        error_set(err, "limit_result must be draw, attackers or defenders");
+        return ST_EINVAL;
+    }
     return ST_OK;
 }
 

@@ -69,6 +69,11 @@ typedef enum {
     END_RULE_COUNT
 } EndRule;
 
+/* Who gets the result of a game that reaches max_plies (issue 25's compensation knob, like
+ * Go's komi): DRAW is RULES.md's "adjudicated a draw"; ATTACKERS and DEFENDERS give that side
+ * the win, so a designer can move the balance by moving the limit. */
+typedef enum { LIMIT_RESULT_DRAW, LIMIT_RESULT_ATTACKERS, LIMIT_RESULT_DEFENDERS } LimitResult;
+
 /* Every option of RULES.md sections 1-5, and the Copenhagen options shieldwall and edge_fort
  * (README.md, "The rules engine"). A plain value: copy it freely. */
 typedef struct {
@@ -91,6 +96,9 @@ typedef struct {
     EndRule repetition; /* any EndRule */
     bool draw_fort;
     int max_plies; /* 0 = no limit */
+    /* Who wins a game that reaches max_plies (the ruleset's or an experiment's cap); DRAW, the
+     * default, is left out of ruleset_format's text so that older texts and hashes stay. */
+    LimitResult limit_result;
     /* A row of two or more enemies on an edge, each fronted by a capturing piece, is taken by
      * the move that closes its second end (NO: never). */
     Shieldwall shieldwall;
@@ -165,6 +173,7 @@ const char *ruleset_king_capture_name(KingCapture v);
 const char *ruleset_escape_name(Escape v);
 const char *ruleset_end_rule_name(EndRule v);
 const char *ruleset_shieldwall_name(Shieldwall v);
+const char *ruleset_limit_result_name(LimitResult v);
 
 /* Sets one option from its RULES.md key and value text (used by ruleset files).
  * Errors read "key 'K': what is wrong": an unknown key lists the keys, a bad value the valid

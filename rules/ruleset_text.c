@@ -27,6 +27,7 @@ static const char *const end_rule_names[] = {"lose", "draw", "ignore", "defender
 _Static_assert(sizeof end_rule_names / sizeof end_rule_names[0] == END_RULE_COUNT,
                "one name per end rule");
 static const char *const shieldwall_names[] = {"no", "pieces", "corners"};
+static const char *const limit_result_names[] = {"draw", "attackers", "defenders"};
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -41,6 +42,7 @@ _Static_assert(sizeof(KingCapture) == sizeof(int), "enum size");
 _Static_assert(sizeof(Escape) == sizeof(int), "enum size");
 _Static_assert(sizeof(EndRule) == sizeof(int), "enum size");
 _Static_assert(sizeof(Shieldwall) == sizeof(int), "enum size");
+_Static_assert(sizeof(LimitResult) == sizeof(int), "enum size");
 
 static const char *name_or_unknown(const char *const *names, int count, int v)
 {
@@ -90,6 +92,11 @@ const char *ruleset_end_rule_name(EndRule v)
 const char *ruleset_shieldwall_name(Shieldwall v)
 {
     return name_or_unknown(shieldwall_names, COUNT_OF(shieldwall_names), (int)v);
+}
+
+const char *ruleset_limit_result_name(LimitResult v)
+{
+    return name_or_unknown(limit_result_names, COUNT_OF(limit_result_names), (int)v);
 }
 
 typedef enum {
@@ -146,6 +153,8 @@ static const OptionSpec option_table[] = {
     ENUM_OPTION("repetition", repetition, end_rule_names, 0),
     {"draw_fort", KIND_BOOL, FIELD(draw_fort), NULL, 0, 0, 0},
     {"max_plies", KIND_INT, FIELD(max_plies), NULL, 0, 0, 0},
+    /* Issue 25: the side that gets a game reaching max_plies. */
+    ENUM_OPTION("limit_result", limit_result, limit_result_names, 0),
 };
 
 static const OptionSpec *find_option(const char *key)
@@ -364,6 +373,12 @@ int ruleset_format(const Ruleset *rs, char *buf, int buflen)
         const OptionSpec *o = &option_table[i];
         if (o->kind == KIND_START) {
             append_start(buf, cap, &used, rs->start);
+            continue;
+        }
+        /* limit_result came after results and learned evaluations were recorded with the
+         * texts and hashes of this function: its default (draw, what a cap always gave) is
+         * left out so that they stay the same. */
+        if (o->offset == FIELD(limit_result) && rs->limit_result == LIMIT_RESULT_DRAW) {
             continue;
         }
         append(buf, cap, &used, "%s = %s\n", o->key, format_value(rs, o, tmp, sizeof tmp));

@@ -626,8 +626,13 @@ static inline ALWAYS_INLINE void apply_move(const Rules *r, GameState *s, Histor
         end_game(s, r->opt.no_moves == END_RULE_DRAW ? WINNER_DRAW : winner_of(mover),
                  END_NO_MOVES);
 
+    /* Issue 25: the cap's result goes to the side limit_result names (a draw by default). */
     if (!state_is_over(s) && r->opt.max_plies > 0 && s->ply >= (uint32_t)r->opt.max_plies)
-        end_game(s, WINNER_DRAW, END_MAX_PLIES);
+        end_game(s,
+                 r->opt.limit_result == LIMIT_RESULT_ATTACKERS   ? WINNER_ATTACKERS
+                 : r->opt.limit_result == LIMIT_RESULT_DEFENDERS ? WINNER_DEFENDERS
+                                                                 : WINNER_DRAW,
+                 END_MAX_PLIES);
 }
 
 void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureList *caps)

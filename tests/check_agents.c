@@ -217,6 +217,41 @@ START_TEST(test_block_loss_in_one_brandubh)
 }
 END_TEST
 
+/* Issue 25: an agent that knows the cap gives its result to limit_result's side. From brandubh's
+ * start (no win or loss in one) with max_plies = 1, every move of the attackers ends the game
+ * at the cap: a win for them under limit_result = attackers, a loss under defenders, a draw
+ * under draw; each agent's score for its move says so. */
+START_TEST(test_agents_score_the_limit_result_issue25)
+{
+    const LimitResult limits[] = {LIMIT_RESULT_ATTACKERS, LIMIT_RESULT_DEFENDERS,
+                                  LIMIT_RESULT_DRAW};
+    /* alphabeta and greedy in evaluation units (a win one ply away: AGENT_WIN_SCORE - 1), mcts
+     * as a result in 0..1. */
+    const double want_ab[] = {AGENT_WIN_SCORE - 1, -(AGENT_WIN_SCORE - 1), 0.0};
+    const double want_mcts[] = {1.0, 0.0, 0.5};
+    for (int l = 0; l < 3; l++) {
+        Ruleset rs = *ruleset_default();
+        rs.max_plies = 1;
+        rs.limit_result = limits[l];
+        Rules r;
+        Error err = {{0}};
+        ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+        GameState s;
+        state_init(&r, &s);
+        const char *specs[] = {"alphabeta:depth=2", "mcts:iterations=300"};
+        for (int k = 0; k < 2; k++) {
+            Agent *a = fixture_agent(&r, specs[k], 1);
+            (void)agent_choose(a, &s, NULL);
+            double want = k == 0 ? want_ab[l] : want_mcts[l];
+            ck_assert_msg(agent_last_stats(a)->score == want,
+                          "%s, limit_result %s: score %g, want %g", specs[k],
+                          ruleset_limit_result_name(limits[l]), agent_last_stats(a)->score, want);
+            agent_destroy(a);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_same_seed_same_move_different_seed_can_differ)
 {
     Rules r;
@@ -312,6 +347,7 @@ Suite *agents_suite(void)
     tcase_add_test(duties, test_win_in_one_king_capture_strong_custom);
     tcase_add_test(duties, test_block_loss_in_one_brandubh);
     tcase_add_test(duties, test_same_seed_same_move_different_seed_can_differ);
+    tcase_add_test(duties, test_agents_score_the_limit_result_issue25);
     tcase_add_test(duties, test_agents_keep_the_no_repeat_rule_hnefatafl_org);
     suite_add_tcase(s, duties);
     TCase *strength = tcase_create("strength");

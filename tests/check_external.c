@@ -357,6 +357,18 @@ START_TEST(test_opentafl_quirks_refuse_rules_it_plays_otherwise)
         ck_assert_msg(strstr(t, "agent external: quirks=opentafl: ") && strstr(t, refused[i][1]),
                       "%s: %s", refused[i][0], t);
     }
+    /* Issue 25: who wins a capped game cannot be told to OpenTafl. */
+    Ruleset capped = *ruleset_preset_find("brandubh");
+    capped.max_plies = 60;
+    capped.limit_result = LIMIT_RESULT_DEFENDERS;
+    Error cerr = {{0}};
+    ck_assert_int_eq(rules_compile(&capped, &r, &cerr), ST_OK);
+    opentafl_create_error(&r, t, sizeof t);
+    ck_assert_msg(strstr(t, "OpenTafl cannot play ruleset 'brandubh': limit_result=defenders (a "
+                            "game reaching max_plies is won by the defenders), which OpenTafl "
+                            "cannot be told") &&
+                      !strchr(t, '\n'),
+                  "%s", t);
     preset_with_repetition("brandubh", END_RULE_IGNORE, &r);
     opentafl_create_error(&r, t, sizeof t);
     ck_assert_msg(strstr(t, "OpenTafl cannot play ruleset 'brandubh': repetition=ignore, for "

@@ -56,6 +56,16 @@ START_TEST(test_rules_extension_carries_what_otn_lacks)
     snprintf(back.name, sizeof back.name, "%s", rs.name);
     ck_assert(memcmp(&back, &rs, sizeof rs) == 0);
 
+    /* Issue 25: the cap's winner goes with it, and comes back. */
+    rs.limit_result = LIMIT_RESULT_ATTACKERS;
+    otep_format_rules_extension(&rs, ext, sizeof ext);
+    ck_assert_str_eq(ext, "king_capture=throne4_adj3_edge3 no_moves=draw max_plies=300 "
+                          "limit_result=attackers");
+    ck_assert_int_eq(otn_parse_rules(otn, &back, &err), ST_OK);
+    ck_assert_int_eq(otep_apply_rules_extension(&back, ext, &err), ST_OK);
+    snprintf(back.name, sizeof back.name, "%s", rs.name);
+    ck_assert(memcmp(&back, &rs, sizeof rs) == 0);
+
     otep_format_rules_extension(ruleset_preset_find("brandub-cyningstan"), ext, sizeof ext);
     ck_assert_str_eq(ext, "no_moves=draw");
     /* Copenhagen's repetition rule and online Brandubh's king capture have no OTN value. */
@@ -236,7 +246,7 @@ START_TEST(test_refused_rules_answer_error_0_and_play_error_minus_1)
     ck_assert(host_says(e, OTEP_EXT_RULES " size=9",
                         "error 0 rules not supported: " OTEP_EXT_RULES
                         ": 'size' is not KEY=VALUE for one of king_capture, repetition, "
-                        "no_moves, draw_fort, max_plies\n",
+                        "no_moves, draw_fort, max_plies, limit_result\n",
                         "refused"));
     /* Good rules make it play again. */
     ck_assert(host_says(e, "rules " BRANDUBH_OTN, "", NULL));

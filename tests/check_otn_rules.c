@@ -196,6 +196,9 @@ START_TEST(test_warnings)
     rs.king_capture = KING_CAPTURE_THRONE4_ADJ3_EDGE3;
     otn_format_rules(&rs, buf, warnings);
     ck_assert_str_eq(warnings, "king_capture, no_moves, draw_fort, max_plies");
+    rs.limit_result = LIMIT_RESULT_DEFENDERS; /* issue 25: OTN has no key for it either */
+    otn_format_rules(&rs, buf, warnings);
+    ck_assert_str_eq(warnings, "king_capture, no_moves, draw_fort, max_plies, limit_result");
 
     rs = *preset("brandubh");
     rs.draw_fort = false;

@@ -693,6 +693,57 @@ START_TEST(test_max_plies_draw_custom)
 }
 END_TEST
 
+/* Issue 25, limit_result: the same game as test_max_plies_draw_custom, whose fourth ply reaches
+ * max_plies = 4, ends there with the result limit_result names. */
+static void play_to_limit(LimitResult limit, Winner expected)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.max_plies = 4;
+    rs.limit_result = limit;
+    RuleGame g;
+    game_start_custom(&g, &rs, POS_SHUTTLE, SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"b2-b3", "f6-f5", "b3-b2", NULL});
+    ck_assert(!state_is_over(&g.s)); /* nothing ends the game before the cap */
+    game_play(&g, "f5-f6", NULL);
+    ck_assert_int_eq(g.s.ply, 4);
+    game_expect_end(&g, expected, END_MAX_PLIES);
+    game_finish(&g);
+}
+
+START_TEST(test_limit_result_draw_issue25)
+{
+    play_to_limit(LIMIT_RESULT_DRAW, WINNER_DRAW);
+}
+END_TEST
+
+START_TEST(test_limit_result_attackers_issue25)
+{
+    play_to_limit(LIMIT_RESULT_ATTACKERS, WINNER_ATTACKERS);
+}
+END_TEST
+
+START_TEST(test_limit_result_defenders_issue25)
+{
+    play_to_limit(LIMIT_RESULT_DEFENDERS, WINNER_DEFENDERS);
+}
+END_TEST
+
+/* Issue 25: the cap is checked last (RULES.md 5), so a king escaping on the capped ply wins for
+ * the defenders even when limit_result gives the cap to the attackers. */
+START_TEST(test_limit_result_escape_on_the_last_ply_issue25)
+{
+    Ruleset rs = game_preset_copy("brandubh");
+    rs.max_plies = 2;
+    rs.limit_result = LIMIT_RESULT_ATTACKERS;
+    RuleGame g;
+    game_start_custom(&g, &rs, "/2K1t2/7/3t3/tt3tt/3t3/7/3t3/", SIDE_ATTACKERS);
+    game_play_quiet(&g, (const char *[]){"g4-g5", NULL});
+    game_play(&g, "c1-a1", NULL);
+    game_expect_end(&g, WINNER_DEFENDERS, END_KING_ESCAPED);
+    game_finish(&g);
+}
+END_TEST
+
 /* RULES.md 5: "A position where the game is over has no legal moves (so perft counts stop
  * there, as in chess)." After the king's escape ... */
 START_TEST(test_game_over_no_legal_moves_after_escape_brandubh)
@@ -833,6 +884,10 @@ TCase *rules_end_tcase(void)
     tcase_add_test(tc, test_no_moves_lose_attackers_brandubh_seed002);
     tcase_add_test(tc, test_no_moves_lose_ard_ri_seed003);
     tcase_add_test(tc, test_max_plies_draw_custom);
+    tcase_add_test(tc, test_limit_result_draw_issue25);
+    tcase_add_test(tc, test_limit_result_attackers_issue25);
+    tcase_add_test(tc, test_limit_result_defenders_issue25);
+    tcase_add_test(tc, test_limit_result_escape_on_the_last_ply_issue25);
     tcase_add_test(tc, test_game_over_no_legal_moves_after_escape_brandubh);
     tcase_add_test(tc, test_game_over_no_legal_moves_after_king_capture_brandubh);
     tcase_add_test(tc, test_game_over_no_legal_moves_after_draw_brandub_cyningstan);

@@ -139,6 +139,9 @@ START_TEST(test_compile_rejects_bad_option_values)
     rs.max_plies = -1;
     assert_compile_fails(&rs, "max_plies");
     rs = *ruleset_default();
+    rs.limit_result = (LimitResult)3;
+    assert_compile_fails(&rs, "limit_result");
+    rs = *ruleset_default();
     rs.king_capture = (KingCapture)9;
     assert_compile_fails(&rs, "range");
     rs = *ruleset_default();

@@ -65,6 +65,9 @@ START_TEST(test_names)
     ck_assert_str_eq(ruleset_escape_name(ESCAPE_EDGE), "edge");
     ck_assert_str_eq(ruleset_end_rule_name(END_RULE_IGNORE), "ignore");
     ck_assert_str_eq(ruleset_shieldwall_name(SHIELDWALL_CORNERS), "corners");
+    ck_assert_str_eq(ruleset_limit_result_name(LIMIT_RESULT_DRAW), "draw");
+    ck_assert_str_eq(ruleset_limit_result_name(LIMIT_RESULT_ATTACKERS), "attackers");
+    ck_assert_str_eq(ruleset_limit_result_name(LIMIT_RESULT_DEFENDERS), "defenders");
 }
 END_TEST
 
@@ -110,7 +113,9 @@ static const struct {
      "key 'colour': unknown key (keys are name, size, start, first, throne, corners, "
      "throne_reentry, throne_pass, king_armed, corner_hostile, throne_hostile_attackers, "
      "throne_hostile_defenders, shieldwall, king_capture, escape, edge_fort, encirclement, "
-     "no_moves, repetition, draw_fort, max_plies)"},
+     "no_moves, repetition, draw_fort, max_plies, limit_result)"},
+    {"limit_result", "white",
+     "key 'limit_result': bad value 'white' (expected draw|attackers|defenders)"},
     {"shieldwall", "yes", "key 'shieldwall': bad value 'yes' (expected no|pieces|corners)"},
     {"edge_fort", "1", "key 'edge_fort': bad value '1' (expected yes|no)"},
     {"throne", "true", "key 'throne': bad value 'true' (expected yes|no)"},
@@ -187,6 +192,23 @@ START_TEST(test_base_and_overrides)
     want.max_plies = 400;
     assert_rulesets_equal(&rs, &want);
 
+    /* Issue 25: limit_result is read, and written back (only when it is not draw). */
+    read_ok("brandubh-limit60-attackers.ini", &rs);
+    want = *ruleset_default();
+    strcpy(want.name, "brandubh-limit60-attackers");
+    want.max_plies = 60;
+    want.limit_result = LIMIT_RESULT_ATTACKERS;
+    assert_rulesets_equal(&rs, &want);
+    char text[2048];
+    ruleset_format(&rs, text, sizeof text);
+    ck_assert_msg(strstr(text, "\nmax_plies = 60\nlimit_result = attackers\n"), "%s", text);
+    want.limit_result = LIMIT_RESULT_DEFENDERS;
+    ruleset_format(&want, text, sizeof text);
+    ck_assert_msg(strstr(text, "\nlimit_result = defenders\n"), "%s", text);
+    want.limit_result = LIMIT_RESULT_DRAW; /* the default is left out: older texts stay */
+    ruleset_format(&want, text, sizeof text);
+    ck_assert_msg(!strstr(text, "limit_result"), "%s", text);
+
     read_ok("toplevel.ini", &rs); /* no base: brandubh */
     want = *ruleset_default();
     strcpy(want.name, "strong-brandubh");
@@ -251,6 +273,8 @@ static const struct {
     {"overflow-max-plies.ini", ST_EINVAL,
      "1: key 'max_plies': bad value '99999999999999999999' (expected an integer >= 0)", NULL},
     {"bad-size.ini", ST_EINVAL, "1: key 'size': bad value 'seven' (expected an integer)", NULL},
+    {"bad-limit-result.ini", ST_EINVAL,
+     "3: key 'limit_result': bad value 'white' (expected draw|attackers|defenders)", NULL},
     {"bad-throne-hostile.ini", ST_EINVAL,
      "1: key 'throne_hostile_defenders': bad value 'always' (expected empty|never)", NULL},
     {"unknown-preset.ini", ST_EINVAL,

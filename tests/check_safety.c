@@ -374,9 +374,9 @@ START_TEST(test_rowcheck_result_and_reason_agree)
         {WINNER_DRAW, END_ENCIRCLED, false},          {WINNER_ATTACKERS, END_DRAW_FORT, true},
         {WINNER_DEFENDERS, END_DRAW_FORT, false},     {WINNER_DRAW, END_REPETITION, true},
         {WINNER_DEFENDERS, END_REPETITION, true},     {WINNER_ATTACKERS, END_NO_MOVES, true},
-        {WINNER_DRAW, END_MAX_PLIES, true},           {WINNER_ATTACKERS, END_MAX_PLIES, false},
-        {WINNER_DEFENDERS, END_ILLEGAL_MOVE, true},   {WINNER_DRAW, END_ENGINE_CRASH, false},
-        {WINNER_ATTACKERS, END_ENGINE_TIMEOUT, true}, {WINNER_ATTACKERS, END_NONE, false},
+        {WINNER_DRAW, END_MAX_PLIES, true},           {WINNER_DEFENDERS, END_ILLEGAL_MOVE, true},
+        {WINNER_DRAW, END_ENGINE_CRASH, false},       {WINNER_ATTACKERS, END_ENGINE_TIMEOUT, true},
+        {WINNER_ATTACKERS, END_NONE, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         GameRow row = row_of(cases[i].w, cases[i].r);
@@ -389,6 +389,34 @@ START_TEST(test_rowcheck_result_and_reason_agree)
     ck_assert(!rowcheck_consistent(&row, why, sizeof why));
     ck_assert_str_eq(why, "winner 'draw' with reason 'king_captured': a king's capture is won by "
                           "the attackers");
+}
+END_TEST
+
+/* Issue 25: a row alone cannot say who gets the ply cap (limit_result); with its ruleset it can.
+ * This is where the row check's old case "attackers win by max_plies" is refused now. */
+START_TEST(test_rowcheck_limit_result_issue25)
+{
+    Ruleset rs = *ruleset_default();
+    char why[200] = "";
+    const Winner winners[] = {WINNER_ATTACKERS, WINNER_DEFENDERS, WINNER_DRAW};
+    const LimitResult limits[] = {LIMIT_RESULT_ATTACKERS, LIMIT_RESULT_DEFENDERS,
+                                  LIMIT_RESULT_DRAW};
+    for (int l = 0; l < 3; l++) {
+        rs.limit_result = limits[l];
+        for (int w = 0; w < 3; w++) {
+            GameRow row = row_of(winners[w], END_MAX_PLIES);
+            ck_assert(rowcheck_consistent(&row, why, sizeof why));
+            ck_assert_int_eq(rowcheck_limit_agrees(&row, &rs, why, sizeof why), w == l);
+            /* Other reasons are the row check's alone. */
+            row = row_of(winners[w], END_REPETITION);
+            ck_assert(rowcheck_limit_agrees(&row, &rs, why, sizeof why));
+        }
+    }
+    rs.limit_result = LIMIT_RESULT_DRAW;
+    GameRow row = row_of(WINNER_ATTACKERS, END_MAX_PLIES);
+    ck_assert(!rowcheck_limit_agrees(&row, &rs, why, sizeof why));
+    ck_assert_str_eq(why, "winner 'attackers' with reason 'max_plies': ruleset brandubh has "
+                          "limit_result = draw, the ply cap's winner");
 }
 END_TEST
 
@@ -413,6 +441,7 @@ Suite *safety_suite(void)
     tc = tcase_create("input");
     tcase_add_test(tc, test_linein_holds_a_line_to_its_size);
     tcase_add_test(tc, test_rowcheck_result_and_reason_agree);
+    tcase_add_test(tc, test_rowcheck_limit_result_issue25);
     suite_add_tcase(s, tc);
     return s;
 }

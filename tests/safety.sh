@@ -232,7 +232,18 @@ awk -F, -v OFS=, 'NR == 2 { $6 = "draw"; $7 = "king_captured" } { print }' "$tmp
 refused 1 "games.csv:2: the row does not agree with itself: winner 'draw' with reason 'king_captured'" -- run "$tmp/ok.ini" --out "$tmp/edited" --resume
 awk -F, -v OFS=, 'NR == 2 { $6 = "attackers"; $7 = "max_plies" } { print }' "$tmp/S/shard-2-of-2/games.csv" >"$tmp/g" &&
     mv "$tmp/g" "$tmp/S/shard-2-of-2/games.csv"
-refused 2 "games.csv:2: the row does not agree with itself: winner 'attackers' with reason 'max_plies'" -- merge "$tmp/S/shard-1-of-2" "$tmp/S/shard-2-of-2" --out "$tmp/M"
+refused 2 "games.csv:2: winner 'attackers' with reason 'max_plies': ruleset brandubh has limit_result = draw, the ply cap's winner" -- merge "$tmp/S/shard-1-of-2" "$tmp/S/shard-2-of-2" --out "$tmp/M"
+
+# 8. Issue 25: under limit_result the ply cap is won by that side, and a capped row whose winner
+# is not limit_result's is refused by resume (the row alone cannot say; its ruleset can).
+printf 'base = brandubh\nlimit_result = defenders\n' >"$tmp/capd.rules"
+printf '[experiment]\nname = capd\nseed = 3\ngames = 4\nmax_plies = 6\n[rules]\nfiles = %s\n[agent.r]\ntype = random\n' \
+    "$tmp/capd.rules" >"$tmp/capd.ini"
+"$TAFL" run "$tmp/capd.ini" --out "$tmp/capd" >/dev/null 2>"$tmp/err" &&
+    [ "$(awk -F, 'NR > 1 && $7 == "max_plies" && $6 == "defenders"' "$tmp/capd/games.csv" | wc -l)" -eq 4 ] &&
+    ok || { fail "limit_result = defenders: every capped game won by the defenders"; cat "$tmp/err" "$tmp/capd/games.csv" >&2; }
+awk -F, -v OFS=, 'NR == 3 { $6 = "draw" } { print }' "$tmp/capd/games.csv" >"$tmp/g" && mv "$tmp/g" "$tmp/capd/games.csv"
+refused 1 "games.csv:3: winner 'draw' with reason 'max_plies': ruleset capd has limit_result = defenders, the ply cap's winner" -- run "$tmp/capd.ini" --out "$tmp/capd" --resume
 
 echo "safety.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

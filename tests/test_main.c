@@ -22,6 +22,7 @@ int main(void)
     srunner_add_suite(runner, results_suite());
     srunner_add_suite(runner, runner_suite());
     srunner_add_suite(runner, statistics_suite());
+    srunner_add_suite(runner, crossing_suite());
     srunner_add_suite(runner, league_suite());
     srunner_add_suite(runner, otep_suite());
     srunner_add_suite(runner, tune_suite());

@@ -27,6 +27,7 @@ Suite *experiment_suite(void);
 
 /* check_statistics.c: Bradley-Terry ratings, GSPRT, SPSA */
 Suite *statistics_suite(void);
+Suite *crossing_suite(void); /* check_crossing.c: a knob's crossing of 1/2 (issue 25) */
 
 /* check_league.c: agent ratings from games (overall and by side) */
 Suite *league_suite(void);
