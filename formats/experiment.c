@@ -78,6 +78,12 @@ typedef struct {
     Ruleset starts[SWEEP_STARTS_MAX]; /* size and start of each alternative, named by the file */
     int start_count;
     int starts_line;
+    /* The move-limit knob (issue 25 item 4): one candidate per limit, the base with max_plies
+     * at that limit and limit_result = knob_result */
+    char knob_values[SWEEP_VALUES_MAX][SWEEP_VALUE_MAX];
+    int knob_count;
+    int knob_line;
+    char knob_result[SWEEP_VALUE_MAX]; /* attackers (default) or defenders */
 } SweepDraft;
 
 /* The [agent.NAME] section being read: its keys wait here until the section ends, because
@@ -811,6 +817,38 @@ static bool sweep_starts(ReadCtx *c, const char *value)
     return true;
 }
 
+/* knob_limits = N, N... (each a max_plies > 0) and knob_result = attackers | defenders. */
+static bool sweep_knob(ReadCtx *c, const char *key, const char *value)
+{
+    SweepDraft *w = &c->sweep;
+    Ruleset scratch = *ruleset_default();
+    Error why = {{0}};
+    if (strcmp(key, "knob_result") == 0) {
+        if (strcmp(value, "attackers") != 0 && strcmp(value, "defenders") != 0) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'knob_result': bad value '%s' (expected attackers|defenders: the side "
+                    "that wins a game reaching the limit)",
+                    value);
+            return false;
+        }
+        snprintf(w->knob_result, sizeof w->knob_result, "%s", value);
+        return true;
+    }
+    if (!split_list(c, key, value, w->knob_values, SWEEP_VALUES_MAX, &w->knob_count))
+        return false;
+    for (int i = 0; i < w->knob_count; i++) {
+        if (ruleset_set_option(&scratch, "max_plies", w->knob_values[i], &why) != ST_OK ||
+            scratch.max_plies < 1) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'knob_limits': bad value '%s' (expected move limits, integers >= 1)",
+                    w->knob_values[i]);
+            return false;
+        }
+    }
+    w->knob_line = c->line;
+    return true;
+}
+
 static bool sweep_key(ReadCtx *c, const char *key, const char *value)
 {
     SweepDraft *w = &c->sweep;
@@ -827,6 +865,8 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
     }
     if (strcmp(key, "starts") == 0)
         return sweep_starts(c, value);
+    if (strcmp(key, "knob_limits") == 0 || strcmp(key, "knob_result") == 0)
+        return sweep_knob(c, key, value);
     if (strcmp(key, "name") == 0 || strcmp(key, "start") == 0 || strcmp(key, "size") == 0) {
         fail_at(c, c->line, ST_EINVAL,
                 "key '%s': not a key a sweep varies (the names are made from the changes; start "
@@ -839,8 +879,9 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
     Error why = {{0}};
     if (ruleset_set_option(&scratch, key, "", &why) != ST_OK && strstr(why.text, "unknown key")) {
         fail_at(c, c->line, ST_EINVAL,
-                "key '%s': unknown key (keys are base, base_file, mode, starts and the ruleset "
-                "keys of doc/RULES.md, as `tafl rules show` writes them)",
+                "key '%s': unknown key (keys are base, base_file, mode, starts, knob_limits, "
+                "knob_result and the ruleset keys of doc/RULES.md, as `tafl rules show` writes "
+                "them)",
                 key);
         return false;
     }
@@ -929,6 +970,37 @@ static bool add_candidate(ReadCtx *c, const int *pick, int start, int index)
     return ok;
 }
 
+/* The knob's candidates after the others: the base with each limit and knob_result. */
+static bool add_knob(ReadCtx *c, int index)
+{
+    SweepDraft *w = &c->sweep;
+    const char *result = w->knob_result[0] ? w->knob_result : "attackers";
+    for (int i = 0; i < w->knob_count; i++, index++) {
+        Ruleset rs = w->base;
+        Error why = {{0}};
+        Status st = ruleset_set_option(&rs, "max_plies", w->knob_values[i], &why);
+        if (st == ST_OK)
+            st = ruleset_set_option(&rs, "limit_result", result, &why);
+        assert(st == ST_OK); /* both values were checked as they were read */
+        (void)st;
+        char name[RULES_NAME_MAX * 2];
+        int n = snprintf(name, sizeof name, "%s+max_plies.%s+limit_result.%s", w->base.name,
+                         w->knob_values[i], result);
+        if (n >= RULES_NAME_MAX)
+            snprintf(name, sizeof name, "%.40s+c%d", w->base.name, index);
+        memcpy(rs.name, name, strlen(name) + 1);
+        char what[RULES_NAME_MAX * 2 + 32];
+        snprintf(what, sizeof what, "candidate '%s'", rs.name);
+        int saved = c->line;
+        c->line = w->knob_line;
+        bool ok = add_ruleset(c, "knob_limits", &rs, what);
+        c->line = saved;
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* The candidates of the [sweep]: their number first (more than the limit is an error naming
  * the key that passes it), then each compiled and added. */
 static bool expand_sweep(ReadCtx *c)
@@ -952,6 +1024,14 @@ static bool expand_sweep(ReadCtx *c)
      * the one the error names. */
     const long long limit = EXPERIMENT_MAX_RULESETS, cap = 1000000000000LL;
     long long total = w->mode == SWEEP_GRID ? w->start_count + 1 : 1 + w->start_count;
+    if (w->knob_count > 0 && c->exp.max_plies != 0) {
+        fail_at(c, w->knob_line, ST_EINVAL,
+                "key 'knob_limits': [experiment] max_plies = %d replaces every ruleset's move "
+                "limit, the knob's too: leave it out and cap the other candidates in the base "
+                "(base_file)",
+                c->exp.max_plies);
+        return false;
+    }
     const char *over_key = "starts";
     int over_line = w->starts_line ? w->starts_line : w->line;
     bool over = total > limit;
@@ -964,6 +1044,12 @@ static bool expand_sweep(ReadCtx *c)
             over_line = w->keys[k].line;
         }
     }
+    if (!over && total + w->knob_count > limit) {
+        over = true;
+        over_key = "knob_limits";
+        over_line = w->knob_line;
+    }
+    total = total >= cap ? cap : total + w->knob_count;
     if (over) {
         fail_at(c, over_line, ST_EINVAL,
                 "key '%s': the sweep has %s%lld candidates, more than the %lld an experiment "
@@ -996,7 +1082,7 @@ static bool expand_sweep(ReadCtx *c)
             }
             pick[k] = -1;
         }
-        return true;
+        return add_knob(c, index);
     }
     /* The grid: an odometer, the first key turning slowest, the start alternatives slowest of
      * all (-1, the base's own, first). */
@@ -1013,7 +1099,7 @@ static bool expand_sweep(ReadCtx *c)
                 break;
         }
     }
-    return true;
+    return add_knob(c, index);
 }
 
 /* ------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #include "formats/plot.h"
 #include "rules/ruleset.h"
 #include "stats/balance.h"
+#include "stats/crossing.h"
 #include "stats/stats.h"
 
 int design_phase_pairing(DesignPhase phase)
@@ -171,6 +172,46 @@ Status design_replay(const Experiment *exp, const GameRow *rows, long count, Des
     return ST_OK;
 }
 
+/* The value of `key = value` in a ruleset text (ruleset_format's), its length in *len; NULL
+ * when the text has no such line. */
+static const char *text_value(const char *text, const char *key, size_t klen, size_t *len)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n > klen + 3 && strncmp(p, key, klen) == 0 && strncmp(p + klen, " = ", 3) == 0) {
+            *len = n - klen - 3;
+            return p + klen + 3;
+        }
+        p += n + (p[n] == '\n');
+    }
+    return NULL;
+}
+
+/* Appends "key=value" to buf for each key of `from` whose value in `other` differs (absent:
+ * `missing` as the other's value when nonzero, else skipped). */
+static void diff_keys(const char *from, const char *other, bool from_is_candidate, char *buf,
+                      size_t size, size_t *used)
+{
+    for (const char *p = from; *p;) {
+        size_t n = strcspn(p, "\n"), key = strcspn(p, " ");
+        if (key < n && strncmp(p, "name ", 5) != 0) {
+            size_t len;
+            const char *v = text_value(other, p, key, &len);
+            bool same = v && len == n - key - 3 && memcmp(v, p + key + 3, len) == 0;
+            if (!same && (from_is_candidate || v == NULL)) {
+                /* A key the candidate lacks takes its default (ruleset_format leaves out
+                 * limit_result = draw). */
+                int k = snprintf(buf + *used, *used < size ? size - *used : 0, "%s%.*s=%.*s",
+                                 *used ? " " : "", (int)key, p,
+                                 from_is_candidate ? (int)(n - key - 3) : 7,
+                                 from_is_candidate ? p + key + 3 : "default");
+                *used += k > 0 ? (size_t)k : 0;
+            }
+        }
+        p += n + (p[n] == '\n');
+    }
+}
+
 void design_changes(const Experiment *exp, int i, char *buf, size_t size)
 {
     char a[4096], b[4096];
@@ -178,23 +219,46 @@ void design_changes(const Experiment *exp, int i, char *buf, size_t size)
     ruleset_format(&exp->rulesets[i], b, sizeof b);
     size_t used = 0;
     buf[0] = '\0';
-    /* Both texts list the keys in one order, one per line. */
-    const char *p = a, *q = b;
-    while (*p && *q) {
-        size_t lp = strcspn(p, "\n"), lq = strcspn(q, "\n");
-        bool named = strncmp(q, "name = ", 7) == 0;
-        if (!named && (lp != lq || memcmp(p, q, lp) != 0)) {
-            size_t key = strcspn(q, " ");
-            const char *value = q + key + 3;
-            int n = snprintf(buf + used, used < size ? size - used : 0, "%s%.*s=%.*s",
-                             used ? " " : "", (int)key, q, (int)(lq - key - 3), value);
-            used += n > 0 ? (size_t)n : 0;
-        }
-        p += lp + (p[lp] == '\n');
-        q += lq + (q[lq] == '\n');
-    }
+    diff_keys(b, a, true, buf, size, &used);
+    diff_keys(a, b, false, buf, size, &used);
     if (buf[0] == '\0')
         snprintf(buf, size, "base");
+}
+
+/* Whether candidate i is a point of the move-limit knob: the base but for a max_plies > 0 and a
+ * limit_result other than draw. */
+static bool is_knob_point(const Experiment *exp, int i)
+{
+    const Ruleset *base = &exp->rulesets[0], *r = &exp->rulesets[i];
+    if (i == 0 || r->max_plies < 1 || r->limit_result == LIMIT_RESULT_DRAW)
+        return false;
+    Ruleset x = *r;
+    x.max_plies = base->max_plies;
+    x.limit_result = base->limit_result;
+    memcpy(x.name, base->name, sizeof x.name);
+    char a[4096], b[4096];
+    ruleset_format(base, a, sizeof a);
+    ruleset_format(&x, b, sizeof b);
+    return strcmp(a, b) == 0;
+}
+
+bool design_knob(const Experiment *exp, const DesignState *s, CrossingResult *out,
+                 LimitResult *side)
+{
+    CrossingPoint *pts = xmalloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *pts);
+    int n = 0;
+    for (int i = 0; i < s->n; i++) {
+        const long *w = s->race[i];
+        if (!is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
+            continue;
+        *side = exp->rulesets[i].limit_result;
+        pts[n++] =
+            (CrossingPoint){exp->rulesets[i].max_plies, (double)w[0], (double)w[1], (double)w[2]};
+    }
+    Error ignored = {{0}};
+    bool ok = n >= 2 && crossing_fit(pts, n, STATS_Z95, out, &ignored) == ST_OK;
+    free(pts);
+    return ok;
 }
 
 /* One candidate's numbers: its strongest agent's games (the confirming agent's when it
@@ -365,6 +429,121 @@ static void plot_text(const Experiment *exp, const DesignState *s, const Ranked 
     fputc('\n', body);
 }
 
+/* Writes text of len bytes to DIR/name, or says why not. */
+static Status write_mem(FILE *f, char **text, size_t *len, const char *dir, const char *name,
+                        Error *err)
+{
+    Status st = ST_OK;
+    /* open_memstream sets *text and *len at the close. */
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st == ST_OK)
+        st = files_replace(dir, name, *text, *len, err);
+    free(*text);
+    *text = NULL;
+    return st;
+}
+
+static FILE *mem_open(char **text, size_t *len)
+{
+    FILE *f = open_memstream(text, len);
+    if (!f) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    return f;
+}
+
+/* knob.csv, crossing.csv and the knob's figure (design.h). */
+static Status write_knob(const Experiment *exp, const DesignState *s, const CrossingResult *c,
+                         LimitResult side, const char *dir, bool *plotted, Error *err)
+{
+    char *text = NULL, *data = NULL, *body = NULL;
+    size_t len = 0, data_len = 0, body_len = 0;
+    FILE *f = mem_open(&text, &len), *df = mem_open(&data, &data_len),
+         *bf = mem_open(&body, &body_len);
+    fputs("limit,games,attacker_wins,draws,defender_wins,score,score_low,score_high,fitted\n", f);
+    fputs("$knob << EOD\n", df);
+    for (int i = 0; i < s->n; i++) {
+        const long *w = s->race[i];
+        if (!is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
+            continue;
+        BalanceDistance d;
+        balance_distance(w[0], w[1], w[2], STATS_Z95, &d);
+        int x = exp->rulesets[i].max_plies;
+        fprintf(f, "%d,%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,", x, w[0] + w[1] + w[2], w[0], w[1], w[2],
+                d.score, d.score_low, d.score_high);
+        double fit = crossing_score_at(c, x);
+        if (!isnan(fit))
+            fprintf(f, "%.4f", fit);
+        fputc('\n', f);
+        fprintf(df, "%d %.6f %.6f %.6f\n", x, d.score, d.score_low, d.score_high);
+    }
+    fputs("EOD\n", df);
+    Status st = write_mem(f, &text, &len, dir, "knob.csv", err);
+    f = mem_open(&text, &len);
+    fprintf(f, "limit_result,verdict,limit,limit_low,limit_high,isotonic,a,b\n%s,%s,",
+            ruleset_limit_result_name(side), crossing_verdict_name(c->verdict));
+    const double v[6] = {c->x, c->low, c->high, c->iso_x, c->a, c->b};
+    for (int k = 0; k < 6; k++) {
+        if (!isnan(v[k]) && !isinf(v[k]))
+            fprintf(f, k < 4 ? "%.2f" : "%.6g", v[k]);
+        fputc(k < 5 ? ',' : '\n', f);
+    }
+    if (st == ST_OK) {
+        st = write_mem(f, &text, &len, dir, "crossing.csv", err);
+    } else {
+        fclose(f);
+        free(text);
+    }
+    char title[EXPERIMENT_NAME_MAX + 256];
+    snprintf(title, sizeof title,
+             "%s: the move-limit knob (a game reaching the limit goes to the %s)\nlogistic fit: "
+             "score 1/2 at %.1f, 95%% Fieller interval [%.1f, %.1f] (%s)",
+             exp->name, ruleset_limit_result_name(side), c->x, c->low, c->high,
+             crossing_verdict_name(c->verdict));
+    fputs("set title ", bf);
+    plot_quote(bf, title);
+    fprintf(bf,
+            "\nset xlabel \"move limit (max_plies)\"\nset ylabel \"attackers' score "
+            "(wins + draws/2)\"\nset yrange [0:1]\nset xrange [%g:%g]\nset grid\nset key "
+            "below\n",
+            c->x_min - 5, c->x_max + 5);
+    bool band = !isnan(c->low) && !isinf(c->low) && !isnan(c->high) && !isinf(c->high);
+    if (band)
+        fprintf(bf,
+                "set object 1 rect from %.6f, graph 0 to %.6f, graph 1 fc rgb \"#ffcc80\" "
+                "fs transparent solid 0.3 noborder behind\n",
+                c->low, c->high);
+    fputs("plot 0.5 with lines dt 2 lc rgb \"gray\" title \"balanced\", \\\n"
+          "     $knob using 1:2:3:4 with yerrorbars pt 7 lc rgb \"#1f77b4\" title "
+          "\"race games, 95% intervals\"",
+          bf);
+    if (!isnan(c->a) && !isnan(c->b))
+        fprintf(bf,
+                ", \\\n     1 / (1 + exp(-(%.10g + %.10g * x))) with lines lw 2 lc rgb "
+                "\"#d62728\" title \"logistic fit\"",
+                c->a, c->b);
+    if (!isnan(c->x) && c->x >= c->x_min - 5 && c->x <= c->x_max + 5)
+        fprintf(bf,
+                ", \\\n     '+' using (%.6f):(0.5) with points pt 9 ps 2 lc rgb \"black\" "
+                "title \"crossing (band: its interval)\"",
+                c->x);
+    fputc('\n', bf);
+    fclose(df);
+    fclose(bf);
+    if (st == ST_OK) {
+        char comment[EXPERIMENT_NAME_MAX + 64];
+        snprintf(comment, sizeof comment, "move-limit knob of experiment %s", exp->name);
+        st = plot_render(dir, "knob", comment, data, body, plotted, err);
+    }
+    free(data);
+    free(body);
+    return st;
+}
+
 Status design_write(const Experiment *exp, const DesignState *s, const char *dir, bool *plotted,
                     Error *err)
 {
@@ -389,6 +568,13 @@ Status design_write(const Experiment *exp, const DesignState *s, const char *dir
         free(body);
     }
     free(r);
+    CrossingResult c;
+    LimitResult side = LIMIT_RESULT_DRAW;
+    bool knob_plotted = false;
+    if (st == ST_OK && design_knob(exp, s, &c, &side)) {
+        st = write_knob(exp, s, &c, side, dir, &knob_plotted, err);
+        *plotted = *plotted && knob_plotted;
+    }
     return st;
 }
 
@@ -418,12 +604,16 @@ void design_print(FILE *out, const Experiment *exp, const DesignState *s)
             exp->name, s->n, s->rounds, exp->agents[0].name, s->race_games, end_text(s->end), alive,
             alive == 1 ? "" : "s", exp->pairing_count > 1 ? ", confirmed by " : "",
             exp->pairing_count > 1 ? exp->agents[1].name : "");
-    fprintf(out, "%4s  %-40s  %6s  %-21s  %-21s  %s\n", "rank", "candidate", "games", "score [95%]",
-            "distance [95%]", "verdict");
+    int wn = 9;
+    for (int i = 0; i < s->n; i++)
+        if (s->alive[i] && (int)strlen(exp->rulesets[i].name) > wn)
+            wn = (int)strlen(exp->rulesets[i].name);
+    fprintf(out, "%4s  %-*s  %6s  %-21s  %-21s  %s\n", "rank", wn, "candidate", "games",
+            "score [95%]", "distance [95%]", "verdict");
     for (int k = 0; k < s->n && s->alive[r[k].index]; k++) {
         const Ranked *x = &r[k];
         long games = x->wdl[0] + x->wdl[1] + x->wdl[2];
-        fprintf(out, "%4d  %-40s  %6ld  %.3f [%.3f-%.3f]  %.3f [%.3f-%.3f]  %s\n", k + 1,
+        fprintf(out, "%4d  %-*s  %6ld  %.3f [%.3f-%.3f]  %.3f [%.3f-%.3f]  %s\n", k + 1, wn,
                 exp->rulesets[x->index].name, games, x->d.score, x->d.score_low, x->d.score_high,
                 x->d.distance, x->d.low, x->d.high, verdict_of(exp, s, x));
     }
@@ -452,15 +642,23 @@ void design_print(FILE *out, const Experiment *exp, const DesignState *s)
                 discordant == 0 ? "holds" : "does not hold", exp->agents[1].name, discordant,
                 pairs);
     }
+    CrossingResult c;
+    LimitResult side = LIMIT_RESULT_DRAW;
+    if (design_knob(exp, s, &c, &side))
+        fprintf(out,
+                "balancing move limit (a game reaching it goes to the %s): %.1f, 95%% interval "
+                "[%.1f, %.1f] (logistic fit, Fieller; isotonic %.1f; %s; limits %g..%g)\n",
+                ruleset_limit_result_name(side), c.x, c.low, c.high, c.iso_x,
+                crossing_verdict_name(c.verdict), c.x_min, c.x_max);
     int dropped = s->n - alive;
     if (dropped > 0) {
         fprintf(out, "eliminated: %d (", dropped);
         for (int round = 1, first = 1; round <= s->rounds; round++) {
-            int c = 0;
+            int fell = 0;
             for (int i = 0; i < s->n; i++)
-                c += s->dropped[i] == round;
-            if (c > 0) {
-                fprintf(out, "%sround %d: %d", first ? "" : ", ", round, c);
+                fell += s->dropped[i] == round;
+            if (fell > 0) {
+                fprintf(out, "%sround %d: %d", first ? "" : ", ", round, fell);
                 first = 0;
             }
         }

@@ -23,7 +23,8 @@ static const struct {
     {"convergence.csv", false}, {"curve.gp", false},     {RUNDIR_KIND_FILE, false},
     {"rulesets", false},        {"transcripts", false},  {"train.csv", false},
     {"train.ini", false},       {"train.gp", false},     {"best.eval", false},
-    {"design.csv", false},      {"design.gp", false},
+    {"design.csv", false},      {"design.gp", false},    {"knob.csv", false},
+    {"crossing.csv", false},    {"knob.gp", false},
 };
 
 static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train", "design"};
