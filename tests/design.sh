@@ -79,5 +79,30 @@ printf '[experiment]\nname = b\nkind = design\n[rules]\npresets = brandubh\n[age
 "$TAFL" run "$tmp/one.ini" --out "$tmp/one" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "one.ini:3: key .kind.: a design search needs two rulesets at least" "$tmp/err" && ok || fail "one ruleset: $(cat "$tmp/err")"
 
+# The move-limit knob: one candidate per limit, fitted (stats/crossing) into knob.csv and
+# crossing.csv, the same at 1 and 2 threads. Random play gives the attackers every game that
+# reaches a short limit and about half at 128 plies: the fitted crossing lies between 64 and 128.
+kini=$DATA/runner/design-knob.ini
+"$TAFL" run "$kini" --out "$tmp/n1" --threads 1 >"$tmp/n1.out" 2>/dev/null || fail "the knob run failed"
+"$TAFL" run "$kini" --out "$tmp/n2" --threads 2 >/dev/null 2>&1 || fail "the 2-thread knob run failed"
+for f in games.csv design.csv knob.csv crossing.csv; do
+    cmp -s "$tmp/n1/$f" "$tmp/n2/$f" && ok || fail "knob: $f differs between 1 and 2 threads"
+done
+[ "$(sed 1d "$tmp/n1/knob.csv" | cut -d, -f1 | tr '\n' ' ')" = "4 8 16 32 64 128 " ] && ok ||
+    fail "knob.csv limits: $(cat "$tmp/n1/knob.csv")"
+sed -n 2p "$tmp/n1/crossing.csv" | awk -F, '$1 == "attackers" && $2 == "ok" && $3 > 64 && $3 < 128 && $4 < $3 && $3 < $5 { ok = 1 } END { exit !ok }' &&
+    ok || fail "crossing.csv: $(cat "$tmp/n1/crossing.csv")"
+grep -q "^balancing move limit (a game reaching it goes to the attackers): " "$tmp/n1.out" && ok ||
+    fail "no balancing limit in the table"
+grep -q '^"capped+max_plies.64+limit_result.attackers","max_plies=64 limit_result=attackers",' "$tmp/n1/design.csv" &&
+    ok || fail "a knob candidate's name or changes"
+printf '[experiment]\nname = b\nkind = design\nmax_plies = 300\n[sweep]\nbase = brandubh\nknob_limits = 20, 40\n[agent.r]\ntype = random\n' >"$tmp/cap.ini"
+"$TAFL" run "$tmp/cap.ini" --out "$tmp/cap" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+    grep -q "cap.ini:7: key 'knob_limits': \[experiment\] max_plies = 300 replaces every ruleset's move limit" "$tmp/err" &&
+    ok || fail "a knob under the experiment's max_plies: $(cat "$tmp/err")"
+bad 'knob_result = draw' "bad.ini:6: key 'knob_result': bad value 'draw' (expected attackers|defenders"
+bad 'knob_limits = 20, 0' "bad.ini:6: key 'knob_limits': bad value '0' (expected move limits, integers >= 1)"
+
 echo "design: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
