@@ -406,9 +406,9 @@ static void plot_text(const Experiment *exp, const DesignState *s, const Ranked 
     plot_quote(body, title);
     fprintf(body,
             "\nset ylabel \"attackers' score (wins + draws/2)\"\nset yrange [0:1]\n"
-            "set xrange [0:%d]\nset xtics rotate by 60 right font \",8\"\nset grid y\n"
-            "set key below\nset bmargin 12\n",
-            s->n + 1);
+            "set xrange [0:%d]\nset xtics rotate by 60 right font \",%d\"\nset grid y\n"
+            "set key top right box opaque\nset bmargin 14\n",
+            s->n + 1, s->n > 24 ? 6 : 8);
     int counts[2] = {0, 0};
     for (int i = 0; i < s->n; i++)
         counts[s->alive[i] ? 0 : 1]++;
