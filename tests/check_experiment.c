@@ -434,8 +434,8 @@ static const struct {
 /* [sweep] (issue 25): one line naming the file, line and key */
 #define SWEEP_HEAD "[experiment]\nname = t\n[agent.r]\ntype = random\n[sweep]\nbase = brandubh\n"
     {SWEEP_HEAD "king_arms = yes, no\n", ST_EINVAL,
-     "7: key 'king_arms': unknown key (keys are base, base_file, mode, starts and the ruleset "
-     "keys of doc/RULES.md, as `tafl rules show` writes them)",
+     "7: key 'king_arms': unknown key (keys are base, base_file, mode, starts, knob_limits, "
+     "knob_result and the ruleset keys of doc/RULES.md, as `tafl rules show` writes them)",
      NULL},
     {SWEEP_HEAD "king_armed =\n", ST_EINVAL, "7: key 'king_armed': the list of values is empty",
      NULL},
