@@ -144,6 +144,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/report.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/design.sh
 	sh tests/docs.sh
 	@echo "make test: all tests passed ($(BUILD))"
 

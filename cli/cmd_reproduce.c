@@ -145,7 +145,9 @@ int cmd_reproduce(int argc, char **argv)
                       .quiet = !progress,
                       .command = command,
                       .shard = shard,
-                      .stop.kind = exp->max_width > 0 ? RUN_STOP_WIDTH : RUN_STOP_COUNT};
+                      .stop.kind = exp->kind == EXPERIMENT_DESIGN ? RUN_STOP_RACE
+                                   : exp->max_width > 0           ? RUN_STOP_WIDTH
+                                                                  : RUN_STOP_COUNT};
     RunResult res = {0};
     Status st = runner_run(exp, &opt, &res, &err);
     free(exp);

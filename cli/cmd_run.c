@@ -16,6 +16,7 @@
 #include "formats/rulesfile.h"
 #include "harness/bench.h"
 #include "harness/curve.h"
+#include "harness/design.h"
 #include "harness/runner.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
@@ -71,6 +72,47 @@ static int finish_curve(const Experiment *exp, const char *out_dir)
     return status;
 }
 
+/* After the games of a kind = design experiment: replays the search from the run's games.csv,
+ * writes design.csv and its figure there and prints the short table. Returns the exit status,
+ * after printing any error. */
+static int finish_design(const Experiment *exp, const char *out_dir)
+{
+    char dir[EXPERIMENT_PATH_MAX * 2], games[EXPERIMENT_PATH_MAX * 2 + 16];
+    if (out_dir)
+        snprintf(dir, sizeof dir, "%s", out_dir);
+    else
+        snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
+    snprintf(games, sizeof games, "%s/games.csv", dir);
+    GameRow *rows = NULL;
+    long count = 0, valid;
+    bool plotted = false;
+    Error err = {{0}};
+    DesignState s;
+    memset(&s, 0, sizeof s);
+    Status st = results_games_read(games, &rows, &count, &valid, &err);
+    if (st == ST_OK)
+        st = design_replay(exp, rows, count, &s, &err);
+    if (st == ST_OK)
+        st = design_write(exp, &s, dir, &plotted, &err);
+    if (st == ST_OK)
+        design_print(stdout, exp, &s);
+    design_state_free(&s);
+    results_free_rows(rows, count);
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl run: %s\n", err.text);
+        return EXIT_FAILURE;
+    }
+    if (!plotted)
+        fprintf(stderr,
+                "tafl run: gnuplot not found: wrote %s/design.csv and design.gp but no plot "
+                "(install gnuplot, Debian: gnuplot-nox, and run `gnuplot design.gp` there)\n",
+                dir);
+    else
+        fprintf(stderr, "tafl run: design search in %s/design.csv, design.png and design.svg\n",
+                dir);
+    return EXIT_SUCCESS;
+}
+
 int cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
@@ -121,6 +163,14 @@ int cmd_run(int argc, char **argv)
         return cli_usage_error("run", "--shard cannot split a run with a width stop (max_width, "
                                       "--max-width) or of kind = curve: run it whole");
     }
+    /* A design's race decides after each round which candidates play on: its games are not
+     * known ahead of time, so it cannot be split into shards; and it has its own stop. */
+    if (exp->kind == EXPERIMENT_DESIGN && (shard_arg || sequential)) {
+        free(exp);
+        return cli_usage_error("run", "a design search (kind = design) races in rounds of "
+                                      "check_every games and cannot take --shard, --max-width "
+                                      "or max_width: run it whole");
+    }
     char command[4096];
     cli_join_command(argc + 1, argv - 1, command, sizeof command); /* the file, then options */
     RunOptions opt = {.threads = (int)threads,
@@ -131,6 +181,8 @@ int cmd_run(int argc, char **argv)
                       .command = command,
                       .shard = shard};
     int status = cli_stop_options("run", exp, NULL, width_arg, every_arg, true, &opt.stop);
+    if (status == 0 && exp->kind == EXPERIMENT_DESIGN)
+        opt.stop.kind = RUN_STOP_RACE;
     if (status == 0 && dry_run) {
         status = cli_dry_run("run", exp, &opt, command);
         free(exp);
@@ -140,6 +192,8 @@ int cmd_run(int argc, char **argv)
         status = cli_run_and_report("run", exp, &opt);
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
         status = finish_curve(exp, out);
+    if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_DESIGN)
+        status = finish_design(exp, out);
     if (status == EXIT_SUCCESS && fflush(stdout) == 0 && !ferror(stdout)) {
         /* The table went to stdout; where the files are is said once, last (issue 26). A
          * table that could not be written is the one error line instead (cli/main.c). */

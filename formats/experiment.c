@@ -2,6 +2,7 @@
  * stands (file:line), then the whole: essentials present, pairs resolved, agents created once. */
 #include "formats/experiment.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
@@ -17,6 +18,7 @@
 #include "formats/inilines.h"
 #include "formats/rulesfile.h"
 #include "rules/otn.h"
+#include "stats/balance.h"
 
 #define KEY_MAX             32  /* longer keys are unknown anyway */
 #define SECTION_KEYS_MAX    48  /* distinct keys tracked per section (for "given twice") */
@@ -43,7 +45,46 @@
 #define DEFAULT_CONVERGE_SPAN  200.0
 #define CONVERGE_SPAN_MAX      10000.0
 
-typedef enum { SEC_NONE, SEC_EXPERIMENT, SEC_RULES, SEC_AGENT, SEC_MATCHUPS } SectionKind;
+typedef enum {
+    SEC_NONE,
+    SEC_EXPERIMENT,
+    SEC_RULES,
+    SEC_AGENT,
+    SEC_MATCHUPS,
+    SEC_SWEEP
+} SectionKind;
+
+#define SWEEP_KEYS_MAX   32 /* rule keys one [sweep] lists */
+#define SWEEP_VALUES_MAX 64 /* values one key lists (a knob's list of limits, say) */
+#define SWEEP_VALUE_MAX  32 /* a value's length (the longest enum value has 22) */
+#define SWEEP_STARTS_MAX 16 /* alternative start positions */
+
+/* One rule key of a [sweep] with its list of values. */
+typedef struct {
+    char key[KEY_MAX];
+    char values[SWEEP_VALUES_MAX][SWEEP_VALUE_MAX];
+    int count;
+    int line;
+} SweepKey;
+
+/* The [sweep] section as read; expanded into rulesets when the file has been read. */
+typedef struct {
+    int line;      /* of the [sweep] header; 0 when there is none */
+    int base_line; /* 0 until base (or base_file) is read */
+    Ruleset base;
+    SweepMode mode;
+    SweepKey keys[SWEEP_KEYS_MAX];
+    int key_count;
+    Ruleset starts[SWEEP_STARTS_MAX]; /* size and start of each alternative, named by the file */
+    int start_count;
+    int starts_line;
+    /* The move-limit knob (issue 25 item 4): one candidate per limit, the base with max_plies
+     * at that limit and limit_result = knob_result */
+    char knob_values[SWEEP_VALUES_MAX][SWEEP_VALUE_MAX];
+    int knob_count;
+    int knob_line;
+    char knob_result[SWEEP_VALUE_MAX]; /* attackers (default) or defenders */
+} SweepDraft;
 
 /* The [agent.NAME] section being read: its keys wait here until the section ends, because
  * parameters may come before `type`. */
@@ -93,6 +134,8 @@ typedef struct {
     int ladder_line;                 /* 0 unless ladder = yes (or a curve has no [matchups]) */
     PairLine pairs[EXPERIMENT_MAX_PAIRINGS];
     int pair_count;
+    int rules_line; /* of the [rules] header; 0 when there is none */
+    SweepDraft sweep;
 
     Experiment exp;
     IniError first; /* the first error: path, err and whether one is recorded */
@@ -421,13 +464,28 @@ static bool set_output(ReadCtx *c, const char *key, const char *value)
 
 static bool set_kind(ReadCtx *c, const char *key, const char *value)
 {
-    if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected balance|curve)", key,
-                value);
+    if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0 &&
+        strcmp(value, "design") != 0) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected balance|curve|design)",
+                key, value);
         return false;
     }
-    c->exp.kind = value[0] == 'c' ? EXPERIMENT_CURVE : EXPERIMENT_BALANCE;
+    c->exp.kind = value[0] == 'c'   ? EXPERIMENT_CURVE
+                  : value[0] == 'd' ? EXPERIMENT_DESIGN
+                                    : EXPERIMENT_BALANCE;
     c->kind_line = c->line;
+    return true;
+}
+
+static bool set_budget(ReadCtx *c, const char *key, const char *value)
+{
+    uint64_t v;
+    if (!parse_u64(value, &v) || v > (uint64_t)EXPERIMENT_GAMES_TOTAL_MAX) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer 0..%ld)", key,
+                value, EXPERIMENT_GAMES_TOTAL_MAX);
+        return false;
+    }
+    c->exp.budget = (long)v;
     return true;
 }
 
@@ -477,6 +535,9 @@ static const ExperimentKey EXPERIMENT_KEYS[] = {
     {"converge_span", KEY_REAL, FIELD(converge_span), 0, CONVERGE_SPAN_MAX, "Elo 0..10000", NULL},
     {"reference", KEY_REAL, FIELD(reference), 0, 1, "an attackers' score 0..1", NULL},
     {"reference_label", KEY_CUSTOM, 0, 0, 0, NULL, set_reference_label},
+    {"margin", KEY_REAL, FIELD(margin), 0.001, 0.499, "a score margin 0.001..0.499", NULL},
+    {"confirm_games", KEY_INT, FIELD(confirm_games), 0, GAMES_MAX, NULL, NULL},
+    {"budget", KEY_CUSTOM, 0, 0, 0, NULL, set_budget},
 };
 #undef FIELD
 #define EXPERIMENT_KEY_COUNT ((int)(sizeof EXPERIMENT_KEYS / sizeof EXPERIMENT_KEYS[0]))
@@ -645,6 +706,403 @@ static bool matchups_key(ReadCtx *c, const char *key, const char *value)
 }
 
 /* ------------------------------------------------------------------------------------------
+ * [sweep] */
+
+/* Splits a comma-separated list into items (blanks trimmed) of at most size - 1 characters;
+ * false, with the error recorded, on an empty list or item, a long item, too many or a repeat. */
+static bool split_list(ReadCtx *c, const char *key, const char *value,
+                       char (*items)[SWEEP_VALUE_MAX], int max, int *count)
+{
+    *count = 0;
+    const char *p = value;
+    if (value[strspn(value, " \t,")] == '\0') {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': the list of values is empty", key);
+        return false;
+    }
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        const char *start = p, *end = p + len;
+        while (start < end && isspace((unsigned char)*start))
+            start++;
+        while (end > start && isspace((unsigned char)end[-1]))
+            end--;
+        if (start == end) {
+            fail_at(c, c->line, ST_EINVAL, "key '%s': an empty item in '%s'", key, value);
+            return false;
+        }
+        if (end - start >= SWEEP_VALUE_MAX) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key '%s': the value '%.*s' is longer than %d characters", key,
+                    (int)(end - start), start, SWEEP_VALUE_MAX - 1);
+            return false;
+        }
+        if (*count == max) {
+            fail_at(c, c->line, ST_EINVAL, "key '%s': more than %d values", key, max);
+            return false;
+        }
+        snprintf(items[*count], SWEEP_VALUE_MAX, "%.*s", (int)(end - start), start);
+        for (int i = 0; i < *count; i++) {
+            if (strcmp(items[i], items[*count]) == 0) {
+                fail_at(c, c->line, ST_EINVAL, "key '%s': the value '%s' is listed twice", key,
+                        items[i]);
+                return false;
+            }
+        }
+        (*count)++;
+        if (p[len] == '\0')
+            return true;
+        p += len + 1;
+        if (p[strspn(p, " \t")] == '\0')
+            return true;
+    }
+}
+
+static bool sweep_base(ReadCtx *c, const char *key, const char *value)
+{
+    SweepDraft *w = &c->sweep;
+    if (w->base_line) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': a second base (the first is on line %d)", key,
+                w->base_line);
+        return false;
+    }
+    if (strcmp(key, "base") == 0) {
+        const Ruleset *rs = ruleset_preset_find(value);
+        if (rs == NULL) {
+            char presets[LIST_MAX];
+            list_presets(presets, sizeof presets);
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'base': unknown preset '%s' (presets: %s; a ruleset file goes in "
+                    "base_file)",
+                    value, presets);
+            return false;
+        }
+        w->base = *rs;
+    } else {
+        char path[EXPERIMENT_PATH_MAX];
+        Error why = {{0}};
+        if (!inilines_relative_path(c->first.path, value, path, sizeof path)) {
+            fail_at(c, c->line, ST_EINVAL, "key 'base_file': the path of '%s' is too long", value);
+            return false;
+        }
+        Status st = rulesfile_read(path, &w->base, &why);
+        if (st != ST_OK) {
+            fail_at(c, c->line, st, "key 'base_file': %s", why.text);
+            return false;
+        }
+    }
+    w->base_line = c->line;
+    return true;
+}
+
+static bool sweep_starts(ReadCtx *c, const char *value)
+{
+    SweepDraft *w = &c->sweep;
+    char items[SWEEP_STARTS_MAX][SWEEP_VALUE_MAX];
+    if (!split_list(c, "starts", value, items, SWEEP_STARTS_MAX, &w->start_count))
+        return false;
+    for (int i = 0; i < w->start_count; i++) {
+        char path[EXPERIMENT_PATH_MAX];
+        Error why = {{0}};
+        if (!inilines_relative_path(c->first.path, items[i], path, sizeof path)) {
+            fail_at(c, c->line, ST_EINVAL, "key 'starts': the path of '%s' is too long", items[i]);
+            return false;
+        }
+        Status st = rulesfile_read(path, &w->starts[i], &why);
+        if (st != ST_OK) {
+            fail_at(c, c->line, st, "key 'starts': %s", why.text);
+            return false;
+        }
+    }
+    w->starts_line = c->line;
+    return true;
+}
+
+/* knob_limits = N, N... (each a max_plies > 0) and knob_result = attackers | defenders. */
+static bool sweep_knob(ReadCtx *c, const char *key, const char *value)
+{
+    SweepDraft *w = &c->sweep;
+    Ruleset scratch = *ruleset_default();
+    Error why = {{0}};
+    if (strcmp(key, "knob_result") == 0) {
+        if (strcmp(value, "attackers") != 0 && strcmp(value, "defenders") != 0) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'knob_result': bad value '%s' (expected attackers|defenders: the side "
+                    "that wins a game reaching the limit)",
+                    value);
+            return false;
+        }
+        snprintf(w->knob_result, sizeof w->knob_result, "%s", value);
+        return true;
+    }
+    if (!split_list(c, key, value, w->knob_values, SWEEP_VALUES_MAX, &w->knob_count))
+        return false;
+    for (int i = 0; i < w->knob_count; i++) {
+        if (ruleset_set_option(&scratch, "max_plies", w->knob_values[i], &why) != ST_OK ||
+            scratch.max_plies < 1) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'knob_limits': bad value '%s' (expected move limits, integers >= 1)",
+                    w->knob_values[i]);
+            return false;
+        }
+    }
+    w->knob_line = c->line;
+    return true;
+}
+
+static bool sweep_key(ReadCtx *c, const char *key, const char *value)
+{
+    SweepDraft *w = &c->sweep;
+    if (strcmp(key, "base") == 0 || strcmp(key, "base_file") == 0)
+        return sweep_base(c, key, value);
+    if (strcmp(key, "mode") == 0) {
+        if (strcmp(value, "one_at_a_time") != 0 && strcmp(value, "grid") != 0) {
+            fail_at(c, c->line, ST_EINVAL,
+                    "key 'mode': bad value '%s' (expected one_at_a_time|grid)", value);
+            return false;
+        }
+        w->mode = value[0] == 'g' ? SWEEP_GRID : SWEEP_ONE_AT_A_TIME;
+        return true;
+    }
+    if (strcmp(key, "starts") == 0)
+        return sweep_starts(c, value);
+    if (strcmp(key, "knob_limits") == 0 || strcmp(key, "knob_result") == 0)
+        return sweep_knob(c, key, value);
+    if (strcmp(key, "name") == 0 || strcmp(key, "start") == 0 || strcmp(key, "size") == 0) {
+        fail_at(c, c->line, ST_EINVAL,
+                "key '%s': not a key a sweep varies (the names are made from the changes; start "
+                "positions and board sizes come from ruleset files in starts)",
+                key);
+        return false;
+    }
+    /* Any other key is a ruleset key: each value is checked as a ruleset file would check it. */
+    Ruleset scratch = *ruleset_default();
+    Error why = {{0}};
+    if (ruleset_set_option(&scratch, key, "", &why) != ST_OK && strstr(why.text, "unknown key")) {
+        fail_at(c, c->line, ST_EINVAL,
+                "key '%s': unknown key (keys are base, base_file, mode, starts, knob_limits, "
+                "knob_result and the ruleset keys of doc/RULES.md, as `tafl rules show` writes "
+                "them)",
+                key);
+        return false;
+    }
+    SweepKey *k = &w->keys[w->key_count];
+    if (w->key_count == SWEEP_KEYS_MAX) {
+        fail_at(c, c->line, ST_EINVAL, "key '%s': more than %d keys in [sweep]", key,
+                SWEEP_KEYS_MAX);
+        return false;
+    }
+    if (!split_list(c, key, value, k->values, SWEEP_VALUES_MAX, &k->count))
+        return false;
+    for (int i = 0; i < k->count; i++) {
+        if (ruleset_set_option(&scratch, key, k->values[i], &why) != ST_OK) {
+            fail_at(c, c->line, ST_EINVAL, "%s", why.text);
+            return false;
+        }
+    }
+    snprintf(k->key, sizeof k->key, "%s", key);
+    k->line = c->line;
+    w->key_count++;
+    return true;
+}
+
+/* The value text of key in rs, as ruleset_format writes it ("" when absent). */
+static void option_text(const Ruleset *rs, const char *key, char *buf, size_t size)
+{
+    char text[4096];
+    ruleset_format(rs, text, sizeof text);
+    size_t klen = strlen(key);
+    buf[0] = '\0';
+    for (const char *p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
+        if (strncmp(p, key, klen) == 0 && strncmp(p + klen, " = ", 3) == 0) {
+            size_t n = strcspn(p + klen + 3, "\n");
+            snprintf(buf, size, "%.*s", (int)n, p + klen + 3);
+            return;
+        }
+    }
+}
+
+/* Adds one candidate: the base with values[k] of each key (-1: the base's own) and start
+ * alternative `start` (-1: the base's), named experiment_sweep_name-style. */
+static bool add_candidate(ReadCtx *c, const int *pick, int start, int index)
+{
+    SweepDraft *w = &c->sweep;
+    Ruleset rs = w->base;
+    char name[RULES_NAME_MAX * 4];
+    size_t used = (size_t)snprintf(name, sizeof name, "%s", w->base.name);
+    int line = w->line;
+    const char *key = "base";
+    char what[RULES_NAME_MAX * 4 + 64] = "";
+    if (start >= 0) {
+        rs.size = w->starts[start].size;
+        memcpy(rs.start, w->starts[start].start, sizeof rs.start);
+        used +=
+            (size_t)snprintf(name + used, sizeof name - used, "+start.%s", w->starts[start].name);
+        line = w->starts_line;
+        key = "starts";
+    }
+    for (int k = 0; k < w->key_count; k++) {
+        if (pick[k] < 0)
+            continue;
+        const SweepKey *sk = &w->keys[k];
+        char was[256];
+        option_text(&rs, sk->key, was, sizeof was);
+        Error why = {{0}};
+        Status st = ruleset_set_option(&rs, sk->key, sk->values[pick[k]], &why);
+        assert(st == ST_OK); /* every value was checked as it was read */
+        (void)st;
+        if (strcmp(was, sk->values[pick[k]]) == 0)
+            continue; /* the base's own value: no change, no part of the name */
+        used += (size_t)snprintf(name + used, used < sizeof name ? sizeof name - used : 0, "+%s.%s",
+                                 sk->key, sk->values[pick[k]]);
+        line = sk->line;
+        key = sk->key;
+    }
+    /* A name past RULES_NAME_MAX - 1 characters (a grid of several keys) gives way to the
+     * candidate's number: design.csv lists its changes in full either way. */
+    if (used >= RULES_NAME_MAX)
+        snprintf(name, sizeof name, "%.40s+c%d", w->base.name, index);
+    memcpy(rs.name, name, strlen(name) + 1);
+    snprintf(what, sizeof what, "candidate '%s'", rs.name);
+    int saved = c->line;
+    c->line = line;
+    bool ok = add_ruleset(c, key, &rs, what);
+    c->line = saved;
+    return ok;
+}
+
+/* The knob's candidates after the others: the base with each limit and knob_result. */
+static bool add_knob(ReadCtx *c, int index)
+{
+    SweepDraft *w = &c->sweep;
+    const char *result = w->knob_result[0] ? w->knob_result : "attackers";
+    for (int i = 0; i < w->knob_count; i++, index++) {
+        Ruleset rs = w->base;
+        Error why = {{0}};
+        Status st = ruleset_set_option(&rs, "max_plies", w->knob_values[i], &why);
+        if (st == ST_OK)
+            st = ruleset_set_option(&rs, "limit_result", result, &why);
+        assert(st == ST_OK); /* both values were checked as they were read */
+        (void)st;
+        char name[RULES_NAME_MAX * 2];
+        int n = snprintf(name, sizeof name, "%s+max_plies.%s+limit_result.%s", w->base.name,
+                         w->knob_values[i], result);
+        if (n >= RULES_NAME_MAX)
+            snprintf(name, sizeof name, "%.40s+c%d", w->base.name, index);
+        memcpy(rs.name, name, strlen(name) + 1);
+        char what[RULES_NAME_MAX * 2 + 32];
+        snprintf(what, sizeof what, "candidate '%s'", rs.name);
+        int saved = c->line;
+        c->line = w->knob_line;
+        bool ok = add_ruleset(c, "knob_limits", &rs, what);
+        c->line = saved;
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* The candidates of the [sweep]: their number first (more than the limit is an error naming
+ * the key that passes it), then each compiled and added. */
+static bool expand_sweep(ReadCtx *c)
+{
+    SweepDraft *w = &c->sweep;
+    Experiment *e = &c->exp;
+    if (w->base_line == 0) {
+        fail_at(c, w->line, ST_EINVAL,
+                "key 'base': missing in [sweep] (base = PRESET or "
+                "base_file = PATH)");
+        return false;
+    }
+    if (c->rules_line) {
+        fail_at(c, c->rules_line, ST_EINVAL,
+                "section '[rules]': a [sweep] (line %d) makes the rulesets of this experiment; "
+                "give its rulesets in one of the two",
+                w->line);
+        return false;
+    }
+    /* The count, saturated far above the limit: the key whose list first passes the limit is
+     * the one the error names. */
+    const long long limit = EXPERIMENT_MAX_RULESETS, cap = 1000000000000LL;
+    long long total = w->mode == SWEEP_GRID ? w->start_count + 1 : 1 + w->start_count;
+    if (w->knob_count > 0 && c->exp.max_plies != 0) {
+        fail_at(c, w->knob_line, ST_EINVAL,
+                "key 'knob_limits': [experiment] max_plies = %d replaces every ruleset's move "
+                "limit, the knob's too: leave it out and cap the other candidates in the base "
+                "(base_file)",
+                c->exp.max_plies);
+        return false;
+    }
+    const char *over_key = "starts";
+    int over_line = w->starts_line ? w->starts_line : w->line;
+    bool over = total > limit;
+    for (int k = 0; k < w->key_count; k++) {
+        long long n = w->keys[k].count;
+        total = w->mode == SWEEP_GRID ? (total > cap / n ? cap : total * n) : total + n;
+        if (!over && total > limit) {
+            over = true;
+            over_key = w->keys[k].key;
+            over_line = w->keys[k].line;
+        }
+    }
+    if (!over && total + w->knob_count > limit) {
+        over = true;
+        over_key = "knob_limits";
+        over_line = w->knob_line;
+    }
+    total = total >= cap ? cap : total + w->knob_count;
+    if (over) {
+        fail_at(c, over_line, ST_EINVAL,
+                "key '%s': the sweep has %s%lld candidates, more than the %lld an experiment "
+                "holds (shorten the lists%s)",
+                over_key, total >= cap ? "over " : "", total, limit,
+                w->mode == SWEEP_GRID ? " or use mode = one_at_a_time" : "");
+        return false;
+    }
+    int start_alts = w->start_count;
+    int pick[SWEEP_KEYS_MAX];
+    int index = 0;
+    e->swept = true;
+    if (w->mode == SWEEP_ONE_AT_A_TIME) {
+        for (int k = 0; k < w->key_count; k++)
+            pick[k] = -1;
+        if (!add_candidate(c, pick, -1, index++))
+            return false;
+        for (int s = 0; s < start_alts; s++)
+            if (!add_candidate(c, pick, s, index++))
+                return false;
+        for (int k = 0; k < w->key_count; k++) {
+            for (int v = 0; v < w->keys[k].count; v++) {
+                char was[256];
+                option_text(&w->base, w->keys[k].key, was, sizeof was);
+                if (strcmp(was, w->keys[k].values[v]) == 0)
+                    continue; /* the base itself, already first */
+                pick[k] = v;
+                if (!add_candidate(c, pick, -1, index++))
+                    return false;
+            }
+            pick[k] = -1;
+        }
+        return add_knob(c, index);
+    }
+    /* The grid: an odometer, the first key turning slowest, the start alternatives slowest of
+     * all (-1, the base's own, first). */
+    for (int k = 0; k < w->key_count; k++)
+        pick[k] = 0;
+    for (int s = -1; s < start_alts; s++) {
+        for (;;) {
+            if (!add_candidate(c, pick, s, index++))
+                return false;
+            int k = w->key_count - 1;
+            while (k >= 0 && ++pick[k] == w->keys[k].count)
+                pick[k--] = 0;
+            if (k < 0)
+                break;
+        }
+    }
+    return add_knob(c, index);
+}
+
+/* ------------------------------------------------------------------------------------------
  * Sections and lines */
 
 /* Ends the current section and starts the one named name (header on the current line). */
@@ -665,6 +1123,10 @@ static bool start_section(ReadCtx *c, const char *name)
         kind = SEC_EXPERIMENT;
     } else if (strcmp(name, "rules") == 0) {
         kind = SEC_RULES;
+        c->rules_line = c->line;
+    } else if (strcmp(name, "sweep") == 0) {
+        kind = SEC_SWEEP;
+        c->sweep.line = c->line;
     } else if (strcmp(name, "matchups") == 0) {
         kind = SEC_MATCHUPS;
         c->matchups_line = c->line;
@@ -685,10 +1147,11 @@ static bool start_section(ReadCtx *c, const char *name)
         memset(&c->agent, 0, sizeof c->agent);
         c->agent.header_line = c->line;
     } else {
-        fail_at(c, c->line, ST_EPARSE,
-                "section '[%s]': unknown section (sections are experiment, rules, agent.NAME, "
-                "matchups)",
-                name);
+        fail_at(
+            c, c->line, ST_EPARSE,
+            "section '[%s]': unknown section (sections are experiment, rules, sweep, agent.NAME, "
+            "matchups)",
+            name);
         return false;
     }
     /* Only known sections get here, each once: the table cannot overflow. */
@@ -778,7 +1241,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
     if (c->kind == SEC_NONE) {
         fail_at(c, c->line, ST_EINVAL,
                 "key '%s': outside any section (keys go under [experiment], [rules], "
-                "[agent.NAME] or [matchups])",
+                "[sweep], [agent.NAME] or [matchups])",
                 name);
         return 0;
     }
@@ -798,6 +1261,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
         break;
     case SEC_MATCHUPS:
         ok = matchups_key(c, name, value);
+        break;
+    case SEC_SWEEP:
+        ok = sweep_key(c, name, value);
         break;
     case SEC_NONE:
         break;
@@ -905,8 +1371,12 @@ static bool check_whole(ReadCtx *c)
         fail_at(c, 0, ST_EINVAL, "no experiment name (name = ... under [experiment])");
         return false;
     }
+    if (c->sweep.line && !expand_sweep(c)) {
+        return false;
+    }
     if (e->ruleset_count == 0) {
-        fail_at(c, 0, ST_EINVAL, "no ruleset (presets, files or rules under [rules])");
+        fail_at(c, 0, ST_EINVAL,
+                "no ruleset (presets, files or rules under [rules], or a [sweep])");
         return false;
     }
     if (e->agent_count == 0) {
@@ -923,6 +1393,19 @@ static bool check_whole(ReadCtx *c)
                 "(%ld: every row is kept in memory for the summary); lower games or split the "
                 "study into several experiments",
                 e->ruleset_count, e->pairing_count, e->games, total, EXPERIMENT_GAMES_TOTAL_MAX);
+        return false;
+    }
+    if (e->kind == EXPERIMENT_DESIGN && e->ruleset_count < 2) {
+        fail_at(c, c->kind_line, ST_EINVAL,
+                "key 'kind': a design search needs two rulesets at least (a [sweep] makes "
+                "them)");
+        return false;
+    }
+    if (e->kind == EXPERIMENT_DESIGN && (e->agent_count > 2 || c->matchups_line != 0)) {
+        fail_at(c, c->matchups_line ? c->matchups_line : c->kind_line, ST_EINVAL,
+                "key 'kind': a design search has one agent (the race's) or two (the race's, then "
+                "the stronger one that confirms the survivors), each playing itself: no "
+                "[matchups] and at most two agents");
         return false;
     }
     if (e->kind == EXPERIMENT_CURVE && c->matchups_line != 0 && c->self_line == 0) {
@@ -994,6 +1477,7 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.converge_rungs = DEFAULT_CONVERGE_RUNGS;
     c->exp.converge_span = DEFAULT_CONVERGE_SPAN;
     c->exp.reference = NAN;
+    c->exp.margin = BALANCE_MARGIN;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 
     int r = ini_parse_stream(read_line, c, on_key, c);

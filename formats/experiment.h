@@ -8,7 +8,8 @@
 
 #include "rules/ruleset.h"
 
-#define EXPERIMENT_MAX_RULESETS 64
+/* Rulesets of one experiment, a [sweep]'s candidates included: a sweep of more is an error. */
+#define EXPERIMENT_MAX_RULESETS 1024
 #define EXPERIMENT_MAX_AGENTS   64
 #define EXPERIMENT_MAX_PAIRINGS 4096
 #define EXPERIMENT_NAME_MAX     64
@@ -32,7 +33,15 @@ typedef enum {
     EXPERIMENT_BALANCE, /* nothing more (the default) */
     EXPERIMENT_CURVE,   /* a balance curve: self-play along the agents' ladder, curve.csv and
                            its figure (harness/curve.h) */
+    EXPERIMENT_DESIGN,  /* a design search: a race over the rulesets for the one closest to 1/2,
+                           then the survivors confirmed by a stronger agent (harness/design.h) */
 } ExperimentKind;
+
+/* How a [sweep] expands its lists. */
+typedef enum {
+    SWEEP_ONE_AT_A_TIME, /* the base, then each listed value of each key alone (the default) */
+    SWEEP_GRID,          /* every combination of the listed values */
+} SweepMode;
 
 typedef struct {
     char path[EXPERIMENT_PATH_MAX];   /* the file it was read from */
@@ -60,7 +69,14 @@ typedef struct {
     double reference;      /* [experiment] reference (curves): a reference attackers' score
                               drawn on the figure, in [0, 1]; NaN when not given */
     char reference_label[EXPERIMENT_NAME_MAX * 2]; /* [experiment] reference_label */
-    Ruleset rulesets[EXPERIMENT_MAX_RULESETS];     /* [rules], in file order */
+    double margin;     /* [experiment] margin (designs): "balanced" is the attackers' score shown
+                          within 1/2 +- margin (TOST), in (0, 0.5); default BALANCE_MARGIN 0.05 */
+    int confirm_games; /* [experiment] confirm_games (designs): games of the second agent on
+                          each survivor of the race; 0 = games */
+    long budget;       /* [experiment] budget (designs): the most race games in all; a round
+                          that would pass it is not started; 0 = no budget */
+    bool swept;        /* the rulesets come from a [sweep]: rulesets[0] is its base */
+    Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
     int ruleset_count;
     ExperimentAgent agents[EXPERIMENT_MAX_AGENTS]; /* [agent.NAME] sections, in file order */
     int agent_count;
@@ -76,6 +92,11 @@ typedef struct {
  *   [rules]      presets = NAME, NAME...;  files = PATH, PATH... (relative to the experiment
  *                file's directory); rules = OTN rules string (repeatable)
  *   [agent.NAME] type = random|greedy|mcts|alphabeta|external, then that agent's parameters
+ *   [sweep]      base = PRESET (or base_file = PATH), mode = one_at_a_time | grid,
+ *                starts = PATH, PATH... (ruleset files whose size and start are alternatives),
+ *                then any ruleset key (doc/RULES.md) = VALUE, VALUE...: the rulesets are the
+ *                base and its variants (experiment_sweep_name names them), each compiled and
+ *                checked; not with [rules]; at most EXPERIMENT_MAX_RULESETS candidates
  *   [matchups]   self = yes (each agent against itself); round-robin = yes (every ordered
  *                pair of distinct agents); ladder = yes (each agent against the next one in
  *                file order, on both sides); pair = A vs B (repeatable; A attacks)

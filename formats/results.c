@@ -19,6 +19,7 @@
 
 #include "formats/files.h"
 #include "formats/rowcheck.h"
+#include "stats/balance.h"
 #include "stats/stats.h"
 
 #define GAMES_HEADER                                                                               \
@@ -32,7 +33,9 @@
     "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
     "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies,"                \
     "illegal_move,engine_crash,engine_timeout,external,balance_p_holm,verdict,baseline,"           \
-    "score_diff,score_diff_low,score_diff_high,diff_p,diff_p_holm,diff_verdict"
+    "score_diff,score_diff_low,score_diff_high,diff_p,diff_p_holm,diff_verdict,distance,"          \
+    "distance_low,distance_high,distance_rank,equivalence,distance_change,distance_change_low,"    \
+    "distance_change_high,distance_change_p,closer_verdict"
 
 #define WILSON_Z_95 1.959964 /* the two-sided 95% normal quantile */
 #define LEVEL       0.05     /* the family-wise level of the verdicts (after Holm) */
@@ -708,10 +711,14 @@ typedef struct {
     double win_rate, win_low, win_high, draw_rate, plies_mean;
     ScoreEstimate verdict; /* the balance verdict: attackers' score, interval, p-value */
     int median, p10, p90;
-    double p_holm;      /* verdict.p_value after Holm over every group */
-    long base;          /* the baseline ruleset's group of the same pairing, or -1 */
-    ScoreDiff diff;     /* attackers' score minus the baseline's (when base >= 0) */
-    double diff_p_holm; /* diff.p_value after Holm over every compared group */
+    double p_holm;        /* verdict.p_value after Holm over every group */
+    long base;            /* the baseline ruleset's group of the same pairing, or -1 */
+    ScoreDiff diff;       /* attackers' score minus the baseline's (when base >= 0) */
+    double diff_p_holm;   /* diff.p_value after Holm over every compared group */
+    BalanceDistance dist; /* |attackers' score - 1/2| and its folded 95% interval */
+    long rank;            /* 1 = closest to 1/2 among the groups of its pairing; 0 = none */
+    BalanceChange change; /* distance minus the baseline's (when base >= 0) */
+    BalanceVerdict equiv; /* within 1/2 +- BALANCE_MARGIN (TOST at LEVEL) */
 } Group;
 
 struct ResultsTally {
@@ -919,6 +926,10 @@ static void finish_groups(ResultsTally *t)
         gr->draw_rate = (double)gr->wins[WINNER_DRAW] / games;
         stats_score(gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DRAW], gr->wins[WINNER_DEFENDERS],
                     WILSON_Z_95, &gr->verdict);
+        balance_distance(gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DRAW],
+                         gr->wins[WINNER_DEFENDERS], WILSON_Z_95, &gr->dist);
+        gr->equiv = balance_verdict(gr->wins[WINNER_ATTACKERS], gr->wins[WINNER_DRAW],
+                                    gr->wins[WINNER_DEFENDERS], BALANCE_MARGIN, LEVEL);
         gr->plies_mean = (double)gr->plies_sum / games;
         gr->median = percentile(gr, 50);
         gr->p10 = percentile(gr, 10);
@@ -955,6 +966,7 @@ static void compare_groups(ResultsTally *t, const char *baseline)
             long mine[3] = {w[WINNER_ATTACKERS], w[WINNER_DRAW], w[WINNER_DEFENDERS]};
             long base[3] = {v[WINNER_ATTACKERS], v[WINNER_DRAW], v[WINNER_DEFENDERS]};
             stats_score_diff(mine, base, WILSON_Z_95, &gr->diff);
+            balance_change(mine, base, WILSON_Z_95, &gr->change);
             gr->base = b;
             p[g] = gr->diff.p_value;
         }
@@ -964,6 +976,38 @@ static void compare_groups(ResultsTally *t, const char *baseline)
         groups[g].diff_p_holm = p[g];
     }
     free(p);
+}
+
+/* Orders groups by pairing (attacker, defender), then distance from 1/2, then first appearance. */
+static int compare_rank(const void *x, const void *y)
+{
+    const Group *a = *(const Group *const *)x, *b = *(const Group *const *)y;
+    int c = strcmp(a->names.attacker, b->names.attacker);
+    if (c == 0)
+        c = strcmp(a->names.defender, b->names.defender);
+    if (c == 0)
+        c = (a->dist.distance > b->dist.distance) - (a->dist.distance < b->dist.distance);
+    return c != 0 ? c : (a > b) - (a < b);
+}
+
+/* Ranks the groups with a verdict of each pairing by distance from 1/2 (1 = closest; ties keep
+ * the order of first appearance): a sort, not a scan per group (a run may have 262,144). */
+static void rank_groups(ResultsTally *t)
+{
+    Group **order = xmalloc((size_t)(t->n > 0 ? t->n : 1) * sizeof *order);
+    long k = 0;
+    for (long g = 0; g < t->n; g++) {
+        t->groups[g].rank = 0;
+        if (is_verdict(t, &t->groups[g]))
+            order[k++] = &t->groups[g];
+    }
+    qsort(order, (size_t)k, sizeof *order, compare_rank);
+    for (long i = 0; i < k; i++) {
+        bool same = i > 0 && strcmp(order[i]->names.attacker, order[i - 1]->names.attacker) == 0 &&
+                    strcmp(order[i]->names.defender, order[i - 1]->names.defender) == 0;
+        order[i]->rank = same ? order[i - 1]->rank + 1 : 1;
+    }
+    free(order);
 }
 
 /* The baseline of the comparisons: the given one, else the first row's ruleset (groups come
@@ -978,11 +1022,12 @@ static void finish_tally(ResultsTally *t, const char *baseline)
 {
     finish_groups(t);
     compare_groups(t, baseline_of(t, baseline));
+    rank_groups(t);
 }
 
 /* The balance verdict at LEVEL after Holm: the side the score leans to, when significant;
  * "ladder" for a curve's games between different rungs (no verdict). */
-static const char *balance_verdict(const Group *gr)
+static const char *balance_word(const Group *gr)
 {
     if (isnan(gr->p_holm)) {
         return "ladder";
@@ -1042,13 +1087,25 @@ static bool put_summary(FILE *f, const Group *groups, long n)
         }
         ok = ok && put_printf(f, ",%s", EXTERNAL_NAMES[gr->external & 3]);
         ok = ok && (isnan(gr->p_holm) ? fputc(',', f) != EOF : put_printf(f, ",%.3g", gr->p_holm));
-        ok = ok && put_printf(f, ",%s,", balance_verdict(gr));
+        ok = ok && put_printf(f, ",%s,", balance_word(gr));
         if (gr->base >= 0) {
             ok = ok && put_text(f, groups[gr->base].names.rules) &&
                  put_printf(f, ",%.4f,%.4f,%.4f,%.3g,%.3g,%s", gr->diff.diff, gr->diff.low,
                             gr->diff.high, gr->diff.p_value, gr->diff_p_holm, diff_verdict(gr));
         } else {
             ok = ok && fputs(",,,,,,", f) != EOF;
+        }
+        ok =
+            ok && put_printf(f, ",%.4f,%.4f,%.4f,", gr->dist.distance, gr->dist.low, gr->dist.high);
+        ok =
+            ok && (gr->rank > 0 ? put_printf(f, "%ld,%s", gr->rank, balance_verdict_name(gr->equiv))
+                                : fputc(',', f) != EOF);
+        if (gr->base >= 0) {
+            ok = ok && put_printf(f, ",%.4f,%.4f,%.4f,%.3g,%s", gr->change.change, gr->change.low,
+                                  gr->change.high, gr->change.p_value,
+                                  balance_change_name(gr->change.verdict));
+        } else {
+            ok = ok && fputs(",,,,,", f) != EOF;
         }
         ok = ok && fputc('\n', f) != EOF;
     }
@@ -1119,9 +1176,49 @@ static void print_group(FILE *out, const Group *gr, int wr, int wa, int wd, bool
             100 * gr->draw_rate, gr->verdict.score, gr->verdict.low, gr->verdict.high,
             gr->verdict.p_value, gr->plies_mean);
     if (verdict) {
-        fprintf(out, "  %8.2g  %s", gr->p_holm, balance_verdict(gr));
+        fprintf(out, "  %8.2g  %s", gr->p_holm, balance_word(gr));
     }
     fputc('\n', out);
+}
+
+/* The groups with a verdict ranked by distance from 1/2 within each pairing (rank_groups), with
+ * the equivalence verdict and, where there is a baseline, the change in distance from it. Only
+ * when some pairing has two rulesets or more: one ruleset has nothing to rank. */
+static void print_ranking(FILE *out, const ResultsTally *t, const char *baseline, int wr, int wa,
+                          int wd)
+{
+    long n = t->n, most = 0;
+    for (long g = 0; g < n; g++)
+        most = t->groups[g].rank > most ? t->groups[g].rank : most;
+    if (most < 2)
+        return;
+    Group **order = xmalloc((size_t)n * sizeof *order);
+    long k = 0;
+    for (long g = 0; g < n; g++)
+        if (t->groups[g].rank > 0)
+            order[k++] = &t->groups[g];
+    qsort(order, (size_t)k, sizeof *order, compare_rank);
+    fprintf(out,
+            "\nrulesets by distance from balance |score - 1/2|, closest first within each pairing "
+            "(95%% folded interval; equivalence: TOST within 1/2 +- %.2f; change from %s: "
+            "MOVER interval):\n",
+            BALANCE_MARGIN, baseline_of(t, baseline));
+    fprintf(out, "%4s  %-*s  %-*s  %-*s  %-21s  %-12s  %-24s  %8s  %s\n", "rank", wr, "rules", wa,
+            "attacker", wd, "defender", "distance [95%]", "equivalence", "change [95%]", "p",
+            "verdict");
+    for (long i = 0; i < k; i++) {
+        const Group *gr = order[i];
+        /* Padded only when the change follows: no line ends in blanks. */
+        fprintf(out, "%4ld  %-*s  %-*s  %-*s  %.3f [%.3f-%.3f]  %-*s", gr->rank, wr,
+                gr->names.rules, wa, gr->names.attacker, wd, gr->names.defender, gr->dist.distance,
+                gr->dist.low, gr->dist.high, gr->base >= 0 ? 12 : 0,
+                balance_verdict_name(gr->equiv));
+        if (gr->base >= 0)
+            fprintf(out, "  %+.3f [%+.3f, %+.3f]  %8.2g  %s", gr->change.change, gr->change.low,
+                    gr->change.high, gr->change.p_value, balance_change_name(gr->change.verdict));
+        fputc('\n', out);
+    }
+    free(order);
 }
 
 void results_tally_print_vs(ResultsTally *t, FILE *out, const char *baseline)
@@ -1178,6 +1275,7 @@ void results_tally_print_vs(ResultsTally *t, FILE *out, const char *baseline)
                     diff_verdict(gr));
         }
     }
+    print_ranking(out, t, baseline, wr, wa, wd);
 }
 
 void results_print_table(FILE *out, const GameRow *rows, long count)

@@ -23,13 +23,16 @@ static const struct {
     {"convergence.csv", false}, {"curve.gp", false},     {RUNDIR_KIND_FILE, false},
     {"rulesets", false},        {"transcripts", false},  {"train.csv", false},
     {"train.ini", false},       {"train.gp", false},     {"best.eval", false},
+    {"design.csv", false},      {"design.gp", false},    {"knob.csv", false},
+    {"crossing.csv", false},    {"knob.gp", false},
     {"sessions", false},
 };
 
-static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train"};
+static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train", "design"};
 #define KIND_COUNT ((int)(sizeof KIND_NAMES / sizeof KIND_NAMES[0]))
 static const char *const KIND_COMMANDS[] = {"tafl run and tafl match write", "tafl tune writes",
-                                            "tafl merge writes", "tafl train writes"};
+                                            "tafl merge writes", "tafl train writes",
+                                            "tafl run of a design writes"};
 
 /* True when DIR/name exists, whatever it is (lstat: a link is not followed). */
 static bool present(const char *dir, const char *name)
@@ -79,8 +82,9 @@ static Status check_kind(const char *dir, RundirKind kind, bool *foreign, Error 
         }
         free(text);
         if (was < 0) {
-            error_set(err, "%s/%s: not a kind of tafl directory (want run, tune, merge or train)",
-                      dir, RUNDIR_KIND_FILE);
+            error_set(
+                err, "%s/%s: not a kind of tafl directory (want run, tune, merge, train or design)",
+                dir, RUNDIR_KIND_FILE);
             if (foreign)
                 *foreign = true;
             return ST_EINVAL;

@@ -17,16 +17,18 @@
 /* The longest run directory path (bytes): every file path inside it then fits OUTPATH_MAX. */
 #define RUNDIR_PATH_MAX (OUTPATH_MAX - RUNDIR_NAME_ROOM - 1)
 
-/* DIR/kind: which command's files a directory holds ("run", "tune", "merge" or "train", one line).
+/* DIR/kind: which command's files a directory holds ("run", "tune", "merge", "train" or "design",
+ * one line).
  */
 #define RUNDIR_KIND_FILE "kind"
 
 /* The kinds of run directory: each is written by its own commands only. */
 typedef enum {
-    RUNDIR_RUN,   /* tafl run and tafl match (a shard too; tafl reproduce's output) */
-    RUNDIR_TUNE,  /* tafl tune */
-    RUNDIR_MERGE, /* tafl merge */
-    RUNDIR_TRAIN, /* tafl train */
+    RUNDIR_RUN,    /* tafl run and tafl match (a shard too; tafl reproduce's output) */
+    RUNDIR_TUNE,   /* tafl tune */
+    RUNDIR_MERGE,  /* tafl merge */
+    RUNDIR_TRAIN,  /* tafl train */
+    RUNDIR_DESIGN, /* tafl run of a kind = design experiment (and tafl reproduce of one) */
 } RundirKind;
 
 /* Makes dir (mkdir -p), takes its lock (dirlock_acquire: a second writer fails at once, naming

@@ -20,6 +20,7 @@
 #include "harness/buildinfo.h"
 #include "harness/version.h"
 #include "rules/otn.h"
+#include "stats/balance.h"
 
 #define PATH_LEN     2048
 #define SETUP_FORMAT 1
@@ -72,7 +73,11 @@ static char *setup_text(const Experiment *exp)
         abort();
     }
     fprintf(f, "setup_format %d\nexperiment %s\nkind %s\nseed %" PRIu64 "\n", SETUP_FORMAT,
-            exp->name, exp->kind == EXPERIMENT_CURVE ? "curve" : "balance", exp->seed);
+            exp->name,
+            exp->kind == EXPERIMENT_CURVE    ? "curve"
+            : exp->kind == EXPERIMENT_DESIGN ? "design"
+                                             : "balance",
+            exp->seed);
     fprintf(f, "max_plies %d\nopening_plies %d\nrecord_moves %s\nmax_width %.17g\n", exp->max_plies,
             exp->opening_plies, exp->record_moves ? "yes" : "no", exp->max_width);
     fprintf(f, "check_every %d\nrulesets %d\n", exp->check_every, exp->ruleset_count);
@@ -96,6 +101,10 @@ static char *setup_text(const Experiment *exp)
         fprintf(f, "pairing.%d %d %d\n", i + 1, exp->pairings[i].attacker + 1,
                 exp->pairings[i].defender + 1);
     fprintf(f, "games %d\n", exp->games);
+    /* A design's settings decide which games are played: only a design has these lines. */
+    if (exp->kind == EXPERIMENT_DESIGN)
+        fprintf(f, "confirm_games %d\nbudget %ld\nmargin %.17g\n", exp->confirm_games, exp->budget,
+                exp->margin);
     fclose(f);
     return buf;
 }
@@ -611,7 +620,24 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
     if (!bad && !setup_string(text, "experiment", out->name, sizeof out->name))
         bad = "experiment";
     if (!bad && setup_string(text, "kind", value, sizeof value))
-        out->kind = strcmp(value, "curve") == 0 ? EXPERIMENT_CURVE : EXPERIMENT_BALANCE;
+        out->kind = strcmp(value, "curve") == 0    ? EXPERIMENT_CURVE
+                    : strcmp(value, "design") == 0 ? EXPERIMENT_DESIGN
+                                                   : EXPERIMENT_BALANCE;
+    out->margin = BALANCE_MARGIN;
+    if (!bad && out->kind == EXPERIMENT_DESIGN) {
+        if (setup_number(text, "confirm_games", 0, EXPERIMENT_GAMES_TOTAL_MAX, &v))
+            out->confirm_games = (int)v;
+        else
+            bad = "confirm_games";
+        if (!bad && setup_number(text, "budget", 0, EXPERIMENT_GAMES_TOTAL_MAX, &v))
+            out->budget = (long)v;
+        else if (!bad)
+            bad = "budget";
+        if (!bad && setup_string(text, "margin", value, sizeof value))
+            out->margin = strtod(value, NULL);
+        else if (!bad)
+            bad = "margin";
+    }
     if (!bad) {
         if (setup_number(text, "games", 1, EXPERIMENT_GAMES_TOTAL_MAX, &v))
             out->games = (int)v;

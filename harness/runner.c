@@ -20,6 +20,7 @@
 #include "formats/outpath.h"
 #include "formats/rowcheck.h"
 #include "harness/costest.h"
+#include "harness/design.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
 #include "harness/progress.h"
@@ -133,8 +134,9 @@ typedef struct {
     Error error;
     RunResult *res; /* the caller's (or one of our own) */
     long rows_cap;
-    WidthState width;
-    Winner pair_first; /* SPRT: the result of the first game of the pair in progress */
+    WidthState width;   /* RUN_STOP_WIDTH and RUN_STOP_RACE: the rounds */
+    DesignState design; /* RUN_STOP_RACE: the race and its confirmation (harness/design.h) */
+    Winner pair_first;  /* SPRT: the result of the first game of the pair in progress */
     bool show_progress;
     double started, last_progress;
     char started_utc[64];
@@ -169,6 +171,7 @@ static Next job_at(const RunState *rs, long k, Job *j)
         j->pairing = (int)(k % 2);
         return NEXT_JOB;
     }
+    case RUN_STOP_RACE:
     case RUN_STOP_WIDTH: {
         const WidthState *w = &rs->width;
         if (k >= w->end)
@@ -202,6 +205,23 @@ static void width_next_round(WidthState *w, const Experiment *exp)
         if (w->going[gr])
             w->active[w->active_count++] = gr;
     if (w->from < w->to)
+        w->end = w->first + w->active_count * (w->to - w->from);
+}
+
+/* Starts the next round of a design search from its state: the candidates that play and the
+ * games [from, to) of each; a search that is done leaves `end` where it is, which ends the
+ * run. Groups are ruleset * pairing_count + pairing, as for a width stop. */
+static void race_next_round(WidthState *w, const DesignState *d, const Experiment *exp)
+{
+    w->first = w->end;
+    w->active_count = 0;
+    int pairing = design_phase_pairing(d->phase);
+    for (int r = 0; r < d->n; r++)
+        if (design_state_plays(d, r, pairing))
+            w->active[w->active_count++] = (long)r * exp->pairing_count + pairing;
+    w->from = d->from;
+    w->to = d->to;
+    if (d->phase != DESIGN_DONE && w->from < w->to)
         w->end = w->first + w->active_count * (w->to - w->from);
 }
 
@@ -256,6 +276,13 @@ static void stop_update(RunState *rs, const Job *j, Winner winner)
             width_judge_round(w, exp);
             width_next_round(w, exp);
         }
+    } else if (rs->opt->stop.kind == RUN_STOP_RACE) {
+        WidthState *w = &rs->width;
+        design_state_add(&rs->design, j->ruleset, j->pairing, winner);
+        if (rs->kept == w->end) {
+            design_state_next(&rs->design, exp);
+            race_next_round(w, &rs->design, exp);
+        }
     }
 }
 
@@ -270,6 +297,14 @@ static void show_progress(RunState *rs)
         const SprtOutcome *o = &rs->res->sprt;
         fprintf(stderr, "%s%ld pairs, LLR %.2f [%.2f, %.2f]%s", progress_lead(), o->pairs, o->llr,
                 o->lower, o->upper, progress_tail());
+    } else if (rs->opt->stop.kind == RUN_STOP_RACE) {
+        const DesignState *d = &rs->design;
+        int in = 0;
+        for (int r = 0; r < d->n; r++)
+            in += d->alive[r];
+        fprintf(stderr, "%s%ld games, %s round %d, %d of %d candidates in%s", progress_lead(),
+                rs->kept, d->phase == DESIGN_RACE ? "race" : "confirmation", d->rounds + 1, in,
+                d->n, progress_tail());
     } else if (rs->opt->stop.kind == RUN_STOP_WIDTH) {
         long stopped = 0;
         for (long gr = 0; gr < rs->width.groups; gr++)
@@ -576,6 +611,15 @@ static Status stop_open(RunState *rs, Error *err)
         for (long gr = 0; gr < w->groups; gr++)
             w->going[gr] = true;
         width_next_round(w, exp);
+    } else if (stop->kind == RUN_STOP_RACE) {
+        Status st = design_check(exp, err);
+        if (st != ST_OK)
+            return st;
+        WidthState *w = &rs->width;
+        w->groups = (long)exp->ruleset_count * exp->pairing_count;
+        w->active = xmalloc((size_t)w->groups * sizeof *w->active);
+        design_state_init(&rs->design, exp);
+        race_next_round(w, &rs->design, exp);
     }
     return ST_OK;
 }
@@ -670,7 +714,8 @@ static Status open_directory(RunState *rs, Error *err)
     snprintf(rs->summary_path, sizeof rs->summary_path, "%s/summary.csv", rs->dir);
     snprintf(rs->meta_path, sizeof rs->meta_path, "%s/meta", rs->dir);
     /* One writer; regular files only; a directory of another kind (a tuning's) refused. */
-    st = rundir_open(rs->dir, RUNDIR_RUN, &rs->dir_lock, &rs->res->foreign_dir, err);
+    st = rundir_open(rs->dir, exp->kind == EXPERIMENT_DESIGN ? RUNDIR_DESIGN : RUNDIR_RUN,
+                     &rs->dir_lock, &rs->res->foreign_dir, err);
     struct stat sb;
     bool exists = st == ST_OK && stat(rs->games_path, &sb) == 0;
     if (exists && !S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode)) {
@@ -734,6 +779,12 @@ static void stop_lines(const RunState *rs, char *buf, size_t size)
     else if (rs->opt->stop.kind == RUN_STOP_WIDTH)
         snprintf(buf, size, "stop max_width=%g,check_every=%d,min_games=%ld\n", exp->max_width,
                  exp->check_every, runner_min_games(exp));
+    else if (rs->opt->stop.kind == RUN_STOP_RACE)
+        snprintf(buf, size,
+                 "stop design check_every=%d,games=%d,confirm_games=%d,budget=%ld\n"
+                 "design_rounds %d\ndesign_race_games %ld\n",
+                 exp->check_every, exp->games, exp->confirm_games, exp->budget, rs->design.rounds,
+                 rs->design.race_games);
 }
 
 /* Writes meta through runmeta_write_meta: the build, the experiment, the run's counts and
@@ -830,6 +881,7 @@ static void free_state(RunState *rs)
     free(rs->width.wdl);
     free(rs->width.going);
     free(rs->width.active);
+    design_state_free(&rs->design);
 }
 
 Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, Error *err)

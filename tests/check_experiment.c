@@ -246,12 +246,12 @@ static const struct {
 } bad_texts[] = {
     /* sections and syntax */
     {"[experiment]\nname = t\n\n[game]\nx = 1\n", ST_EPARSE,
-     "4: section '[game]': unknown section (sections are experiment, rules, agent.NAME, "
+     "4: section '[game]': unknown section (sections are experiment, rules, sweep, agent.NAME, "
      "matchups)",
      NULL},
     {"name = t\n[experiment]\n", ST_EINVAL,
-     "1: key 'name': outside any section (keys go under [experiment], [rules], [agent.NAME] or "
-     "[matchups])",
+     "1: key 'name': outside any section (keys go under [experiment], [rules], [sweep], "
+     "[agent.NAME] or [matchups])",
      NULL},
     {HEAD "[experiment]\n", ST_EINVAL, "7: section '[experiment]': given twice (first on line 1)",
      NULL},
@@ -273,7 +273,7 @@ static const struct {
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
      "record_moves, output, max_width, check_every, min_games, kind, converge_width, "
-     "converge_rungs, converge_span, reference, reference_label)",
+     "converge_rungs, converge_span, reference, reference_label, margin, confirm_games, budget)",
      NULL},
     {"[experiment]\nname = t\nreference = 44%\n", ST_EINVAL,
      "3: key 'reference': bad value '44%' (expected an attackers' score 0..1)", NULL},
@@ -290,7 +290,7 @@ static const struct {
     {"[experiment]\nname = t\nmax_width = wide\n", ST_EINVAL,
      "3: key 'max_width': bad value 'wide' (expected a number 0..1; 0 is off)", NULL},
     {"[experiment]\nname = t\nkind = spiral\n", ST_EINVAL,
-     "3: key 'kind': bad value 'spiral' (expected balance|curve)", NULL},
+     "3: key 'kind': bad value 'spiral' (expected balance|curve|design)", NULL},
     {"[experiment]\nname = t\nkind = curve\n[rules]\npresets = brandubh\n[agent.a]\ntype = "
      "random\n[agent.b]\ntype = greedy\n[matchups]\npair = a vs b\n",
      ST_EINVAL,
@@ -411,7 +411,7 @@ static const struct {
     {"[rules]\npresets = brandubh\n[agent.r]\ntype = random\n[experiment]\nseed = 3\n", ST_EINVAL,
      " no experiment name (name = ... under [experiment])", NULL},
     {"[experiment]\nname = t\n[agent.r]\ntype = random\n[rules]\n", ST_EINVAL,
-     " no ruleset (presets, files or rules under [rules])", NULL},
+     " no ruleset (presets, files or rules under [rules], or a [sweep])", NULL},
     {"[experiment]\nname = t\n[rules]\npresets = brandubh\n", ST_EINVAL,
      " no agent (an [agent.NAME] section with type = ...)", NULL},
     {HEAD "[matchups]\nself = no\nround-robin = yes\n", ST_EINVAL,
@@ -431,6 +431,57 @@ static const struct {
     {"[rules]\nrules = dim:7 start:/7/tT5/T6/3K3/7/7/7/\n", ST_EINVAL,
      "2: key 'rules': OTN rules: start: the attackers have no legal move in the start layout",
      NULL},
+/* [sweep] (issue 25): one line naming the file, line and key */
+#define SWEEP_HEAD "[experiment]\nname = t\n[agent.r]\ntype = random\n[sweep]\nbase = brandubh\n"
+    {SWEEP_HEAD "king_arms = yes, no\n", ST_EINVAL,
+     "7: key 'king_arms': unknown key (keys are base, base_file, mode, starts, knob_limits, "
+     "knob_result and the ruleset keys of doc/RULES.md, as `tafl rules show` writes them)",
+     NULL},
+    {SWEEP_HEAD "king_armed =\n", ST_EINVAL, "7: key 'king_armed': the list of values is empty",
+     NULL},
+    {SWEEP_HEAD "king_armed = ,\n", ST_EINVAL, "7: key 'king_armed': the list of values is empty",
+     NULL},
+    {SWEEP_HEAD "king_armed = no, no\n", ST_EINVAL,
+     "7: key 'king_armed': the value 'no' is listed twice", NULL},
+    {SWEEP_HEAD "king_armed = no, sometimes\n", ST_EINVAL,
+     "7: key 'king_armed': bad value 'sometimes' (expected yes|no|hammer|anvil)", NULL},
+    {SWEEP_HEAD "no_moves = draw, ignore\n", ST_EINVAL,
+     "7: key 'no_moves': bad value 'ignore' (expected lose|draw)", NULL},
+    {SWEEP_HEAD "name = x\n", ST_EINVAL, "7: key 'name': not a key a sweep varies", "starts"},
+    {SWEEP_HEAD "mode = all\n", ST_EINVAL,
+     "7: key 'mode': bad value 'all' (expected one_at_a_time|grid)", NULL},
+    {"[experiment]\nname = t\n[agent.r]\ntype = random\n[sweep]\nbase = chess\n", ST_EINVAL,
+     "6: key 'base': unknown preset 'chess'", "base_file"},
+    {"[experiment]\nname = t\n[agent.r]\ntype = random\n[sweep]\nking_armed = no\n", ST_EINVAL,
+     "5: key 'base': missing in [sweep] (base = PRESET or base_file = PATH)", NULL},
+    {SWEEP_HEAD "[rules]\npresets = tablut\n", ST_EINVAL,
+     "7: section '[rules]': a [sweep] (line 5) makes the rulesets of this experiment; give its "
+     "rulesets in one of the two",
+     NULL},
+    /* A sweep of over 100,000 candidates: king_armed 4 x escape 2 x king_capture 5 x
+     * repetition 5 x max_plies 25 x draw_fort 2 x encirclement 2 x edge_fort 2 x corners 2 x
+     * throne 2 = 160,000. The running product passes 1024 at max_plies (4, 8, 40, 200, then
+     * 5000), on line 12: that line and key are named, with the whole count. */
+    {SWEEP_HEAD "mode = grid\nking_armed = yes, no, hammer, anvil\nescape = corner, edge\n"
+                "king_capture = custodial, throne4_adj3, throne4_adj3_edge3, strong, "
+                "throne4_elsewhere2\nrepetition = lose, draw, ignore, defenders_lose, "
+                "defenders_no_repeat\nmax_plies = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, "
+                "15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25\n"
+                "draw_fort = yes, no\nencirclement = yes, no\nedge_fort = yes, no\n"
+                "corners = yes, no\nthrone = yes, no\n",
+     ST_EINVAL,
+     "12: key 'max_plies': the sweep has 160000 candidates, more than the 1024 an experiment "
+     "holds (shorten the lists or use mode = one_at_a_time)",
+     NULL},
+    /* a design search: two candidates at least, one or two self-playing agents */
+    {"[experiment]\nname = t\nkind = design\n[rules]\npresets = brandubh\n[agent.r]\ntype = "
+     "random\n",
+     ST_EINVAL, "3: key 'kind': a design search needs two rulesets at least (a [sweep] makes them)",
+     NULL},
+    {"[experiment]\nname = t\nkind = design\n[sweep]\nbase = brandubh\nking_armed = no\n"
+     "[agent.a]\ntype = random\n[agent.b]\ntype = random\n[agent.c]\ntype = random\n",
+     ST_EINVAL, "3: key 'kind': a design search has one agent", "no [matchups]"},
+#undef SWEEP_HEAD
 };
 
 static bool contains_nocase(const char *text, const char *word)
@@ -604,6 +655,100 @@ START_TEST(test_curve_ladder_pairings)
 }
 END_TEST
 
+/* Loads text (written to a temporary file) and returns the experiment; the caller frees it. */
+static Experiment *load_text(const char *text)
+{
+    char path[512];
+    write_temp(text, path, sizeof path);
+    Experiment *e = load_ok(path);
+    unlink(path);
+    return e;
+}
+
+/* One change at a time (issue 25): the base first, then each listed value of each key in file
+ * order, values equal to the base's skipped (brandubh has king_armed = yes, escape = corner,
+ * king_capture = custodial); each candidate differs from the base in its own key alone. */
+START_TEST(test_sweep_one_at_a_time)
+{
+    Experiment *e = load_text("[experiment]\nname = t\n[sweep]\nbase = brandubh\n"
+                              "king_armed = yes, no, hammer\nescape = edge, corner\n"
+                              "king_capture = strong\n[agent.r]\ntype = random\n");
+    static const char *const names[] = {"brandubh", "brandubh+king_armed.no",
+                                        "brandubh+king_armed.hammer", "brandubh+escape.edge",
+                                        "brandubh+king_capture.strong"};
+    ck_assert_int_eq(e->ruleset_count, 5);
+    ck_assert(e->swept);
+    for (int i = 0; i < 5; i++)
+        ck_assert_str_eq(e->rulesets[i].name, names[i]);
+    const Ruleset *base = ruleset_preset_find("brandubh");
+    ck_assert_int_eq(e->rulesets[0].king_armed, base->king_armed);
+    ck_assert_int_eq(e->rulesets[1].king_armed, KING_ARMED_NO);
+    ck_assert_int_eq(e->rulesets[1].escape, base->escape);
+    ck_assert_int_eq(e->rulesets[2].king_armed, KING_ARMED_HAMMER);
+    ck_assert_int_eq(e->rulesets[3].escape, ESCAPE_EDGE);
+    ck_assert_int_eq(e->rulesets[3].king_armed, base->king_armed);
+    ck_assert_int_eq(e->rulesets[4].king_capture, KING_CAPTURE_STRONG);
+    ck_assert_int_eq(e->rulesets[4].escape, base->escape);
+    free(e);
+}
+END_TEST
+
+/* The grid: every combination, the first key turning slowest, each named by the values that
+ * differ from the base (brandubh's own king_armed = yes and escape = corner leave no mark). */
+START_TEST(test_sweep_grid)
+{
+    Experiment *e = load_text("[experiment]\nname = t\n[sweep]\nbase = brandubh\nmode = grid\n"
+                              "king_armed = yes, no, anvil\nescape = corner, edge\n"
+                              "[agent.r]\ntype = random\n");
+    static const char *const names[] = {"brandubh",
+                                        "brandubh+escape.edge",
+                                        "brandubh+king_armed.no",
+                                        "brandubh+king_armed.no+escape.edge",
+                                        "brandubh+king_armed.anvil",
+                                        "brandubh+king_armed.anvil+escape.edge"};
+    ck_assert_int_eq(e->ruleset_count, 6);
+    for (int i = 0; i < 6; i++)
+        ck_assert_str_eq(e->rulesets[i].name, names[i]);
+    ck_assert_int_eq(e->rulesets[3].king_armed, KING_ARMED_NO);
+    ck_assert_int_eq(e->rulesets[3].escape, ESCAPE_EDGE);
+    ck_assert_int_eq(e->rulesets[4].king_armed, KING_ARMED_ANVIL);
+    ck_assert_int_eq(e->rulesets[4].escape, ESCAPE_CORNER);
+    free(e);
+    /* A grid without the base's own values does not hold the base; a name too long for a
+     * ruleset gives way to the candidate's number. */
+    e = load_text("[experiment]\nname = t\n[sweep]\nbase = brandubh-online\nmode = grid\n"
+                  "throne_hostile_attackers = never\nthrone_hostile_defenders = never\n"
+                  "king_capture = throne4_adj3_edge3\n[agent.r]\ntype = random\n");
+    ck_assert_int_eq(e->ruleset_count, 1);
+    ck_assert_str_eq(e->rulesets[0].name, "brandubh-online+c0");
+    ck_assert_int_eq(e->rulesets[0].king_capture, KING_CAPTURE_THRONE4_ADJ3_EDGE3);
+    free(e);
+}
+END_TEST
+
+/* Alternative start positions from ruleset files: the candidate takes the file's size and start
+ * and is named by the file's ruleset name. */
+START_TEST(test_sweep_starts)
+{
+    char rules[512], text[1200];
+    /* brandubh's cross less the defender east of the king: a handicap of one piece */
+    write_temp("name = cross\nsize = 7\nstart = /3t3/3t3/3T3/ttTK1tt/3T3/3t3/3t3/\n", rules,
+               sizeof rules);
+    snprintf(text, sizeof text,
+             "[experiment]\nname = t\n[sweep]\nbase = brandubh\nstarts = %s\n"
+             "king_armed = no\n[agent.r]\ntype = random\n",
+             rules);
+    Experiment *e = load_text(text);
+    ck_assert_int_eq(e->ruleset_count, 3);
+    ck_assert_str_eq(e->rulesets[1].name, "brandubh+start.cross");
+    ck_assert_str_eq(e->rulesets[1].start, "/3t3/3t3/3T3/ttTK1tt/3T3/3t3/3t3/");
+    ck_assert_str_eq(e->rulesets[2].name, "brandubh+king_armed.no");
+    ck_assert_str_eq(e->rulesets[2].start, ruleset_preset_find("brandubh")->start);
+    free(e);
+    unlink(rules);
+}
+END_TEST
+
 Suite *experiment_suite(void)
 {
     Suite *s = suite_create("experiment");
@@ -616,6 +761,9 @@ Suite *experiment_suite(void)
     tcase_add_test(tc, test_default_self);
     tcase_add_test(tc, test_specs_are_agent_create_specs);
     tcase_add_test(tc, test_check_param);
+    tcase_add_test(tc, test_sweep_one_at_a_time);
+    tcase_add_test(tc, test_sweep_grid);
+    tcase_add_test(tc, test_sweep_starts);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("errors");

@@ -474,7 +474,9 @@ static long summary_rows(GameRow *rows)
     "attacker_score_high,balance_p,plies_mean,plies_median,plies_p10,plies_p90,"                   \
     "king_captured,king_escaped,encircled,draw_fort,repetition,no_moves,max_plies,illegal_move,"   \
     "engine_crash,engine_timeout,external,balance_p_holm,verdict,baseline,score_diff,"             \
-    "score_diff_low,score_diff_high,diff_p,diff_p_holm,diff_verdict\n"
+    "score_diff_low,score_diff_high,diff_p,diff_p_holm,diff_verdict,distance,distance_low,"        \
+    "distance_high,distance_rank,equivalence,distance_change,distance_change_low,"                 \
+    "distance_change_high,distance_change_p,closer_verdict\n"
 
 /* Wilson 95% (z = 1.959964), from the formula: 8/10 -> [0.4902, 0.9433] (published: 0.490 to
  * 0.943, Newcombe 1998 table I), 1/3 -> [0.0615, 0.7923], 0/1 -> [0, 0.7935]. Percentiles by
@@ -490,14 +492,14 @@ static long summary_rows(GameRow *rows)
 static const char *const summary_expected = SUMMARY_HEADER
     "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,0.8500,0.5598,0.9582,"
     "0.0196,55.00,50,10,90,"
-    "8,1,0,0,0,0,1,0,0,0,none,0.0589,balanced,,,,,,,\n"
+    "8,1,0,0,0,0,1,0,0,0,none,0.0589,balanced,,,,,,,,0.3500,0.0598,0.4582,1,not balanced,,,,,\n"
     "\"tablut\",\"a,b\",\"say "
     "\"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,0.5000,0.1538,0.8462,1,"
     "5.00,5,3,7,"
-    "0,1,1,0,1,0,0,0,0,0,none,1,balanced,,,,,,,\n"
+    "0,1,1,0,1,0,0,0,0,0,none,1,balanced,,,,,,,,0.0000,0.0000,0.3462,1,undetermined,,,,,\n"
     "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,0.5000,0.1033,0.8967,1,"
     "100.00,100,100,100,"
-    "0,0,0,1,0,0,0,0,0,0,none,1,balanced,,,,,,,\n";
+    "0,0,0,1,0,0,0,0,0,0,none,1,balanced,,,,,,,,0.0000,0.0000,0.3967,1,undetermined,,,,,\n";
 
 /* The balance verdict: without draws it is the Wilson interval; with draws it stays consistent
  * with its own test (1/2 inside the 95% interval exactly when p >= 0.05); known values. */
@@ -576,7 +578,7 @@ END_TEST
 typedef struct {
     int fields;           /* fields in the current row */
     int rows;             /* rows seen */
-    int bad_rows;         /* rows with a field count other than 39 */
+    int bad_rows;         /* rows with a field count other than 49 */
     char names[8][3][64]; /* rules, attacker, defender of the first rows */
 } SummaryRead;
 
@@ -595,7 +597,7 @@ static void sum_row(int term, void *ctx)
 {
     (void)term;
     SummaryRead *s = ctx;
-    if (s->fields != 39) {
+    if (s->fields != 49) {
         s->bad_rows++;
     }
     s->rows++;
@@ -694,8 +696,12 @@ START_TEST(test_curve_tally)
     Error err = {{0}};
     ck_assert_msg(results_tally_write(t, path, &err) == ST_OK, "%s", err.text);
     char *text = fixture_slurp(path, NULL);
-    ck_assert_msg(strstr(text, ",none,0.0196,attackers,,,,,,,\n") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, ",none,,ladder,,,,,,,\n") != NULL, "%s", text);
+    ck_assert_msg(
+        strstr(text, ",none,0.0196,attackers,,,,,,,,0.3500,0.0598,0.4582,1,not balanced,,,,,\n") !=
+            NULL,
+        "%s", text);
+    ck_assert_msg(strstr(text, ",none,,ladder,,,,,,,,0.0000,0.0000,0.3462,,,,,,,\n") != NULL, "%s",
+                  text);
     free(text);
     results_tally_destroy(t);
     remove_dir(dir);
@@ -757,10 +763,10 @@ START_TEST(test_summary_counts_forfeits_and_marks_external)
     ck_assert_str_eq(text, SUMMARY_HEADER
                      "\"brandubh\",\"ext\",\"random\",2,0,2,0,0.0000,0.0000,0.6576,0.0000,0.0000,"
                      "0.0000,0.6576,0.157,5.00,4,4,6,0,0,0,0,0,0,0,1,0,1,attacker,0.315,"
-                     "balanced,,,,,,,\n"
+                     "balanced,,,,,,,,0.5000,0.0000,0.5000,1,undetermined,,,,,\n"
                      "\"brandubh\",\"random\",\"ext\",1,1,0,0,1.0000,0.2065,1.0000,0.0000,1.0000,"
                      "0.2065,1.0000,0.317,1.00,1,1,1,0,0,0,0,0,0,0,0,1,0,defender,0.317,"
-                     "balanced,,,,,,,\n");
+                     "balanced,,,,,,,,0.5000,0.0000,0.5000,1,undetermined,,,,,\n");
     free(text);
     remove_dir(dir);
 }
@@ -802,7 +808,17 @@ static void assert_comparison_columns(const char *text, const char *const *want,
  * Against x (--baseline x): base -0.05 [-0.1120, 0.0168], p 0.147; y 0.2 [0.0465, 0.3345],
  * p 0.00953; Holm: y 2 x 0.00953 = 0.0191 (attackers), base 0.147. In the table y is Wilson
  * 30/40: (0.75 + 0.048018) / 1.096037 -+ 1.959964 sqrt(0.0046875 + 0.00060023) / 1.096037 =
- * 0.728093 -+ 0.130033 = [0.598, 0.858]. */
+ * 0.728093 -+ 0.130033 = [0.598, 0.858].
+ * Distance from 1/2 (stats/balance.h), the score intervals folded at 1/2: base 0 [0, 0.0438]
+ * (1/2 inside [0.456, 0.544]), x 0.05 [0.502 - 0.5, 0.615 - 0.5] = [0.0018, 0.1153], y 0.25
+ * [0.0981, 0.3581]: ranks 1, 2, 3. Equivalence within 1/2 -+ 0.05: base's 90% interval is
+ * inside its 95% one [0.456, 0.544]: balanced; x's 95% interval holds 1/2 and reaches 0.615:
+ * undetermined; y's [0.598, 0.858] lies above 0.55: not balanced. The change against base
+ * (MOVER): x 0.05 - sqrt((0.05 - 0.0018)^2 + 0.0438^2) = 0.05 - 0.0651 = -0.0151, 0.05 +
+ * sqrt(0.0653^2 + 0) = 0.1153: no difference; y 0.25 - sqrt(0.1519^2 + 0.0438^2) = 0.0919,
+ * 0.25 + 0.1081 = 0.3581: farther. Against x, the lower bound takes y's lower arm and x's
+ * upper arm: 0.2 - sqrt(0.1519^2 + 0.0653^2) = 0.0346, and 0.2 + sqrt(0.1081^2 + 0.0482^2) =
+ * 0.3184: farther. */
 START_TEST(test_summary_compares_with_baseline)
 {
     char dir[512], path[1024];
@@ -819,9 +835,11 @@ START_TEST(test_summary_compares_with_baseline)
     ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
     char *text = fixture_slurp(path, NULL);
     const char *const first[3] = {
-        "1,balanced,,,,,,,",
-        "0.091,balanced,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference",
-        "0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers",
+        "1,balanced,,,,,,,,0.0000,0.0000,0.0438,1,balanced,,,,,",
+        "0.091,balanced,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference,0.0500,0.0018,0."
+        "1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference",
+        "0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers,0.2500,0.0981,0."
+        "3581,3,not balanced,0.2500,0.0919,0.3581,0.00314,farther",
     };
     assert_comparison_columns(text, first, 3);
     free(text);
@@ -829,9 +847,11 @@ START_TEST(test_summary_compares_with_baseline)
     ck_assert_msg(results_write_summary_vs(path, rows, n, "x", &err) == ST_OK, "%s", err.text);
     text = fixture_slurp(path, NULL);
     const char *const vs_x[3] = {
-        "1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference",
-        "0.091,balanced,,,,,,,",
-        "0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers",
+        "1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference,0.0000,0.0000,0.0438,1,"
+        "balanced,-0.0500,-0.1153,0.0151,0.0894,no_difference",
+        "0.091,balanced,,,,,,,,0.0500,0.0018,0.1153,2,undetermined,,,,,",
+        "0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers,0.2500,0.0981,0.3581,"
+        "3,not balanced,0.2000,0.0346,0.3184,0.0196,farther",
     };
     assert_comparison_columns(text, vs_x, 3);
     free(text);
@@ -860,7 +880,17 @@ START_TEST(test_summary_compares_with_baseline)
         "p Holm-adjusted over 2 comparisons):\n"
         "rules  attacker  defender  difference [95%]                 p    p Holm  verdict\n"
         "x      random    random    +0.050 [-0.017, +0.112]      0.15      0.15  no_difference\n"
-        "y      random    random    +0.250 [+0.101, +0.375]   0.00066    0.0013  attackers\n");
+        "y      random    random    +0.250 [+0.101, +0.375]   0.00066    0.0013  attackers\n"
+        "\nrulesets by distance from balance |score - 1/2|, closest first within each pairing "
+        "(95% folded interval; equivalence: TOST within 1/2 +- 0.05; change from base: MOVER "
+        "interval):\n"
+        "rank  rules  attacker  defender  distance [95%]         equivalence   change [95%]      "
+        "               p  verdict\n"
+        "   1  base   random    random    0.000 [0.000-0.044]  balanced\n"
+        "   2  x      random    random    0.050 [0.002-0.115]  undetermined  +0.050 [-0.015, "
+        "+0.115]     0.089  no_difference\n"
+        "   3  y      random    random    0.250 [0.098-0.358]  not balanced  +0.250 [+0.092, "
+        "+0.358]    0.0031  farther\n");
     free(buf);
     results_free_rows(rows, n);
     remove_dir(dir);

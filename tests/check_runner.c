@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "formats/experiment.h"
+#include "harness/design.h"
 #include "harness/runner.h"
 #include "rules/ruleset.h"
 #include "stats/ratings.h"
@@ -500,6 +501,95 @@ START_TEST(test_width_prefix_and_stop)
 }
 END_TEST
 
+/* Feeds `wins` attackers' wins and `losses` losses of candidate r, pairing p into s. */
+static void feed(DesignState *s, int r, int p, int wins, int losses)
+{
+    for (int i = 0; i < wins; i++)
+        design_state_add(s, r, p, WINNER_ATTACKERS);
+    for (int i = 0; i < losses; i++)
+        design_state_add(s, r, p, WINNER_DEFENDERS);
+}
+
+/* The design search's state machine on a synthetic family (harness/design.h). Three
+ * candidates, rounds of 20 games, at most 40. Round 1: a 10-10 (distance 0, folded Wilson
+ * [0, 0.2007]), b 20-0 (0.5, [0.3389, 0.5]), c 11-9 (0.05). b against a: MOVER lower bound
+ * 0.5 - sqrt(0.1611^2 + 0.2007^2) = 0.2426 > 0, far below 5% after Holm over 2; c's interval
+ * holds 0. So b falls in round 1; a and c play round 2 (games [20, 40)), then the race ends at
+ * its game limit and the survivors alone play the confirmation round of 10 games. With a
+ * budget of 70 race games the second round (60 + 2 x 20 = 100) is not started. */
+START_TEST(test_design_state_machine)
+{
+    static const char *const specs[][2] = {{"r", "random"}, {"g", "greedy"}};
+    Experiment *e = make_exp(1, 2, specs, 40);
+    for (int i = 0; i < 3; i++) {
+        e->rulesets[i] = *ruleset_preset_find("brandubh");
+        snprintf(e->rulesets[i].name, sizeof e->rulesets[i].name, "%c", 'a' + i);
+    }
+    e->ruleset_count = 3;
+    e->kind = EXPERIMENT_DESIGN;
+    e->check_every = 20;
+    e->confirm_games = 10;
+    e->margin = 0.05;
+    e->pairings[0] = (Pairing){0, 0};
+    e->pairings[1] = (Pairing){1, 1};
+    e->pairing_count = 2;
+    Error err = {{0}};
+    ck_assert_msg(design_check(e, &err) == ST_OK, "%s", err.text);
+    DesignState s;
+    design_state_init(&s, e);
+    ck_assert(s.phase == DESIGN_RACE && s.from == 0 && s.to == 20);
+    feed(&s, 0, 0, 10, 10);
+    feed(&s, 1, 0, 20, 0);
+    feed(&s, 2, 0, 11, 9);
+    design_state_next(&s, e);
+    ck_assert_int_eq(s.rounds, 1);
+    ck_assert_int_eq(s.best, 0);
+    ck_assert(s.alive[0] && !s.alive[1] && s.alive[2]);
+    ck_assert_int_eq(s.dropped[1], 1);
+    ck_assert(s.phase == DESIGN_RACE && s.from == 20 && s.to == 40);
+    ck_assert(design_state_plays(&s, 2, 0) && !design_state_plays(&s, 1, 0));
+    feed(&s, 0, 0, 10, 10);
+    feed(&s, 2, 0, 10, 10);
+    design_state_next(&s, e);
+    ck_assert(s.end == DESIGN_END_ROUNDS && s.phase == DESIGN_CONFIRM);
+    ck_assert(s.from == 0 && s.to == 10);
+    ck_assert(design_state_plays(&s, 0, 1) && !design_state_plays(&s, 1, 1) &&
+              !design_state_plays(&s, 0, 0));
+    ck_assert_int_eq(s.race_games, 100);
+    feed(&s, 0, 1, 5, 5);
+    feed(&s, 2, 1, 5, 5);
+    design_state_next(&s, e);
+    ck_assert(s.phase == DESIGN_DONE && !design_state_plays(&s, 0, 1));
+    design_state_free(&s);
+
+    e->budget = 70;
+    design_state_init(&s, e);
+    feed(&s, 0, 0, 10, 10);
+    feed(&s, 1, 0, 20, 0);
+    feed(&s, 2, 0, 11, 9);
+    design_state_next(&s, e);
+    ck_assert(s.end == DESIGN_END_BUDGET && s.phase == DESIGN_CONFIRM);
+    design_state_free(&s);
+
+    /* One agent: no confirmation; a search of one candidate left ends at once. */
+    e->budget = 0;
+    e->pairing_count = 1;
+    e->agent_count = 1;
+    design_state_init(&s, e);
+    feed(&s, 0, 0, 10, 10);
+    feed(&s, 1, 0, 20, 0);
+    feed(&s, 2, 0, 20, 0);
+    design_state_next(&s, e);
+    ck_assert(s.end == DESIGN_END_ONE && s.phase == DESIGN_DONE);
+    ck_assert(s.alive[0] && !s.alive[1] && !s.alive[2]);
+    design_state_free(&s);
+    /* Three agents are not a design. */
+    e->agent_count = 3;
+    ck_assert_int_eq(design_check(e, &err), ST_EINVAL);
+    free(e);
+}
+END_TEST
+
 Suite *runner_suite(void)
 {
     Suite *s = suite_create("runner");
@@ -513,6 +603,7 @@ Suite *runner_suite(void)
     tcase_add_test(tc, test_games_csv_that_is_a_directory_is_an_error);
     tcase_add_test(tc, test_failed_run_leaves_no_summary);
     tcase_add_test(tc, test_too_many_games_is_refused);
+    tcase_add_test(tc, test_design_state_machine);
     suite_add_tcase(s, tc);
     TCase *stop = tcase_create("stopping");
     tcase_set_timeout(stop, 120);

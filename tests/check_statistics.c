@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "rules/rng.h"
+#include "stats/balance.h"
 #include "stats/ratings.h"
 #include "stats/sprt.h"
 #include "stats/spsa.h"
@@ -667,6 +668,135 @@ START_TEST(test_holm)
 }
 END_TEST
 
+/* ---- balance: distance from 1/2, its change, the equivalence verdict, the race ---- */
+
+/* Without draws stats_score is the Wilson interval: for k wins of n = 100 at z = 1.959964,
+ * centre = (k/n + z^2/2n) / (1 + z^2/n), half = z sqrt(p(1-p)/n + z^2/4n^2) / (1 + z^2/n).
+ * 80/100: centre 0.819207/1.038415 = 0.788902, half 0.077731: [0.711171, 0.866633], so the
+ * distance 0.3 has the folded interval [0.211171, 0.366633].
+ * 50/100: [0.403832, 0.596168] holds 1/2: distance 0 in [0, 0.096168].
+ * 40/100: [0.309401, 0.497997] stops short of 1/2: distance 0.1 in [0.002003, 0.190599]. */
+START_TEST(test_balance_distance_hand_values)
+{
+    BalanceDistance d;
+    balance_distance(80, 0, 20, STATS_Z95, &d);
+    ck_assert_double_eq_tol(d.distance, 0.3, 1e-12);
+    ck_assert_double_eq_tol(d.low, 0.211171, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.366633, 1e-6);
+    balance_distance(20, 0, 80, STATS_Z95, &d); /* the mirror image: the same distance */
+    ck_assert_double_eq_tol(d.low, 0.211171, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.366633, 1e-6);
+    balance_distance(50, 0, 50, STATS_Z95, &d);
+    ck_assert_double_eq(d.distance, 0.0);
+    ck_assert_double_eq(d.low, 0.0);
+    ck_assert_double_eq_tol(d.high, 0.096168, 1e-6);
+    balance_distance(40, 0, 60, STATS_Z95, &d);
+    ck_assert_double_eq_tol(d.low, 0.002003, 1e-6);
+    ck_assert_double_eq_tol(d.high, 0.190599, 1e-6);
+    balance_distance(0, 0, 0, STATS_Z95, &d); /* no games: nothing known */
+    ck_assert_double_eq(d.low, 0.0);
+    ck_assert_double_eq(d.high, 0.5);
+}
+END_TEST
+
+/* MOVER from the folded intervals above. a = 55/100: Wilson [0.452446, 0.643855], distance
+ * 0.05 in [0, 0.143855]; b = 80/100: 0.3 in [0.211171, 0.366633]. D = -0.25,
+ * low = -0.25 - sqrt(0.05^2 + 0.066633^2) = -0.25 - 0.083306 = -0.333306,
+ * high = -0.25 + sqrt(0.093855^2 + 0.088829^2) = -0.25 + 0.129226 = -0.120774: closer.
+ * a = 60/100 (0.1 in [0.002003, 0.190599] as 40/100), b = 50/100 (0 in [0, 0.096168]):
+ * low = 0.1 - sqrt(0.097997^2 + 0.096168^2) = -0.037302, high = 0.1 + 0.090599 = 0.190599:
+ * no difference. The p-values invert the interval: z* where the bound reaches 0, found by
+ * bisection in a short Python transcription of the same formulas: 1.590e-4 and 0.154885. */
+START_TEST(test_balance_change_hand_values)
+{
+    long a[3] = {55, 0, 45}, b[3] = {80, 0, 20}, c[3] = {60, 0, 40}, e[3] = {50, 0, 50};
+    BalanceChange ch;
+    balance_change(a, b, STATS_Z95, &ch);
+    ck_assert_double_eq_tol(ch.change, -0.25, 1e-12);
+    ck_assert_double_eq_tol(ch.low, -0.333306, 1e-6);
+    ck_assert_double_eq_tol(ch.high, -0.120774, 1e-6);
+    ck_assert_int_eq(ch.verdict, BALANCE_CLOSER);
+    ck_assert_str_eq(balance_change_name(ch.verdict), "closer");
+    ck_assert_double_eq_tol(ch.p_value, 1.590e-4, 2e-7);
+    balance_change(b, a, STATS_Z95, &ch); /* the other way round: farther, same p */
+    ck_assert_int_eq(ch.verdict, BALANCE_FARTHER);
+    ck_assert_double_eq_tol(ch.low, 0.120774, 1e-6);
+    ck_assert_double_eq_tol(ch.p_value, 1.590e-4, 2e-7);
+    balance_change(c, e, STATS_Z95, &ch);
+    ck_assert_double_eq_tol(ch.low, -0.037302, 1e-6);
+    ck_assert_double_eq_tol(ch.high, 0.190599, 1e-6);
+    ck_assert_int_eq(ch.verdict, BALANCE_NO_DIFFERENCE);
+    ck_assert_str_eq(balance_change_name(ch.verdict), "no_difference");
+    ck_assert_double_eq_tol(ch.p_value, 0.154885, 1e-5);
+    balance_change(e, e, STATS_Z95, &ch); /* no change at all */
+    ck_assert_double_eq(ch.p_value, 1.0);
+    /* The p-value agrees with the interval at every level: p < 0.05 exactly when it excludes 0 */
+    for (long w = 0; w <= 40; w += 4) {
+        long x[3] = {w, 2, 40 - w}, y[3] = {20, 0, 20};
+        balance_change(x, y, STATS_Z95, &ch);
+        ck_assert_int_eq(ch.p_value < 0.05, ch.verdict != BALANCE_NO_DIFFERENCE);
+    }
+}
+END_TEST
+
+/* TOST at alpha = 0.05, margin 0.05. 500/1000: the 90% Wilson interval (z = 1.644854) is
+ * 0.5 -+ 1.644854 sqrt(0.25/1000 + z^2/4e6)/(1 + z^2/1000) = 0.5 -+ 0.025972, inside
+ * (0.45, 0.55): balanced. 80/100: the 95% interval [0.711, 0.867] lies above 0.55: not
+ * balanced. 55/100: the 90% interval [0.468, 0.629] crosses 0.55 and the 95% one holds 0.5:
+ * undetermined. 540/1000: 90% [0.514, 0.566] crosses 0.55, 95% [0.509, 0.571] too:
+ * undetermined; 600/1000: 95% [0.569, 0.630] lies above 0.55: not balanced. */
+START_TEST(test_balance_verdict_tost)
+{
+    ck_assert_int_eq(balance_verdict(500, 0, 500, 0.05, 0.05), BALANCE_BALANCED);
+    ck_assert_int_eq(balance_verdict(400, 200, 400, 0.05, 0.05), BALANCE_BALANCED);
+    ck_assert_int_eq(balance_verdict(80, 0, 20, 0.05, 0.05), BALANCE_NOT_BALANCED);
+    ck_assert_int_eq(balance_verdict(20, 0, 80, 0.05, 0.05), BALANCE_NOT_BALANCED);
+    ck_assert_int_eq(balance_verdict(55, 0, 45, 0.05, 0.05), BALANCE_UNDETERMINED);
+    ck_assert_int_eq(balance_verdict(540, 0, 460, 0.05, 0.05), BALANCE_UNDETERMINED);
+    ck_assert_int_eq(balance_verdict(600, 0, 400, 0.05, 0.05), BALANCE_NOT_BALANCED);
+    /* A wider margin takes 540/1000 in: its 90% interval [0.514, 0.566] is inside 0.5 -+ 0.1 */
+    ck_assert_int_eq(balance_verdict(540, 0, 460, 0.10, 0.05), BALANCE_BALANCED);
+    ck_assert_int_eq(balance_verdict(0, 0, 0, 0.05, 0.05), BALANCE_UNDETERMINED);
+    ck_assert_str_eq(balance_verdict_name(BALANCE_NOT_BALANCED), "not balanced");
+}
+END_TEST
+
+/* A synthetic family of five candidates, 100 games each without draws, wins 50, 80, 52, 30
+ * and 65. The best is 50/100 (distance 0). The raw p-values of the changes against it (as in
+ * test_balance_change_hand_values): 80: 8.136e-6, 52: 0.777247, 30: 0.003801, 65: 0.031620.
+ * Holm over m = 4, ascending: 4 x 8.136e-6 = 3.25e-5, 3 x 0.003801 = 0.011402,
+ * 2 x 0.031620 = 0.063239, 0.777247: 80 and 30 are dropped; 65 stays (raw p 0.032 < 0.05, but
+ * not after the correction), and 52 stays. A second step on the survivors (m = 2) drops
+ * nothing more: 65 against 50 has raw p 0.0316 x 2 = 0.063. */
+START_TEST(test_balance_race_step)
+{
+    const long wdl[5][3] = {{50, 0, 50}, {80, 0, 20}, {52, 0, 48}, {30, 0, 70}, {65, 0, 35}};
+    bool alive[5] = {true, true, true, true, true};
+    double p[5];
+    int best = -2;
+    ck_assert_int_eq(balance_race_step(wdl, alive, 5, 0.05, &best, p), 2);
+    ck_assert_int_eq(best, 0);
+    ck_assert(alive[0] && !alive[1] && alive[2] && !alive[3] && alive[4]);
+    ck_assert(isnan(p[0]));
+    ck_assert_double_eq_tol(p[1], 4 * 8.136e-6, 1e-7);
+    ck_assert_double_eq_tol(p[3], 3 * 0.003801, 1e-5);
+    ck_assert_double_eq_tol(p[4], 2 * 0.031620, 1e-5);
+    ck_assert_double_eq_tol(p[2], 0.777247, 1e-5);
+    ck_assert_int_eq(balance_race_step(wdl, alive, 5, 0.05, &best, p), 0);
+    ck_assert(alive[0] && alive[2] && alive[4]);
+    ck_assert(isnan(p[1]) && isnan(p[3]));
+    /* One alive: nothing to race. */
+    bool one[5] = {false, false, true, false, false};
+    ck_assert_int_eq(balance_race_step(wdl, one, 5, 0.05, &best, NULL), 0);
+    ck_assert_int_eq(best, 2);
+    /* Ties on distance keep the lowest index: 30/100 and 70/100 are both 0.2 away */
+    const long tie[2][3] = {{70, 0, 30}, {30, 0, 70}};
+    bool both[2] = {true, true};
+    ck_assert_int_eq(balance_race_step(tie, both, 2, 0.05, &best, NULL), 0);
+    ck_assert_int_eq(best, 0);
+}
+END_TEST
+
 Suite *statistics_suite(void)
 {
     Suite *s = suite_create("statistics");
@@ -697,6 +827,12 @@ Suite *statistics_suite(void)
     tcase_add_test(tc, test_score_diff_hand_values);
     tcase_add_test(tc, test_holm);
     tcase_add_test(tc, test_equivalence);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("balance");
+    tcase_add_test(tc, test_balance_distance_hand_values);
+    tcase_add_test(tc, test_balance_change_hand_values);
+    tcase_add_test(tc, test_balance_verdict_tost);
+    tcase_add_test(tc, test_balance_race_step);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -646,11 +646,14 @@ sed 1d "$tmp/i18.csv" | sed 's/"brandubh"/"x"/' >"$tmp/i18x.rows"
     cat "$tmp/i18x.rows"
 } >"$tmp/i18c.csv"
 "$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c.sum" >"$tmp/i18c.txt" &&
-    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f31-)" = '0.091,balanced,"base",0.0500,-0.0168,0.1120,0.147,0.147,no_difference' ] &&
-    grep -q "^attackers' score minus that under base" "$tmp/i18c.txt" && ok ||
+    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f31-39)" = '0.091,balanced,"base",0.0500,-0.0168,0.1120,0.147,0.147,no_difference' ] &&
+    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f40-)" = '0.0500,0.0018,0.1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference' ] &&
+    grep -q "^attackers' score minus that under base" "$tmp/i18c.txt" &&
+    grep -q "^   1  base  *random  *random  *0.000 \[0.000-0.044\]  balanced$" "$tmp/i18c.txt" && ok ||
     fail "summarize: the comparison with the baseline"
 "$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c2.sum" --baseline x >/dev/null &&
-    [ "$(sed -n 2p "$tmp/i18c2.sum" | cut -d, -f33-)" = '"x",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference' ] &&
+    [ "$(sed -n 2p "$tmp/i18c2.sum" | cut -d, -f33-39)" = '"x",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference' ] &&
+    [ "$(sed -n 2p "$tmp/i18c2.sum" | cut -d, -f40-)" = '0.0000,0.0000,0.0438,1,balanced,-0.0500,-0.1153,0.0151,0.0894,no_difference' ] &&
     ok || fail "summarize --baseline x"
 expect 2 "baseline 'tablut': no game of the file was played under that ruleset" -- summarize "$tmp/i18c.csv" --out "$tmp/i18c3.sum" --baseline tablut
 

@@ -1,0 +1,668 @@
+/* Design searches: the race's state machine shared by the runner and the replay, design.csv,
+ * the figure and the table (see design.h). */
+#include "harness/design.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/files.h"
+#include "formats/plot.h"
+#include "rules/ruleset.h"
+#include "stats/balance.h"
+#include "stats/crossing.h"
+#include "stats/stats.h"
+
+int design_phase_pairing(DesignPhase phase)
+{
+    return phase == DESIGN_CONFIRM ? 1 : 0;
+}
+
+/* The race's round size and its last game per candidate. */
+static long round_size(const Experiment *exp)
+{
+    return exp->check_every > 0 ? exp->check_every : 100;
+}
+
+static long confirm_count(const Experiment *exp)
+{
+    return exp->confirm_games > 0 ? exp->confirm_games : exp->games;
+}
+
+void design_state_init(DesignState *s, const Experiment *exp)
+{
+    memset(s, 0, sizeof *s);
+    s->n = exp->ruleset_count;
+    size_t n = (size_t)(s->n > 0 ? s->n : 1);
+    s->race = xcalloc(n, sizeof *s->race);
+    s->confirm = xcalloc(n, sizeof *s->confirm);
+    s->alive = xmalloc(n * sizeof *s->alive);
+    s->dropped = xcalloc(n, sizeof *s->dropped);
+    s->p_holm = xmalloc(n * sizeof *s->p_holm);
+    for (int i = 0; i < s->n; i++) {
+        s->alive[i] = true;
+        s->p_holm[i] = NAN;
+    }
+    s->best = -1;
+    s->phase = DESIGN_RACE;
+    s->from = 0;
+    s->to = round_size(exp) < exp->games ? round_size(exp) : exp->games;
+}
+
+void design_state_free(DesignState *s)
+{
+    if (s == NULL)
+        return;
+    free(s->race);
+    free(s->confirm);
+    free(s->alive);
+    free(s->dropped);
+    free(s->p_holm);
+    memset(s, 0, sizeof *s);
+}
+
+void design_state_add(DesignState *s, int rules, int pairing, Winner winner)
+{
+    long *wdl = pairing == 0 ? s->race[rules] : s->confirm[rules];
+    wdl[winner == WINNER_ATTACKERS ? 0 : winner == WINNER_DRAW ? 1 : 2]++;
+    if (pairing == 0)
+        s->race_games++;
+}
+
+bool design_state_plays(const DesignState *s, int rules, int pairing)
+{
+    return s->phase != DESIGN_DONE && s->alive[rules] && pairing == design_phase_pairing(s->phase);
+}
+
+void design_state_next(DesignState *s, const Experiment *exp)
+{
+    if (s->phase == DESIGN_CONFIRM || s->phase == DESIGN_DONE) {
+        s->phase = DESIGN_DONE;
+        return;
+    }
+    s->rounds++;
+    double *p = xmalloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *p);
+    balance_race_step((const long(*)[3])s->race, s->alive, s->n, DESIGN_ALPHA, &s->best, p);
+    int alive = 0;
+    for (int i = 0; i < s->n; i++) {
+        if (!isnan(p[i]))
+            s->p_holm[i] = p[i];
+        if (!s->alive[i] && s->dropped[i] == 0)
+            s->dropped[i] = s->rounds;
+        alive += s->alive[i];
+    }
+    free(p);
+    long step = round_size(exp), next = s->to + step < exp->games ? s->to + step : exp->games;
+    if (alive <= 1)
+        s->end = DESIGN_END_ONE;
+    else if (s->to >= exp->games)
+        s->end = DESIGN_END_ROUNDS;
+    else if (exp->budget > 0 && s->race_games + alive * (next - s->to) > exp->budget)
+        s->end = DESIGN_END_BUDGET;
+    if (s->end == DESIGN_END_NONE) {
+        s->from = s->to;
+        s->to = next;
+    } else if (exp->pairing_count >= 2) {
+        s->phase = DESIGN_CONFIRM;
+        s->from = 0;
+        s->to = confirm_count(exp);
+    } else {
+        s->phase = DESIGN_DONE;
+    }
+}
+
+Status design_check(const Experiment *exp, Error *err)
+{
+    const char *why = NULL;
+    if (exp->kind != EXPERIMENT_DESIGN)
+        why = "not a design (kind = design)";
+    else if (exp->ruleset_count < 2)
+        why = "a design search needs two rulesets at least (a [sweep] makes them)";
+    else if (exp->pairing_count < 1 || exp->pairing_count > 2 ||
+             exp->agent_count != exp->pairing_count)
+        why = "a design search needs one agent (the race's) or two (the race's, then the "
+              "stronger one that confirms the survivors), each playing itself: no [matchups]";
+    for (int i = 0; !why && i < exp->pairing_count; i++)
+        if (exp->pairings[i].attacker != i || exp->pairings[i].defender != i)
+            why = "a design search needs one agent (the race's) or two (the race's, then the "
+                  "stronger one that confirms the survivors), each playing itself: no [matchups]";
+    if (why) {
+        error_set(err, "%s: %s", exp->path[0] ? exp->path : exp->name, why);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+Status design_replay(const Experiment *exp, const GameRow *rows, long count, DesignState *s,
+                     Error *err)
+{
+    design_state_init(s, exp);
+    long k = 0;
+    while (s->phase != DESIGN_DONE && k < count) {
+        int pairing = design_phase_pairing(s->phase);
+        long per = s->to - s->from, need = 0;
+        for (int i = 0; i < s->n; i++)
+            need += design_state_plays(s, i, pairing) ? per : 0;
+        long end = k + need;
+        for (; k < end && k < count; k++) {
+            int r = experiment_ruleset_index(exp, rows[k].rules);
+            const char *agent = exp->agents[exp->pairings[pairing].attacker].name;
+            if (r < 0 || !design_state_plays(s, r, pairing) ||
+                strcmp(rows[k].attacker, agent) != 0 || strcmp(rows[k].defender, agent) != 0) {
+                error_set(err,
+                          "game %ld (%s, %s vs %s) is not one the search plays there: games.csv "
+                          "is not this design's",
+                          rows[k].game, rows[k].rules, rows[k].attacker, rows[k].defender);
+                design_state_free(s);
+                return ST_EINVAL;
+            }
+            design_state_add(s, r, pairing, rows[k].winner);
+        }
+        if (k < end)
+            break; /* an unfinished run: the round in progress stays open */
+        design_state_next(s, exp);
+    }
+    if (k < count) {
+        error_set(err, "games.csv holds %ld games, more than the search plays (%ld)", count, k);
+        design_state_free(s);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+/* The value of `key = value` in a ruleset text (ruleset_format's), its length in *len; NULL
+ * when the text has no such line. */
+static const char *text_value(const char *text, const char *key, size_t klen, size_t *len)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n > klen + 3 && strncmp(p, key, klen) == 0 && strncmp(p + klen, " = ", 3) == 0) {
+            *len = n - klen - 3;
+            return p + klen + 3;
+        }
+        p += n + (p[n] == '\n');
+    }
+    return NULL;
+}
+
+/* Appends "key=value" to buf for each key of `from` whose value in `other` differs (absent:
+ * `missing` as the other's value when nonzero, else skipped). */
+static void diff_keys(const char *from, const char *other, bool from_is_candidate, char *buf,
+                      size_t size, size_t *used)
+{
+    for (const char *p = from; *p;) {
+        size_t n = strcspn(p, "\n"), key = strcspn(p, " ");
+        if (key < n && strncmp(p, "name ", 5) != 0) {
+            size_t len;
+            const char *v = text_value(other, p, key, &len);
+            bool same = v && len == n - key - 3 && memcmp(v, p + key + 3, len) == 0;
+            if (!same && (from_is_candidate || v == NULL)) {
+                /* A key the candidate lacks takes its default (ruleset_format leaves out
+                 * limit_result = draw). */
+                int k = snprintf(buf + *used, *used < size ? size - *used : 0, "%s%.*s=%.*s",
+                                 *used ? " " : "", (int)key, p,
+                                 from_is_candidate ? (int)(n - key - 3) : 7,
+                                 from_is_candidate ? p + key + 3 : "default");
+                *used += k > 0 ? (size_t)k : 0;
+            }
+        }
+        p += n + (p[n] == '\n');
+    }
+}
+
+void design_changes(const Experiment *exp, int i, char *buf, size_t size)
+{
+    char a[4096], b[4096];
+    ruleset_format(&exp->rulesets[0], a, sizeof a);
+    ruleset_format(&exp->rulesets[i], b, sizeof b);
+    size_t used = 0;
+    buf[0] = '\0';
+    diff_keys(b, a, true, buf, size, &used);
+    diff_keys(a, b, false, buf, size, &used);
+    if (buf[0] == '\0')
+        snprintf(buf, size, "base");
+}
+
+/* Whether candidate i is a point of the move-limit knob: the base but for a max_plies > 0 and a
+ * limit_result other than draw. */
+static bool is_knob_point(const Experiment *exp, int i)
+{
+    const Ruleset *base = &exp->rulesets[0], *r = &exp->rulesets[i];
+    if (i == 0 || r->max_plies < 1 || r->limit_result == LIMIT_RESULT_DRAW)
+        return false;
+    Ruleset x = *r;
+    x.max_plies = base->max_plies;
+    x.limit_result = base->limit_result;
+    memcpy(x.name, base->name, sizeof x.name);
+    char a[4096], b[4096];
+    ruleset_format(base, a, sizeof a);
+    ruleset_format(&x, b, sizeof b);
+    return strcmp(a, b) == 0;
+}
+
+bool design_knob(const Experiment *exp, const DesignState *s, CrossingResult *out,
+                 LimitResult *side)
+{
+    CrossingPoint *pts = xmalloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *pts);
+    int n = 0;
+    for (int i = 0; i < s->n; i++) {
+        const long *w = s->race[i];
+        if (!is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
+            continue;
+        *side = exp->rulesets[i].limit_result;
+        pts[n++] =
+            (CrossingPoint){exp->rulesets[i].max_plies, (double)w[0], (double)w[1], (double)w[2]};
+    }
+    Error ignored = {{0}};
+    bool ok = n >= 2 && crossing_fit(pts, n, STATS_Z95, out, &ignored) == ST_OK;
+    free(pts);
+    return ok;
+}
+
+/* One candidate's numbers: its strongest agent's games (the confirming agent's when it
+ * played), for the ranking and the verdict. */
+typedef struct {
+    int index;
+    bool confirmed; /* the confirming agent played it */
+    const long *wdl;
+    BalanceDistance d;
+} Ranked;
+
+static int compare_ranked(const void *x, const void *y, const DesignState *s)
+{
+    const Ranked *a = x, *b = y;
+    bool ia = s->alive[a->index], ib = s->alive[b->index];
+    if (ia != ib)
+        return ia ? -1 : 1;
+    if (!ia && s->dropped[a->index] != s->dropped[b->index])
+        return s->dropped[a->index] > s->dropped[b->index] ? -1 : 1;
+    if (a->d.distance != b->d.distance)
+        return a->d.distance < b->d.distance ? -1 : 1;
+    return a->index - b->index;
+}
+
+/* The candidates in design.csv's order (compare_ranked, by insertion: n is at most
+ * EXPERIMENT_MAX_RULESETS and qsort has no context argument in C11). Caller frees. */
+static Ranked *rank_all(const DesignState *s)
+{
+    Ranked *r = xmalloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *r);
+    for (int i = 0; i < s->n; i++) {
+        Ranked x;
+        memset(&x, 0, sizeof x);
+        x.index = i;
+        x.wdl = s->race[i];
+        long c = s->confirm[i][0] + s->confirm[i][1] + s->confirm[i][2];
+        if (c > 0) {
+            x.confirmed = true;
+            x.wdl = s->confirm[i];
+        }
+        balance_distance(x.wdl[0], x.wdl[1], x.wdl[2], STATS_Z95, &x.d);
+        int j = i;
+        while (j > 0 && compare_ranked(&x, &r[j - 1], s) < 0) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = x;
+    }
+    return r;
+}
+
+/* A candidate's verdict: "eliminated" when the race dropped it, else the equivalence test of
+ * its strongest agent's games within the experiment's margin. */
+static const char *verdict_of(const Experiment *exp, const DesignState *s, const Ranked *r)
+{
+    if (!s->alive[r->index])
+        return "eliminated";
+    return balance_verdict_name(
+        balance_verdict(r->wdl[0], r->wdl[1], r->wdl[2], exp->margin, 0.05));
+}
+
+static void put_field(FILE *f, const char *text)
+{
+    csv_fwrite(f, text, strlen(text));
+}
+
+static Status write_csv(const Experiment *exp, const DesignState *s, const Ranked *r,
+                        const char *dir, Error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    fputs("candidate,changes,games,attacker_wins,draws,defender_wins,score,score_low,score_high,"
+          "distance,distance_low,distance_high,round_eliminated,p_holm,confirm_games,"
+          "confirm_score,confirm_low,confirm_high,confirm_distance,confirm_distance_low,"
+          "confirm_distance_high,verdict\n",
+          f);
+    for (int k = 0; k < s->n; k++) {
+        int i = r[k].index;
+        const long *w = s->race[i], *c = s->confirm[i];
+        char changes[1024];
+        design_changes(exp, i, changes, sizeof changes);
+        put_field(f, exp->rulesets[i].name);
+        fputc(',', f);
+        put_field(f, changes);
+        BalanceDistance d;
+        balance_distance(w[0], w[1], w[2], STATS_Z95, &d);
+        fprintf(f, ",%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,", w[0] + w[1] + w[2], w[0],
+                w[1], w[2], d.score, d.score_low, d.score_high, d.distance, d.low, d.high);
+        if (s->dropped[i] > 0)
+            fprintf(f, "%d", s->dropped[i]);
+        fputc(',', f);
+        if (!isnan(s->p_holm[i]))
+            fprintf(f, "%.3g", s->p_holm[i]);
+        long cn = c[0] + c[1] + c[2];
+        fprintf(f, ",%ld,", cn);
+        if (cn > 0) {
+            BalanceDistance e;
+            balance_distance(c[0], c[1], c[2], STATS_Z95, &e);
+            fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,", e.score, e.score_low, e.score_high,
+                    e.distance, e.low, e.high);
+        } else {
+            fputs(",,,,,,", f);
+        }
+        put_field(f, verdict_of(exp, s, &r[k]));
+        fputc('\n', f);
+    }
+    Status st = ST_OK;
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s/design.csv: cannot write: %s", dir, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st == ST_OK)
+        st = files_replace(dir, "design.csv", text, len, err);
+    free(text);
+    return st;
+}
+
+/* The figure: each candidate at its rank, its strongest agent's score with the 95% interval,
+ * survivors filled and the dropped open, 1/2 and the margin band dashed, names below. */
+static void plot_text(const Experiment *exp, const DesignState *s, const Ranked *r, FILE *data,
+                      FILE *body)
+{
+    for (int set = 0; set < 2; set++) {
+        fprintf(data, "$%s << EOD\n", set == 0 ? "in" : "out");
+        for (int k = 0; k < s->n; k++) {
+            if (s->alive[r[k].index] != (set == 0))
+                continue;
+            fprintf(data, "%d %.6f %.6f %.6f ", k + 1, r[k].d.score, r[k].d.score_low,
+                    r[k].d.score_high);
+            plot_quote_data(data, exp->rulesets[r[k].index].name);
+            fputc('\n', data);
+        }
+        fputs("EOD\n", data);
+    }
+    char title[EXPERIMENT_NAME_MAX + 200];
+    snprintf(title, sizeof title,
+             "%s: candidates ranked, attackers' score with 95%% intervals\n(the confirming "
+             "agent's games where it played; band: 1/2 +- %.2f)",
+             exp->name, exp->margin);
+    fputs("set title ", body);
+    plot_quote(body, title);
+    fprintf(body,
+            "\nset ylabel \"attackers' score (wins + draws/2)\"\nset yrange [0:1]\n"
+            "set xrange [0:%d]\nset xtics rotate by 60 right font \",%d\"\nset grid y\n"
+            "set key top right box opaque\nset bmargin 14\n",
+            s->n + 1, s->n > 24 ? 6 : 8);
+    int counts[2] = {0, 0};
+    for (int i = 0; i < s->n; i++)
+        counts[s->alive[i] ? 0 : 1]++;
+    fprintf(body,
+            "plot 0.5 with lines dt 2 lc rgb \"gray\" title \"balanced\", \\\n"
+            "     %.6f with lines dt 3 lc rgb \"gray\" notitle, \\\n"
+            "     %.6f with lines dt 3 lc rgb \"gray\" notitle",
+            0.5 - exp->margin, 0.5 + exp->margin);
+    /* An empty datablock would make gnuplot warn: each set is drawn only when it has points. */
+    if (counts[0] > 0)
+        fputs(", \\\n     $in using 1:2:3:4:xtic(5) with yerrorbars pt 7 lc rgb \"#1f77b4\" "
+              "title \"survivor\"",
+              body);
+    if (counts[1] > 0)
+        fputs(", \\\n     $out using 1:2:3:4:xtic(5) with yerrorbars pt 6 lc rgb \"#999999\" "
+              "title \"eliminated in the race\"",
+              body);
+    fputc('\n', body);
+}
+
+/* Writes text of len bytes to DIR/name, or says why not. */
+static Status write_mem(FILE *f, char **text, size_t *len, const char *dir, const char *name,
+                        Error *err)
+{
+    Status st = ST_OK;
+    /* open_memstream sets *text and *len at the close. */
+    if (ferror(f) | (fclose(f) != 0)) {
+        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st == ST_OK)
+        st = files_replace(dir, name, *text, *len, err);
+    free(*text);
+    *text = NULL;
+    return st;
+}
+
+static FILE *mem_open(char **text, size_t *len)
+{
+    FILE *f = open_memstream(text, len);
+    if (!f) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    return f;
+}
+
+/* knob.csv, crossing.csv and the knob's figure (design.h). */
+static Status write_knob(const Experiment *exp, const DesignState *s, const CrossingResult *c,
+                         LimitResult side, const char *dir, bool *plotted, Error *err)
+{
+    char *text = NULL, *data = NULL, *body = NULL;
+    size_t len = 0, data_len = 0, body_len = 0;
+    FILE *f = mem_open(&text, &len), *df = mem_open(&data, &data_len),
+         *bf = mem_open(&body, &body_len);
+    fputs("limit,games,attacker_wins,draws,defender_wins,score,score_low,score_high,fitted\n", f);
+    fputs("$knob << EOD\n", df);
+    for (int i = 0; i < s->n; i++) {
+        const long *w = s->race[i];
+        if (!is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
+            continue;
+        BalanceDistance d;
+        balance_distance(w[0], w[1], w[2], STATS_Z95, &d);
+        int x = exp->rulesets[i].max_plies;
+        fprintf(f, "%d,%ld,%ld,%ld,%ld,%.4f,%.4f,%.4f,", x, w[0] + w[1] + w[2], w[0], w[1], w[2],
+                d.score, d.score_low, d.score_high);
+        double fit = crossing_score_at(c, x);
+        if (!isnan(fit))
+            fprintf(f, "%.4f", fit);
+        fputc('\n', f);
+        fprintf(df, "%d %.6f %.6f %.6f\n", x, d.score, d.score_low, d.score_high);
+    }
+    fputs("EOD\n", df);
+    Status st = write_mem(f, &text, &len, dir, "knob.csv", err);
+    f = mem_open(&text, &len);
+    fprintf(f, "limit_result,verdict,limit,limit_low,limit_high,isotonic,a,b\n%s,%s,",
+            ruleset_limit_result_name(side), crossing_verdict_name(c->verdict));
+    const double v[6] = {c->x, c->low, c->high, c->iso_x, c->a, c->b};
+    for (int k = 0; k < 6; k++) {
+        if (!isnan(v[k]) && !isinf(v[k]))
+            fprintf(f, k < 4 ? "%.2f" : "%.6g", v[k]);
+        fputc(k < 5 ? ',' : '\n', f);
+    }
+    if (st == ST_OK) {
+        st = write_mem(f, &text, &len, dir, "crossing.csv", err);
+    } else {
+        fclose(f);
+        free(text);
+    }
+    char title[EXPERIMENT_NAME_MAX + 256];
+    snprintf(title, sizeof title,
+             "%s: the move-limit knob (a game reaching the limit goes to the %s)\nlogistic fit: "
+             "score 1/2 at %.1f, 95%% Fieller interval [%.1f, %.1f] (%s)",
+             exp->name, ruleset_limit_result_name(side), c->x, c->low, c->high,
+             crossing_verdict_name(c->verdict));
+    fputs("set title ", bf);
+    plot_quote(bf, title);
+    fprintf(bf,
+            "\nset xlabel \"move limit (max_plies)\"\nset ylabel \"attackers' score "
+            "(wins + draws/2)\"\nset yrange [0:1]\nset xrange [%g:%g]\nset grid\nset key "
+            "below\n",
+            c->x_min - 5, c->x_max + 5);
+    bool band = !isnan(c->low) && !isinf(c->low) && !isnan(c->high) && !isinf(c->high);
+    if (band)
+        fprintf(bf,
+                "set object 1 rect from %.6f, graph 0 to %.6f, graph 1 fc rgb \"#ffcc80\" "
+                "fs transparent solid 0.3 noborder behind\n",
+                c->low, c->high);
+    fputs("plot 0.5 with lines dt 2 lc rgb \"gray\" title \"balanced\", \\\n"
+          "     $knob using 1:2:3:4 with yerrorbars pt 7 lc rgb \"#1f77b4\" title "
+          "\"race games, 95% intervals\"",
+          bf);
+    if (!isnan(c->a) && !isnan(c->b))
+        fprintf(bf,
+                ", \\\n     1 / (1 + exp(-(%.10g + %.10g * x))) with lines lw 2 lc rgb "
+                "\"#d62728\" title \"logistic fit\"",
+                c->a, c->b);
+    if (!isnan(c->x) && c->x >= c->x_min - 5 && c->x <= c->x_max + 5)
+        fprintf(bf,
+                ", \\\n     '+' using (%.6f):(0.5) with points pt 9 ps 2 lc rgb \"black\" "
+                "title \"crossing (band: its interval)\"",
+                c->x);
+    fputc('\n', bf);
+    fclose(df);
+    fclose(bf);
+    if (st == ST_OK) {
+        char comment[EXPERIMENT_NAME_MAX + 64];
+        snprintf(comment, sizeof comment, "move-limit knob of experiment %s", exp->name);
+        st = plot_render(dir, "knob", comment, data, body, plotted, err);
+    }
+    free(data);
+    free(body);
+    return st;
+}
+
+Status design_write(const Experiment *exp, const DesignState *s, const char *dir, bool *plotted,
+                    Error *err)
+{
+    *plotted = false;
+    Ranked *r = rank_all(s);
+    Status st = write_csv(exp, s, r, dir, err);
+    if (st == ST_OK && s->n > 0) {
+        char *data = NULL, *body = NULL;
+        size_t data_len, body_len;
+        FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
+        if (!df || !bf) {
+            fprintf(stderr, "out of memory for a plot\n");
+            abort();
+        }
+        plot_text(exp, s, r, df, bf);
+        fclose(df);
+        fclose(bf);
+        char comment[EXPERIMENT_NAME_MAX + 64];
+        snprintf(comment, sizeof comment, "design search of experiment %s", exp->name);
+        st = plot_render(dir, "design", comment, data, body, plotted, err);
+        free(data);
+        free(body);
+    }
+    free(r);
+    CrossingResult c;
+    LimitResult side = LIMIT_RESULT_DRAW;
+    bool knob_plotted = false;
+    if (st == ST_OK && design_knob(exp, s, &c, &side)) {
+        st = write_knob(exp, s, &c, side, dir, &knob_plotted, err);
+        *plotted = *plotted && knob_plotted;
+    }
+    return st;
+}
+
+static const char *end_text(DesignEnd e)
+{
+    switch (e) {
+    case DESIGN_END_ONE:
+        return "one candidate left";
+    case DESIGN_END_ROUNDS:
+        return "every survivor played its games";
+    case DESIGN_END_BUDGET:
+        return "the next round would pass the budget";
+    default:
+        return "not finished";
+    }
+}
+
+void design_print(FILE *out, const Experiment *exp, const DesignState *s)
+{
+    Ranked *r = rank_all(s);
+    int alive = 0;
+    for (int i = 0; i < s->n; i++)
+        alive += s->alive[i];
+    fprintf(out,
+            "\ndesign search %s: %d candidates, %d race rounds of %s (%ld games), %s; %d "
+            "survivor%s%s%s\n",
+            exp->name, s->n, s->rounds, exp->agents[0].name, s->race_games, end_text(s->end), alive,
+            alive == 1 ? "" : "s", exp->pairing_count > 1 ? ", confirmed by " : "",
+            exp->pairing_count > 1 ? exp->agents[1].name : "");
+    int wn = 9;
+    for (int i = 0; i < s->n; i++)
+        if (s->alive[i] && (int)strlen(exp->rulesets[i].name) > wn)
+            wn = (int)strlen(exp->rulesets[i].name);
+    fprintf(out, "%4s  %-*s  %6s  %-21s  %-21s  %s\n", "rank", wn, "candidate", "games",
+            "score [95%]", "distance [95%]", "verdict");
+    for (int k = 0; k < s->n && s->alive[r[k].index]; k++) {
+        const Ranked *x = &r[k];
+        long games = x->wdl[0] + x->wdl[1] + x->wdl[2];
+        fprintf(out, "%4d  %-*s  %6ld  %.3f [%.3f-%.3f]  %.3f [%.3f-%.3f]  %s\n", k + 1, wn,
+                exp->rulesets[x->index].name, games, x->d.score, x->d.score_low, x->d.score_high,
+                x->d.distance, x->d.low, x->d.high, verdict_of(exp, s, x));
+    }
+    if (exp->pairing_count > 1 && alive > 1) {
+        /* Does the stronger agent keep the race's order? A pair of survivors is discordant when
+         * the race and the confirmation order them strictly the opposite way (ties agree with
+         * anything): Kendall's count of discordant pairs. */
+        long pairs = 0, discordant = 0;
+        for (int a = 0; a < s->n; a++) {
+            for (int b = a + 1; b < s->n; b++) {
+                if (!s->alive[a] || !s->alive[b])
+                    continue;
+                BalanceDistance ra, rb, ca, cb;
+                balance_distance(s->race[a][0], s->race[a][1], s->race[a][2], STATS_Z95, &ra);
+                balance_distance(s->race[b][0], s->race[b][1], s->race[b][2], STATS_Z95, &rb);
+                balance_distance(s->confirm[a][0], s->confirm[a][1], s->confirm[a][2], STATS_Z95,
+                                 &ca);
+                balance_distance(s->confirm[b][0], s->confirm[b][1], s->confirm[b][2], STATS_Z95,
+                                 &cb);
+                double x = ra.distance - rb.distance, y = ca.distance - cb.distance;
+                pairs++;
+                discordant += (x < 0 && y > 0) || (x > 0 && y < 0);
+            }
+        }
+        fprintf(out, "the race's order of the survivors %s under %s (%ld of %ld pairs reversed)\n",
+                discordant == 0 ? "holds" : "does not hold", exp->agents[1].name, discordant,
+                pairs);
+    }
+    CrossingResult c;
+    LimitResult side = LIMIT_RESULT_DRAW;
+    if (design_knob(exp, s, &c, &side))
+        fprintf(out,
+                "balancing move limit (a game reaching it goes to the %s): %.1f, 95%% interval "
+                "[%.1f, %.1f] (logistic fit, Fieller; isotonic %.1f; %s; limits %g..%g)\n",
+                ruleset_limit_result_name(side), c.x, c.low, c.high, c.iso_x,
+                crossing_verdict_name(c.verdict), c.x_min, c.x_max);
+    int dropped = s->n - alive;
+    if (dropped > 0) {
+        fprintf(out, "eliminated: %d (", dropped);
+        for (int round = 1, first = 1; round <= s->rounds; round++) {
+            int fell = 0;
+            for (int i = 0; i < s->n; i++)
+                fell += s->dropped[i] == round;
+            if (fell > 0) {
+                fprintf(out, "%sround %d: %d", first ? "" : ", ", round, fell);
+                first = 0;
+            }
+        }
+        fprintf(out, "); design.csv lists every candidate\n");
+    }
+    free(r);
+}
