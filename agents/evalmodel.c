@@ -103,14 +103,39 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
     }
 }
 
-void evalmodel_init_hand(const Rules *r, EvalModel *m)
+int evalmodel_weight_count(const Rules *r, EvalModelKind kind)
+{
+    return (kind == EVALMODEL_SIDED ? 2 : 1) * evalmodel_feature_count(r);
+}
+
+int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f)
+{
+    return m->kind == EVALMODEL_SIDED && !f->attackers_to_move ? m->count / 2 : 0;
+}
+
+void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int i, char *buf, size_t size)
+{
+    if (kind != EVALMODEL_SIDED) {
+        evalmodel_feature_name(r, i, buf, size);
+        return;
+    }
+    int n = evalmodel_feature_count(r);
+    char name[64];
+    evalmodel_feature_name(r, i % n, name, sizeof name);
+    snprintf(buf, size, "%s.%s", i < n ? "atm" : "dtm", name);
+}
+
+void evalmodel_init_hand(const Rules *r, EvalModelKind kind, EvalModel *m)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->ruleset, sizeof m->ruleset, "%s", r->opt.name);
     m->rules_hash = evalmodel_rules_hash(r);
-    m->count = evalmodel_feature_count(r);
-    /* UNITS * w * hand / 100 = hand. */
+    m->kind = kind;
+    m->count = evalmodel_weight_count(r, kind);
+    /* UNITS * w * hand / 100 = hand, in each weight set. */
     m->w[F_HAND] = 100.0 / EVALMODEL_UNITS;
+    if (kind == EVALMODEL_SIDED)
+        m->w[m->count / 2 + F_HAND] = 100.0 / EVALMODEL_UNITS;
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -195,6 +220,7 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
     EvalCounts c;
     eval_counts(r, s, &c);
     bool att = s->side == SIDE_ATTACKERS;
+    f->attackers_to_move = att;
     dense[F_BIAS] = 1.0;
     dense[F_STM] = att ? 1.0 : 0.0;
     dense[F_HAND] = eval_weigh(&c, &hand) / 100.0;
@@ -233,9 +259,10 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
 
 double evalmodel_logit(const EvalModel *m, const EvalFeatures *f)
 {
+    const double *w = m->w + evalmodel_weight_offset(m, f);
     double z = 0.0;
     for (int i = 0; i < f->count; i++)
-        z += m->w[f->index[i]] * f->value[i];
+        z += w[f->index[i]] * f->value[i];
     return z;
 }
 
@@ -277,14 +304,16 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
 {
     size_t cap = 256 + (size_t)m->count * 96, len = 0;
     char *out = xmalloc(cap);
-    len +=
-        (size_t)snprintf(out + len, cap - len,
-                         "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
-                         "\nmodel linear\nfeatures tafl-lab-1 %d\nunits %g\n",
-                         EVALMODEL_VERSION, m->ruleset, m->rules_hash, m->count, EVALMODEL_UNITS);
+    bool sided = m->kind == EVALMODEL_SIDED;
+    /* A linear model keeps version 1, so files written before version 2 stay the same bytes. */
+    len += (size_t)snprintf(out + len, cap - len,
+                            "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
+                            "\nmodel %s\nfeatures tafl-lab-1 %d\nunits %g\n",
+                            sided ? 2 : 1, m->ruleset, m->rules_hash, sided ? "sided" : "linear",
+                            m->count, EVALMODEL_UNITS);
     for (int i = 0; i < m->count; i++) {
-        char name[64];
-        evalmodel_feature_name(r, i, name, sizeof name);
+        char name[80];
+        evalmodel_weight_name(r, m->kind, i, name, sizeof name);
         len += (size_t)snprintf(out + len, cap - len, "%s %a\n", name, m->w[i]);
     }
     snprintf(out + len, cap - len, "end\n");
@@ -316,7 +345,7 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
     memset(out, 0, sizeof *out);
     char line[256], want[160];
     size_t pos = 0;
-    int lineno = 0, count = evalmodel_feature_count(r);
+    int lineno = 0, version = 1, count = evalmodel_feature_count(r);
     bool too_long;
     for (int step = 0;; step++) {
         if (!next_line(text, len, &pos, line, sizeof line, &too_long)) {
@@ -351,11 +380,15 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
         }
         switch (step) {
         case 0:
-            if (strcmp(name, "tafl-eval") != 0 || strcmp(value, "1") != 0) {
-                error_set(err, "%s:%d: not a tafl-eval 1 file (first line '%.60s')", source, lineno,
-                          line);
+            if (strcmp(name, "tafl-eval") != 0 ||
+                (strcmp(value, "1") != 0 && strcmp(value, "2") != 0)) {
+                error_set(err,
+                          "%s:%d: not a tafl-eval 1 or 2 file (first line '%.60s'; this build "
+                          "reads versions 1 to %d)",
+                          source, lineno, line, EVALMODEL_VERSION);
                 return ST_EPARSE;
             }
+            version = value[0] - '0';
             continue;
         case 1:
             if (strcmp(name, "ruleset") != 0 || strlen(value) >= sizeof out->ruleset) {
@@ -384,11 +417,17 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
             continue;
         }
         case 3:
-            if (strcmp(name, "model") != 0 || strcmp(value, "linear") != 0) {
-                error_set(err, "%s:%d: want 'model linear' (the only model of version 1)", source,
-                          lineno);
+            if (strcmp(name, "model") == 0 && strcmp(value, "linear") == 0) {
+                out->kind = EVALMODEL_LINEAR;
+            } else if (strcmp(name, "model") == 0 && strcmp(value, "sided") == 0 && version >= 2) {
+                out->kind = EVALMODEL_SIDED;
+            } else {
+                error_set(err, "%s:%d: want 'model linear'%s", source, lineno,
+                          version >= 2 ? " or 'model sided'"
+                                       : " (the only model of version 1; 'sided' is version 2)");
                 return ST_EPARSE;
             }
+            count = evalmodel_weight_count(r, out->kind);
             continue;
         case 4: {
             int n = 0;
@@ -410,7 +449,7 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
             continue;
         }
         int i = step - 6;
-        evalmodel_feature_name(r, i, want, sizeof want);
+        evalmodel_weight_name(r, out->kind, i, want, sizeof want);
         if (strcmp(name, want) != 0) {
             error_set(err, "%s:%d: want weight '%s', found '%.60s'", source, lineno, want, name);
             return ST_EPARSE;

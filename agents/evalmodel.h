@@ -1,5 +1,6 @@
-/* Learned evaluations: a logistic model over per-square and king features, its versioned text
- * file (`tafl-eval 1`), and the evaluations shipped inside the binary (evals/NAME.eval). */
+/* Learned evaluations: a logistic model over per-square and king features (one weight set, or
+ * one per side to move), its versioned text file (`tafl-eval 1`, `tafl-eval 2`), and the
+ * evaluations shipped inside the binary (evals/NAME.eval). */
 #ifndef TAFL_AGENTS_EVALMODEL_H
 #define TAFL_AGENTS_EVALMODEL_H
 
@@ -15,23 +16,37 @@
  * units is four attackers of the hand-written evaluation. */
 #define EVALMODEL_UNITS 40.0
 
-/* Most weights of any ruleset (19x19 boards need 207). */
+/* Most features of any ruleset (19x19 boards need 207), and most weights of a model (a sided
+ * model has a weight set per side to move). */
 #define EVALMODEL_MAX_FEATURES 256
+#define EVALMODEL_MAX_WEIGHTS  (2 * EVALMODEL_MAX_FEATURES)
 
-/* Format version written on the first line, `tafl-eval 1`. */
-#define EVALMODEL_VERSION 1
+/* The newest format version, `tafl-eval 2` (version 1 files still load). A linear model is
+ * written as version 1, byte for byte as before; version 2 added `model sided`. */
+#define EVALMODEL_VERSION 2
 
-/* A trained linear model for one ruleset. Plain value: copy freely. */
+/* The model of a file's `model` line. */
+typedef enum {
+    EVALMODEL_LINEAR = 0, /* `model linear`: one weight per feature (version 1) */
+    EVALMODEL_SIDED = 1,  /* `model sided`: two weight sets, one used when the attackers are to
+                             move and one when the defenders are (version 2): the value of a
+                             king one move from a corner depends on who moves next */
+} EvalModelKind;
+
+/* A trained model for one ruleset. Plain value: copy freely. */
 typedef struct {
-    char ruleset[RULES_NAME_MAX]; /* the ruleset's name when trained */
-    uint64_t rules_hash;          /* evalmodel_rules_hash of those rules */
-    int count;                    /* weights in use: evalmodel_feature_count */
-    double w[EVALMODEL_MAX_FEATURES];
+    char ruleset[RULES_NAME_MAX];    /* the ruleset's name when trained */
+    uint64_t rules_hash;             /* evalmodel_rules_hash of those rules */
+    EvalModelKind kind;              /* linear or sided */
+    int count;                       /* weights in use: evalmodel_weight_count */
+    double w[EVALMODEL_MAX_WEIGHTS]; /* sided: the attackers-to-move set, then the defenders' */
 } EvalModel;
 
-/* A position's active features (sparse): index into EvalModel.w and value. */
+/* A position's active features (sparse): index into the feature set and value, and who is to
+ * move (a sided model picks its weight set by it). */
 typedef struct {
     int count;
+    bool attackers_to_move;
     uint16_t index[EVALMODEL_MAX_FEATURES];
     double value[EVALMODEL_MAX_FEATURES];
 } EvalFeatures;
@@ -41,15 +56,26 @@ typedef struct {
  * however long their games may last. Thread-safe. */
 uint64_t evalmodel_rules_hash(const Rules *r);
 
-/* The number of weights of the feature set for r (depends on the board size). */
+/* The number of features of the feature set for r (depends on the board size). */
 int evalmodel_feature_count(const Rules *r);
+
+/* The number of weights of a model of this kind for r: the features, twice for sided. */
+int evalmodel_weight_count(const Rules *r, EvalModelKind kind);
+
+/* The offset into EvalModel.w of the weight set m uses for f's side to move (0 unless sided). */
+int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f);
+
+/* The name of weight i of a model of this kind for r: the feature's name, prefixed with
+ * "atm." (attackers to move) or "dtm." (defenders to move) in a sided model. */
+void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int i, char *buf, size_t size);
 
 /* The name of feature i for r ("bias", "hand", "king_dist_3", "attacker_sq_1_2", ...) in buf. */
 void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size);
 
-/* A model for r that plays exactly as the hand-written evaluation (alpha-beta's default
- * weights): weight 2.5 on the hand feature (hand / 100), every other weight 0. */
-void evalmodel_init_hand(const Rules *r, EvalModel *m);
+/* A model of this kind for r that plays exactly as the hand-written evaluation (alpha-beta's
+ * default weights): weight 2.5 on the hand feature (hand / 100) in each weight set, every other
+ * weight 0. */
+void evalmodel_init_hand(const Rules *r, EvalModelKind kind, EvalModel *m);
 
 /* The features of position s (game not over), attackers' view. Pure, thread-safe. */
 void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f);
@@ -61,15 +87,16 @@ double evalmodel_logit(const EvalModel *m, const EvalFeatures *f);
  * the game must not be over. Pure, thread-safe. */
 double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m);
 
-/* The file text of m (caller frees): `tafl-eval 1`, `ruleset NAME`, `rules_hash HEX`,
- * `model linear`, `features tafl-lab-1 N`, `units 40`, one `NAME HEXFLOAT` line per weight
- * (C99 %a, exact), `end`. Writing what evalmodel_parse read gives the same bytes. */
+/* The file text of m (caller frees): `tafl-eval V` (1 for a linear model, 2 for a sided one),
+ * `ruleset NAME`, `rules_hash HEX`, `model linear|sided`, `features tafl-lab-1 N` (N weights),
+ * `units 40`, one `NAME HEXFLOAT` line per weight (C99 %a, exact), `end`. Writing what
+ * evalmodel_parse read gives the same bytes. */
 char *evalmodel_format(const Rules *r, const EvalModel *m);
 
 /* Reads a model from text (len bytes) for rules r; `source` names it in errors. A wrong
- * version, a model for another ruleset (other rules hash), a missing or misnamed feature, a bad
- * number or a missing `end` (a truncated file) fails with ST_EPARSE or ST_EINVAL and
- * "SOURCE:LINE: what is wrong". Thread-safe. */
+ * version (or `model sided` in a version 1 file), an unknown model, a model for another ruleset
+ * (other rules hash), a missing or misnamed feature, a bad number or a missing `end` (a truncated
+ * file) fails with ST_EPARSE or ST_EINVAL and "SOURCE:LINE: what is wrong". Thread-safe. */
 MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
                                   EvalModel *out, Error *err);
 

@@ -33,6 +33,7 @@ void trainfile_defaults(TrainFile *out)
     out->l2 = 1e-4;
     out->gate_pairs = 50;
     out->gate_depth = 2;
+    out->model = EVALMODEL_LINEAR;
     snprintf(out->output, sizeof out->output, "results");
 }
 
@@ -49,6 +50,7 @@ static const Key KEYS[] = {
     {"rules", 's', 0, 0, 0},
     {"seed", 's', 0, 0, 0},
     {"output", 's', 0, 0, 0},
+    {"model", 's', 0, 0, 0},
     {"generations", 'i', 1, 10000, OFF(generations)},
     {"games", 'i', 2, 1000000, OFF(games)},
     {"depth", 'i', 1, 16, OFF(depth)},
@@ -128,6 +130,18 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
             return ST_EINVAL;
         }
         snprintf(t->output, sizeof t->output, "%s", value);
+        return ST_OK;
+    }
+    if (strcmp(key, "model") == 0) {
+        if (strcmp(value, "linear") == 0) {
+            t->model = EVALMODEL_LINEAR;
+        } else if (strcmp(value, "sided") == 0) {
+            t->model = EVALMODEL_SIDED;
+        } else {
+            error_set(err, "%s: key 'model': bad value '%s' (expected linear or sided)", where,
+                      value);
+            return ST_EINVAL;
+        }
         return ST_OK;
     }
     if (strcmp(key, "seed") == 0) {
@@ -245,12 +259,18 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
 
 int trainfile_format(const TrainFile *t, char *buf, size_t size)
 {
-    return snprintf(buf, size,
-                    "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
-                    "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"
-                    "opening_plies = %d\nmax_plies = %d\nwindow = %d\nepochs = %d\n"
-                    "learning_rate = %.17g\nl2 = %.17g\ngate_pairs = %d\ngate_depth = %d\n",
-                    t->name, t->rules_arg, t->rules.name, t->seed, t->games, t->depth, t->handicap,
-                    t->noise, t->opening_plies, t->max_plies, t->window, t->epochs,
-                    t->learning_rate, t->l2, t->gate_pairs, t->gate_depth);
+    /* A linear model writes no model line: setups recorded before the key existed still match. */
+    int n = snprintf(buf, size,
+                     "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
+                     "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"
+                     "opening_plies = %d\nmax_plies = %d\nwindow = %d\nepochs = %d\n"
+                     "learning_rate = %.17g\nl2 = %.17g\ngate_pairs = %d\ngate_depth = %d\n",
+                     t->name, t->rules_arg, t->rules.name, t->seed, t->games, t->depth, t->handicap,
+                     t->noise, t->opening_plies, t->max_plies, t->window, t->epochs,
+                     t->learning_rate, t->l2, t->gate_pairs, t->gate_depth);
+    if (t->model == EVALMODEL_SIDED && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "model = sided\n");
+    }
+    return n;
 }

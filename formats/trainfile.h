@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "agents/evalmodel.h"
 #include "formats/experiment.h"
 #include "rules/ruleset.h"
 
@@ -29,6 +30,8 @@ typedef struct {
                                             the weights from the hand-written evaluation's (1e-4) */
     int gate_pairs;                      /* gate_pairs: game pairs of the gate match (50) */
     int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
+    EvalModelKind model;                 /* model: linear (one weight set) or sided (one per side
+                                            to move) (linear) */
     char output[EXPERIMENT_PATH_MAX];    /* output: base directory (results) */
 } TrainFile;
 

@@ -37,7 +37,7 @@ START_TEST(test_round_trip)
     Rules r;
     fixture_rules(presets[_i], &r);
     EvalModel m, back;
-    evalmodel_init_hand(&r, &m);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, &m);
     for (int i = 0; i < m.count; i++)
         m.w[i] = (i % 3 == 0 ? -1.0 : 1.0) * (3.14159265358979 * i / 7.0 + 1e-9 * i);
     char *text = evalmodel_format(&r, &m);
@@ -53,14 +53,81 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* A sided model (version 2): twice the weights, named atm.NAME then dtm.NAME, and the same
+ * bytes when written again; a linear model still writes version 1. */
+START_TEST(test_round_trip_sided)
+{
+    const char *presets[] = {"brandubh", "copenhagen", "tablut"};
+    Rules r;
+    fixture_rules(presets[_i], &r);
+    EvalModel m, back;
+    evalmodel_init_hand(&r, EVALMODEL_SIDED, &m);
+    ck_assert_int_eq(m.count, 2 * evalmodel_feature_count(&r));
+    for (int i = 0; i < m.count; i++)
+        m.w[i] = (i % 5 == 0 ? -1.0 : 1.0) * (2.718281828459045 * i / 11.0 + 1e-10 * i);
+    char *text = evalmodel_format(&r, &m);
+    ck_assert(strncmp(text, "tafl-eval 2\nruleset ", 20) == 0);
+    ck_assert(strstr(text, "\nmodel sided\n"));
+    ck_assert(strstr(text, "\natm.bias "));
+    ck_assert(strstr(text, "\ndtm.hand "));
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, &back, &err), ST_OK);
+    ck_assert_int_eq(back.kind, EVALMODEL_SIDED);
+    ck_assert_int_eq(back.count, m.count);
+    for (int i = 0; i < m.count; i++)
+        ck_assert(back.w[i] == m.w[i]);
+    char *again = evalmodel_format(&r, &back);
+    ck_assert_str_eq(text, again);
+    free(text);
+    free(again);
+}
+END_TEST
+
+/* A sided model uses its first weight set when the attackers are to move and its second when
+ * the defenders are: on one board with either side to move, a weight in one set changes only
+ * that side's logit. */
+START_TEST(test_sided_sets)
+{
+    Rules r;
+    GameState s;
+    History h;
+    EvalFeatures fa, fd;
+    fixture_position("brandubh", "/7/7/7/3K3/7/7/7/", SIDE_ATTACKERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &fa);
+    history_free(&h);
+    fixture_position("brandubh", "/7/7/7/3K3/7/7/7/", SIDE_DEFENDERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &fd);
+    history_free(&h);
+    ck_assert(fa.attackers_to_move && !fd.attackers_to_move);
+    EvalModel m;
+    evalmodel_init_hand(&r, EVALMODEL_SIDED, &m);
+    int n = evalmodel_feature_count(&r), k = feature_index(&r, "king_dist_2");
+    double a0 = evalmodel_logit(&m, &fa), d0 = evalmodel_logit(&m, &fd);
+    m.w[k] += 1.5; /* attackers to move */
+    ck_assert(fabs(evalmodel_logit(&m, &fa) - (a0 + 1.5)) < 1e-12);
+    ck_assert(evalmodel_logit(&m, &fd) == d0);
+    m.w[n + k] -= 0.75; /* defenders to move */
+    ck_assert(fabs(evalmodel_logit(&m, &fd) - (d0 - 0.75)) < 1e-12);
+    ck_assert(fabs(evalmodel_logit(&m, &fa) - (a0 + 1.5)) < 1e-12);
+    /* A linear model reads the same weights whoever is to move. */
+    EvalModel lin;
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, &lin);
+    double la = evalmodel_logit(&lin, &fa), ld = evalmodel_logit(&lin, &fd);
+    lin.w[k] += 1.5;
+    ck_assert(evalmodel_weight_offset(&lin, &fd) == 0);
+    ck_assert(fabs(evalmodel_logit(&lin, &fa) - (la + 1.5)) < 1e-12);
+    ck_assert(fabs(evalmodel_logit(&lin, &fd) - (ld + 1.5)) < 1e-12);
+}
+END_TEST
+
 /* The hand model (weight 2.5 on hand / 100) values every position as the hand-written
- * evaluation does: over 200 positions of seeded random games. */
+ * evaluation does: over 200 positions of seeded random games, linear and sided. */
 START_TEST(test_hand_equivalent)
 {
     Rules r;
-    fixture_rules(_i == 0 ? "brandubh" : "copenhagen", &r);
+    fixture_rules(_i % 2 == 0 ? "brandubh" : "copenhagen", &r);
     EvalModel m;
-    evalmodel_init_hand(&r, &m);
+    evalmodel_init_hand(&r, _i < 2 ? EVALMODEL_LINEAR : EVALMODEL_SIDED, &m);
     double defaults[EVAL_PARAM_COUNT];
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         defaults[i] = EVAL_PARAMS[i].def;
@@ -145,7 +212,7 @@ START_TEST(test_refused)
     fixture_rules("brandubh", &brandubh);
     fixture_rules("copenhagen", &copenhagen);
     EvalModel m;
-    evalmodel_init_hand(&copenhagen, &m);
+    evalmodel_init_hand(&copenhagen, EVALMODEL_LINEAR, &m);
     char *text = evalmodel_format(&copenhagen, &m);
     assert_refused(&brandubh, text, ST_EINVAL, "f.eval:3: trained for ruleset copenhagen");
     size_t len = strlen(text);
@@ -162,6 +229,40 @@ START_TEST(test_refused)
     hand[6] = 'q';
     assert_refused(&copenhagen, bad, ST_EPARSE, "f.eval:9: hand:");
     free(bad);
+    free(text);
+    /* Version 1 has no sided model; an unknown version or model is named. */
+    EvalModel sided;
+    evalmodel_init_hand(&copenhagen, EVALMODEL_SIDED, &sided);
+    text = evalmodel_format(&copenhagen, &sided);
+    char *v1 = strdup(text);
+    v1[10] = '1';
+    assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:4: want 'model linear' (the only model");
+    v1[10] = '3';
+    assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:1: not a tafl-eval 1 or 2 file");
+    free(v1);
+    char *mlp = strdup(text);
+    memcpy(strstr(mlp, "model sided"), "model mlp  ", 11);
+    assert_refused(&copenhagen, mlp, ST_EPARSE, "f.eval:4: want 'model linear' or 'model sided'");
+    free(mlp);
+    /* A sided file cut after its first weight set. */
+    char *half = strdup(text);
+    *strstr(half, "\ndtm.bias ") = '\0';
+    strcat(half, "\n");
+    assert_refused(&copenhagen, half, ST_EPARSE, "the file ends early");
+    free(half);
+    /* A sided file whose count says linear. */
+    char *count = strdup(text);
+    char want[64];
+    snprintf(want, sizeof want, "features tafl-lab-1 %d", sided.count);
+    char *at = strstr(count, want);
+    ck_assert(at);
+    char line[64];
+    snprintf(line, sizeof line, "features tafl-lab-1 %d", sided.count / 2);
+    size_t tail = strlen(at + strlen(want)) + 1;
+    memmove(at + strlen(line), at + strlen(want), tail);
+    memcpy(at, line, strlen(line));
+    assert_refused(&copenhagen, count, ST_EPARSE, "f.eval:5: want 'features tafl-lab-1");
+    free(count);
     free(text);
     /* Same rules under another name: accepted (the hash leaves the name out). */
     Ruleset rs = brandubh.opt;
@@ -180,7 +281,9 @@ Suite *evalmodel_suite(void)
     TCase *tc = tcase_create("evalmodel");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_round_trip, 0, 3);
-    tcase_add_loop_test(tc, test_hand_equivalent, 0, 2);
+    tcase_add_loop_test(tc, test_round_trip_sided, 0, 3);
+    tcase_add_test(tc, test_sided_sets);
+    tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
     tcase_add_test(tc, test_refused);
     suite_add_tcase(suite, tc);

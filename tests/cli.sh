@@ -152,6 +152,9 @@ printf '[train]\nfrob = 1\n' >"$tmp/bad-train.ini"
 expect 2 "$tmp/bad-train.ini:2: unknown key 'frob'" -- train "$tmp/bad-train.ini"
 expect 2 "--rules: key 'rules'" -- train --rules nope-not-a-ruleset
 expect 2 "--depth: key 'depth': bad value '0'" -- train --depth 0
+expect 2 "--model: key 'model': bad value 'mlp' (expected linear or sided)" -- train --model mlp
+printf '[train]\nmodel = deep\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:2: key 'model': bad value 'deep'" -- train "$tmp/bad-train.ini"
 
 # calibrate: the hand-written evaluation on the human Copenhagen games (plies 8-24: 1686
 # games with a result give 27012 positions); a bad evaluation is a one-line error.

@@ -17,6 +17,18 @@ for f in best.eval gen-001.eval gen-002.eval train.csv setup; do
     if cmp -s "$tmp/t1/$f" "$tmp/t2/$f"; then ok; else fail "train: $f differs between 1 and 2 threads"; fi
 done
 grep -q '^tafl-eval 1$' "$tmp/t1/best.eval" && grep -q '^ruleset tiny5$' "$tmp/t1/best.eval" && ok || fail "best.eval header"
+
+# The sided model (a weight set per side to move, tafl-eval 2): 1 and 2 threads give the same
+# files, the setup records the model, and the file plays.
+train --generations 1 --model sided --threads 1 --out "$tmp/s1" >/dev/null 2>"$tmp/s1.err" || fail "train s1: $(cat "$tmp/s1.err")"
+train --generations 1 --model sided --threads 2 --out "$tmp/s2" >/dev/null 2>&1 || fail "train s2"
+for f in best.eval gen-001.eval train.csv setup; do
+    if cmp -s "$tmp/s1/$f" "$tmp/s2/$f"; then ok; else fail "train sided: $f differs between 1 and 2 threads"; fi
+done
+grep -q '^model = sided$' "$tmp/s1/setup" && ok || fail "setup does not record model = sided"
+head -n 4 "$tmp/s1/gen-001.eval" | tr '\n' ' ' | grep -q '^tafl-eval 2 ruleset tiny5 rules_hash [0-9a-f]* model sided $' && ok || fail "sided header: $(head -n 4 "$tmp/s1/gen-001.eval")"
+if cmp -s "$tmp/s1/gen-001.eval" "$tmp/t1/gen-001.eval"; then fail "sided and linear fits gave one file"; else ok; fi
+"$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/s1/gen-001.eval" >/dev/null 2>&1 && ok || fail "a sided evaluation does not play"
 [ "$(wc -l <"$tmp/t1/train.csv")" -eq 3 ] && ok || fail "train.csv has a header and two rows"
 
 # A rerun without --resume is refused; one generation then a resume to two equals two at once.
@@ -60,7 +72,7 @@ bad() { # bad NAME PATTERN: tafl move with eval=$tmp/NAME fails with exit 2 and 
 head -n 20 "$tmp/t1/best.eval" >"$tmp/truncated.eval"
 bad truncated.eval 'truncated.eval:21: the file ends early'
 sed 's/^tafl-eval 1$/tafl-eval 9/' "$tmp/t1/best.eval" >"$tmp/version.eval"
-bad version.eval 'version.eval:1: not a tafl-eval 1 file'
+bad version.eval 'version.eval:1: not a tafl-eval 1 or 2 file'
 sed '12s/ .*/ 0xzz/' "$tmp/t1/best.eval" >"$tmp/number.eval"
 bad number.eval 'number.eval:12: .* is not a finite number'
 sed '9s/^[a-z_0-9]*/king_bogus/' "$tmp/t1/best.eval" >"$tmp/name.eval"

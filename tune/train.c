@@ -277,6 +277,10 @@ static void design_build(const Train *tr, int g, Design *d)
         for (int i = 0; i < tr->gens[k].count; i++) {
             const TrainPos *p = &tr->gens[k].pos[i];
             evalmodel_features(&tr->rules, &p->s, &f);
+            /* A sided model's defenders-to-move weights follow the attackers' set. */
+            int offset = tr->t->model == EVALMODEL_SIDED && !f.attackers_to_move
+                             ? evalmodel_feature_count(&tr->rules)
+                             : 0;
             if (used + (size_t)f.count > cap) {
                 cap = cap * 2 + (size_t)f.count;
                 d->idx = xrealloc(d->idx, cap * sizeof *d->idx);
@@ -284,7 +288,7 @@ static void design_build(const Train *tr, int g, Design *d)
             }
             d->start[row] = (int)used;
             for (int j = 0; j < f.count; j++) {
-                d->idx[used] = f.index[j];
+                d->idx[used] = (uint16_t)(f.index[j] + offset);
                 d->val[used] = (float)f.value[j];
                 used++;
             }
@@ -335,11 +339,11 @@ static double log_loss(const Design *d, const EvalModel *m, bool want)
 static void fit(const Train *tr, const Design *d, EvalModel *m)
 {
     EvalModel hand;
-    evalmodel_init_hand(&tr->rules, &hand);
+    evalmodel_init_hand(&tr->rules, tr->t->model, &hand);
     *m = hand;
     int k = m->count;
-    double mom[EVALMODEL_MAX_FEATURES] = {0}, var[EVALMODEL_MAX_FEATURES] = {0};
-    double grad[EVALMODEL_MAX_FEATURES];
+    double mom[EVALMODEL_MAX_WEIGHTS] = {0}, var[EVALMODEL_MAX_WEIGHTS] = {0};
+    double grad[EVALMODEL_MAX_WEIGHTS];
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8, lr = tr->t->learning_rate;
     long n_train = 0;
     for (int i = 0; i < d->n; i++)
@@ -562,7 +566,7 @@ static Status run_generation(Train *tr, int g, Error *err)
         fprintf(stderr, "train %s: generation %d: fitting %d positions\n", tr->t->name, g, d.n);
     EvalModel best, cand;
     if (tr->best_generation == 0) {
-        evalmodel_init_hand(&tr->rules, &best);
+        evalmodel_init_hand(&tr->rules, tr->t->model, &best);
     } else {
         char bp[RUNDIR_PATH_MAX + 64], *canon;
         EvalModel *loaded;
@@ -703,7 +707,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     if (st == ST_OK && tr.row_count == 0) {
         /* Generation 0: the hand-written evaluation as a model, until a generation wins. */
         EvalModel hand;
-        evalmodel_init_hand(&tr.rules, &hand);
+        evalmodel_init_hand(&tr.rules, t->model, &hand);
         snprintf(path, sizeof path, "%s/best.eval", tr.dir);
         st = write_model(&tr, &hand, path, err);
     }
