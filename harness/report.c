@@ -653,6 +653,9 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
           "the ringed disc the king; dark squares are the throne and the corners where they "
           "are restricted.</p>\n",
           h);
+    /* A sweep's candidates mostly share the base's start: each position is drawn once, and a
+     * ruleset that starts from one already drawn names it (a design study has dozens). */
+    char *drawn[RULESETS_MAX] = {NULL};
     for (int i = 0; i < s->nrules; i++) {
         const ReportRules *r = &s->rules[i];
         fputs("<h3>", h);
@@ -671,7 +674,27 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
             fputs("\n", m);
             continue;
         }
-        board_html(h, r->rules);
+        char *cells = NULL;
+        size_t cells_len = 0;
+        FILE *cf = open_memstream(&cells, &cells_len);
+        if (!cf) {
+            fprintf(stderr, "out of memory\n");
+            abort();
+        }
+        board_html(cf, r->rules);
+        fclose(cf);
+        int same = -1;
+        for (int j = 0; j < i && same < 0; j++)
+            if (drawn[j] && strcmp(drawn[j], cells) == 0)
+                same = j;
+        drawn[i] = cells;
+        if (same >= 0) {
+            fputs("<p>The start position of ", h);
+            html(h, s->rules[same].name);
+            fputs(" (drawn above).</p>\n", h);
+        } else {
+            fputs(cells, h);
+        }
         char opts[4096];
         ruleset_format(&r->rules->opt, opts, sizeof opts);
         fputs("<details><summary>options (from ", h);
@@ -691,7 +714,13 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
         boardtext_print(b, r->rules, &st);
         fclose(b);
         /* Our own drawing: letters, digits, '.', '+' and words; no fence can appear in it. */
-        fprintf(m, "```\n%s```\n\nOptions (from ", board);
+        if (same >= 0) {
+            fputs("The start position of ", m);
+            md(m, s->rules[same].name);
+            fputs(" (drawn above).\n\nOptions (from ", m);
+        } else {
+            fprintf(m, "```\n%s```\n\nOptions (from ", board);
+        }
         md(m, from);
         fprintf(m, "):\n\n```\n");
         /* The options text holds the start layout and option names: no backquotes. */
@@ -700,6 +729,8 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
         fprintf(m, "```\n");
         free(board);
     }
+    for (int i = 0; i < s->nrules; i++)
+        free(drawn[i]);
 }
 
 /* The rows of a `key value` (or `key = value`) record as two-column table rows. */

@@ -78,7 +78,10 @@ check_md "$tmp/cb/report.md"
 grep -q '^!\[curve.svg\](<curve.svg>)$' "$tmp/cb/report.md" && ok || fail "report.md: curve.svg link"
 [ "$(rows "$tmp/cb/report.csv")" -eq "$(rows "$tmp/cb/summary.csv")" ] && ok ||
     fail "report.csv: one row per summary row"
-grep -q "<td>converged</td>" "$tmp/cb/report.html" && ok || fail "report curve: convergence.csv table"
+v=$(tail -n 1 "$tmp/cb/convergence.csv" | awk -F, '{ print $NF }' | tr -d '"')
+[ -n "$v" ] && grep -qF "<td>$v</td>" "$tmp/cb/report.html" && ok ||
+    fail "report curve: convergence.csv table (verdict '$v')"
+grep -q '<td class="t">ladder</td>' "$tmp/cb/report.html" && ok || fail "report curve: ladder rows"
 grep -q 'Schuirmann' "$tmp/cb/report.html" && grep -q 'Hunter, 2004' "$tmp/cb/report.html" &&
     ok || fail "report curve: the method of a curve"
 # Provenance: the hash of summary.csv is the one sha256sum gives.
@@ -86,6 +89,15 @@ if command -v sha256sum >/dev/null 2>&1; then
     h=$(sha256sum "$tmp/cb/summary.csv" | cut -d' ' -f1)
     grep -q "^| summary.csv | [0-9]* | $h |\$" "$tmp/cb/report.md" && ok || fail "report.md: summary.csv hash"
 fi
+
+# 1b. The shipped design study: 39 candidates, three start positions (the base; throne and
+# corners unmarked): each position is drawn once, the others name the ruleset drawn above.
+cp -R results/design-brandubh "$tmp/db"
+"$TAFL" report "$tmp/db" >/dev/null 2>"$tmp/db.err" && ok || fail "report design: $(cat "$tmp/db.err")"
+[ "$(grep -c 'class="board"' "$tmp/db/report.html")" -eq 3 ] && ok ||
+    fail "report design: $(grep -c 'class="board"' "$tmp/db/report.html") boards drawn, not 3"
+[ "$(grep -c 'The start position of brandubh-cap300 (drawn above)' "$tmp/db/report.md")" -eq 36 ] && ok ||
+    fail "report design: report.md does not name the board drawn above for 36 candidates"
 
 # 2. A fresh two-ruleset curve (random and greedy, 10 games a pairing) with a hostile question.
 cat >"$tmp/two.ini" <<'EOF'
