@@ -24,8 +24,7 @@ static const struct {
     {"rulesets", false},        {"transcripts", false},  {"train.csv", false},
     {"train.ini", false},       {"train.gp", false},     {"best.eval", false},
     {"design.csv", false},      {"design.gp", false},    {"knob.csv", false},
-    {"crossing.csv", false},    {"knob.gp", false},
-    {"sessions", false},
+    {"crossing.csv", false},    {"knob.gp", false},      {"sessions", false},
 };
 
 static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train", "design"};
