@@ -165,3 +165,36 @@ Status plot_render(const char *dir, const char *base, const char *comment, const
     *drawn = true;
     return ST_OK;
 }
+
+void plot_script_open(PlotScript *ps)
+{
+    *ps = (PlotScript){0};
+    ps->data = open_memstream(&ps->data_text, &ps->data_len);
+    ps->body = open_memstream(&ps->body_text, &ps->body_len);
+    if (!ps->data || !ps->body) {
+        fprintf(stderr, "out of memory for a plot\n");
+        abort();
+    }
+}
+
+void plot_script_discard(PlotScript *ps)
+{
+    fclose(ps->data);
+    fclose(ps->body);
+    free(ps->data_text);
+    free(ps->body_text);
+    *ps = (PlotScript){0};
+}
+
+Status plot_script_render(PlotScript *ps, const char *dir, const char *base, const char *comment,
+                          bool *drawn, Error *err)
+{
+    fclose(ps->data);
+    fclose(ps->body);
+    ps->data = ps->body = NULL;
+    Status st = plot_render(dir, base, comment, ps->data_text, ps->body_text, drawn, err);
+    free(ps->data_text);
+    free(ps->body_text);
+    *ps = (PlotScript){0};
+    return st;
+}

@@ -29,4 +29,24 @@ void plot_quote_data(FILE *f, const char *text);
 MUST_CHECK Status plot_render(const char *dir, const char *base, const char *comment,
                               const char *data, const char *body, bool *drawn, Error *err);
 
+/* A figure's gnuplot text as it is written: datablocks to `data`, settings and the plot to
+ * `body` (two memory streams), then rendered by plot_script_render. */
+typedef struct {
+    FILE *data, *body;
+    char *data_text, *body_text;
+    size_t data_len, body_len;
+} PlotScript;
+
+/* Opens both streams; a figure's text is small, so running out of memory here aborts with a
+ * line on stderr. */
+void plot_script_open(PlotScript *ps);
+
+/* Closes both streams and renders their text as plot_render(dir, base, comment, ...) does;
+ * the text is freed whatever the outcome. */
+MUST_CHECK Status plot_script_render(PlotScript *ps, const char *dir, const char *base,
+                                     const char *comment, bool *drawn, Error *err);
+
+/* Closes both streams and frees their text, rendering nothing (a step before failed). */
+void plot_script_discard(PlotScript *ps);
+
 #endif

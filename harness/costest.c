@@ -315,6 +315,10 @@ void costest_print(const CostPlan *p, const char *what, int threads, FILE *out)
                 "the load average (%.1f on %d processors) leaves about %.1f of the %d threads' "
                 "worth of processor time: counted\n",
                 p->load, p->cores, par, threads);
+    if (borrowed)
+        fputs("~ no calibration game of this line ended: the game length is the other lines' "
+              "mean on the ruleset (or the plies reached, if more)\n",
+              out);
     if (capped)
         fputs("* no calibration game ended: the game length is the ply cap, an upper bound\n", out);
 }

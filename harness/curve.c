@@ -688,20 +688,12 @@ Status curve_write(const Experiment *exp, const CurvePoint *points, int n, const
     if (st != ST_OK || n == 0) {
         return st;
     }
-    char *data = NULL, *body = NULL;
-    size_t data_len, body_len;
-    FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
-    if (!df || !bf) {
-        fprintf(stderr, "out of memory for a plot\n");
-        abort();
-    }
+    PlotScript ps;
+    plot_script_open(&ps);
+    FILE *df = ps.data, *bf = ps.body;
     plot_text(exp, points, n, df, bf);
-    fclose(df);
-    fclose(bf);
     char comment[EXPERIMENT_NAME_MAX + 64];
     snprintf(comment, sizeof comment, "balance curve of experiment %s", exp->name);
-    st = plot_render(dir, "curve", comment, data, body, plotted, err);
-    free(data);
-    free(body);
+    st = plot_script_render(&ps, dir, "curve", comment, plotted, err);
     return st;
 }

@@ -460,10 +460,12 @@ static FILE *mem_open(char **text, size_t *len)
 static Status write_knob(const Experiment *exp, const DesignState *s, const CrossingResult *c,
                          LimitResult side, const char *dir, bool *plotted, Error *err)
 {
-    char *text = NULL, *data = NULL, *body = NULL;
-    size_t len = 0, data_len = 0, body_len = 0;
-    FILE *f = mem_open(&text, &len), *df = mem_open(&data, &data_len),
-         *bf = mem_open(&body, &body_len);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = mem_open(&text, &len);
+    PlotScript ps;
+    plot_script_open(&ps);
+    FILE *df = ps.data, *bf = ps.body;
     fputs("limit,games,attacker_wins,draws,defender_wins,score,score_low,score_high,fitted\n", f);
     fputs("$knob << EOD\n", df);
     for (int i = 0; i < s->n; i++) {
@@ -532,15 +534,13 @@ static Status write_knob(const Experiment *exp, const DesignState *s, const Cros
                 "title \"crossing (band: its interval)\"",
                 c->x);
     fputc('\n', bf);
-    fclose(df);
-    fclose(bf);
     if (st == ST_OK) {
         char comment[EXPERIMENT_NAME_MAX + 64];
         snprintf(comment, sizeof comment, "move-limit knob of experiment %s", exp->name);
-        st = plot_render(dir, "knob", comment, data, body, plotted, err);
+        st = plot_script_render(&ps, dir, "knob", comment, plotted, err);
+    } else {
+        plot_script_discard(&ps);
     }
-    free(data);
-    free(body);
     return st;
 }
 
@@ -551,21 +551,13 @@ Status design_write(const Experiment *exp, const DesignState *s, const char *dir
     Ranked *r = rank_all(s);
     Status st = write_csv(exp, s, r, dir, err);
     if (st == ST_OK && s->n > 0) {
-        char *data = NULL, *body = NULL;
-        size_t data_len, body_len;
-        FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
-        if (!df || !bf) {
-            fprintf(stderr, "out of memory for a plot\n");
-            abort();
-        }
+        PlotScript ps;
+        plot_script_open(&ps);
+        FILE *df = ps.data, *bf = ps.body;
         plot_text(exp, s, r, df, bf);
-        fclose(df);
-        fclose(bf);
         char comment[EXPERIMENT_NAME_MAX + 64];
         snprintf(comment, sizeof comment, "design search of experiment %s", exp->name);
-        st = plot_render(dir, "design", comment, data, body, plotted, err);
-        free(data);
-        free(body);
+        st = plot_script_render(&ps, dir, "design", comment, plotted, err);
     }
     free(r);
     CrossingResult c;

@@ -122,13 +122,9 @@ Status knob_points(const GameRow *rows, long count, const char *games_path, cons
 Status knob_plot(const char *dir, const char *knob, const KnobPoint *pts, int n,
                  const CrossingResult *r, bool *drawn, Error *err)
 {
-    char *data = NULL, *body = NULL;
-    size_t data_len, body_len;
-    FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
-    if (!df || !bf) {
-        fprintf(stderr, "out of memory for a plot\n");
-        abort();
-    }
+    PlotScript ps;
+    plot_script_open(&ps);
+    FILE *df = ps.data, *bf = ps.body;
     fputs("$pts << EOD\n", df);
     for (int i = 0; i < n; i++) {
         const CrossingPoint *p = &pts[i].pt;
@@ -176,12 +172,8 @@ Status knob_plot(const char *dir, const char *knob, const KnobPoint *pts, int n,
                 "\"logistic fit\"",
                 r->a, r->b);
     fputs(", \\\n     0.5 with lines dt 2 lc rgb \"gray\" title \"balanced\"\n", bf);
-    fclose(df);
-    fclose(bf);
     char comment[160];
     snprintf(comment, sizeof comment, "tafl crossing: the attackers' score against %s", knob);
-    Status st = plot_render(dir, "crossing", comment, data, body, drawn, err);
-    free(data);
-    free(body);
+    Status st = plot_script_render(&ps, dir, "crossing", comment, drawn, err);
     return st;
 }

@@ -482,13 +482,9 @@ static Status read_csv(Train *tr, const char *path, Error *err)
 
 static Status draw_figure(const Train *tr, bool *plotted, Error *err)
 {
-    char *data = NULL, *body = NULL;
-    size_t dl, bl;
-    FILE *df = open_memstream(&data, &dl), *bf = open_memstream(&body, &bl);
-    if (!df || !bf) {
-        fprintf(stderr, "out of memory for a plot\n");
-        abort();
-    }
+    PlotScript ps;
+    plot_script_open(&ps);
+    FILE *df = ps.data, *bf = ps.body;
     fprintf(df, "$gens << EOD\n0 0 0 0 0.5 0.5 0.5\n");
     for (int i = 0; i < tr->row_count; i++) {
         const TrainRow *r = &tr->rows[i];
@@ -504,13 +500,9 @@ static Status draw_figure(const Train *tr, bool *plotted, Error *err)
                 "set grid\nplot $gens using 1:2 with linespoints lw 2 title \"best (Elo)\", "
                 "$gens using 1:5:6:7 axes x1y2 with yerrorbars title \"gate score, 95%% "
                 "interval\"\n");
-    fclose(df);
-    fclose(bf);
     char comment[256];
     snprintf(comment, sizeof comment, "tafl train %s: strength over generations", tr->t->name);
-    Status st = plot_render(tr->dir, "train", comment, data, body, plotted, err);
-    free(data);
-    free(body);
+    Status st = plot_script_render(&ps, tr->dir, "train", comment, plotted, err);
     return st;
 }
 

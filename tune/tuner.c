@@ -693,22 +693,14 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
     }
 
     if (opt->write_files) {
-        char *data = NULL, *body = NULL;
-        size_t data_len, body_len;
-        FILE *df = open_memstream(&data, &data_len), *bf = open_memstream(&body, &body_len);
-        if (!df || !bf) {
-            error_set(err, "out of memory for the plot");
-            abort();
-        }
+        PlotScript ps;
+        plot_script_open(&ps);
+        FILE *df = ps.data, *bf = ps.body;
         plot_text(&tu, df, bf);
-        fclose(df);
-        fclose(bf);
         char comment[EXPERIMENT_NAME_MAX + 64];
         snprintf(comment, sizeof comment, "tafl tune %s: the trace of %s", t->name,
                  t->method == TUNE_SPSA ? "SPSA" : "the grid");
-        st = plot_render(out->dir, "tune", comment, data, body, &out->plotted, err);
-        free(data);
-        free(body);
+        st = plot_script_render(&ps, out->dir, "tune", comment, &out->plotted, err);
         /* meta says `finished` only once every file is in place. */
         if (st == ST_OK) {
             st = tunedir_finish(tu.dir, err);
