@@ -552,24 +552,35 @@ static Status plan_pairs(CostPlan *plan, const char *what, const TuneFile *t, co
     return st;
 }
 
+/* The start tuner_run and tuner_plan share: the tuning, its options and threads, the ruleset
+ * with the tuning's ply cap (*rs, as the run directory records it) compiled, and the memory
+ * check before the first game. */
+static Status tuner_start(Tuner *tu, const TuneFile *t, const TuneOptions *opt, Ruleset *rs,
+                          Error *err)
+{
+    memset(tu, 0, sizeof *tu);
+    tu->t = t;
+    tu->opt = opt;
+    tu->threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
+    *rs = t->rules;
+    if (t->max_plies > 0) {
+        rs->max_plies = t->max_plies;
+    }
+    Status st = rules_compile(rs, &tu->rules, err);
+    if (st == ST_OK) {
+        st = check_memory(tu, err);
+    }
+    return st;
+}
+
 Status tuner_plan(const TuneFile *t, const TuneOptions *opt, CostPlan *plan, Rules *rules,
                   int *threads, Error *err)
 {
     Tuner tu;
-    memset(&tu, 0, sizeof tu);
-    tu.t = t;
-    tu.opt = opt;
-    tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
-    *threads = tu.threads;
-    Ruleset rs = t->rules;
-    if (t->max_plies > 0) {
-        rs.max_plies = t->max_plies;
-    }
     /* The checks tuner_run makes before its first game, in its order. */
-    Status st = rules_compile(&rs, &tu.rules, err);
-    if (st == ST_OK) {
-        st = check_memory(&tu, err);
-    }
+    Ruleset rs;
+    Status st = tuner_start(&tu, t, opt, &rs, err);
+    *threads = tu.threads;
     if (st != ST_OK) {
         return st;
     }
@@ -608,24 +619,14 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
 {
     memset(out, 0, sizeof *out);
     Tuner tu;
-    memset(&tu, 0, sizeof tu);
-    tu.t = t;
-    tu.opt = opt;
-    tu.threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
-    tu.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
-    tu.started = clock_seconds();
-    tu.rows_total = rows_total(t);
-    Ruleset rs = t->rules;
-    if (t->max_plies > 0) {
-        rs.max_plies = t->max_plies;
-    }
-    Status st = rules_compile(&rs, &tu.rules, err);
-    if (st == ST_OK) {
-        st = check_memory(&tu, err);
-    }
+    Ruleset rs;
+    Status st = tuner_start(&tu, t, opt, &rs, err);
     if (st != ST_OK) {
         return st;
     }
+    tu.show_progress = !opt->quiet && (opt->progress || isatty(STDERR_FILENO));
+    tu.started = clock_seconds();
+    tu.rows_total = rows_total(t);
     double next[TUNE_MAX_PARAMS] = {0};
     if (opt->write_files) {
         if (opt->out_dir) {
