@@ -172,6 +172,12 @@ static void king_flood(const Rules *r, const GameState *s, int *dist_out, int *r
                 bool throne = r->opt.throne && sq == r->throne_sq;
                 if (throne && r->opt.throne_pass == THRONE_PASS_NONE)
                     break;
+                /* A square labelled no farther than `from` has slid (or will slide, at the
+                 * same distance) along this line itself: what lies beyond gets its labels
+                 * from there, so the slide stops. Nearer labels than from's + 1 are final
+                 * (breadth first), so every label and count stays as without the stop. */
+                if (dist[sq] >= 0 && dist[sq] <= dist[from])
+                    break;
                 if (dist[sq] >= 0 || (throne && !r->opt.throne_reentry))
                     continue;
                 dist[sq] = (int16_t)(dist[from] + 1);
