@@ -196,6 +196,90 @@ START_TEST(test_king_flood)
 }
 END_TEST
 
+/* The plain breadth-first search over the king's slides, every slide to its end (the
+ * definition the feature set documents), as the reference for evalmodel_features' faster one. */
+static void reference_flood(const Rules *r, const GameState *s, int *best, int *region, int *esc)
+{
+    int dist[RULES_MAX_SQUARES], queue[RULES_MAX_SQUARES], head = 0, tail = 0;
+    for (int i = 0; i < r->squares; i++)
+        dist[i] = -1;
+    *best = -1;
+    *region = 0;
+    *esc = 0;
+    dist[s->king] = 0;
+    queue[tail++] = s->king;
+    while (head < tail) {
+        int from = queue[head++];
+        for (int d = 0; d < RULES_DIRS; d++) {
+            for (int sq = r->neighbour[from][d]; sq >= 0; sq = r->neighbour[sq][d]) {
+                if ((s->attackers[sq >> 6] | s->defenders[sq >> 6]) >> (sq & 63) & 1)
+                    break;
+                bool throne = r->opt.throne && sq == r->throne_sq;
+                if (throne && r->opt.throne_pass == THRONE_PASS_NONE)
+                    break;
+                if (dist[sq] >= 0 || (throne && !r->opt.throne_reentry))
+                    continue;
+                dist[sq] = dist[from] + 1;
+                (*region)++;
+                const uint64_t *escape = r->opt.escape == ESCAPE_CORNER ? r->corner : r->edge;
+                if (escape[sq >> 6] >> (sq & 63) & 1) {
+                    (*esc)++;
+                    if (*best < 0)
+                        *best = dist[sq];
+                    break;
+                }
+                queue[tail++] = sq;
+            }
+        }
+    }
+}
+
+/* The flood fill's distance, region and escapes equal the reference's on the positions of
+ * random games, on boards with corner and edge escape and with each throne rule. */
+START_TEST(test_king_flood_matches_reference)
+{
+    const char *presets[] = {"brandubh",       "copenhagen",         "tablut",      "ard-ri",
+                             "brandubh-livas", "brandub-cyningstan", "hnefatafl-13"};
+    Rules r;
+    fixture_rules(presets[_i], &r);
+    Rng rng;
+    rng_seed(&rng, 5 + (uint64_t)_i);
+    int checked = 0;
+    for (int game = 0; game < 30; game++) {
+        GameState s;
+        History h;
+        state_init(&r, &s);
+        history_init(&h);
+        history_push(&h, s.hash, s.fort_hash, false, false);
+        for (int ply = 0; ply < 120 && !state_is_over(&s); ply++) {
+            int best, region, esc;
+            reference_flood(&r, &s, &best, &region, &esc);
+            EvalFeatures f;
+            evalmodel_features(&r, &s, &f);
+            char name[64];
+            if (best < 0)
+                snprintf(name, sizeof name, "king_dist_none");
+            else if (best > 8)
+                snprintf(name, sizeof name, "king_dist_9plus");
+            else
+                snprintf(name, sizeof name, "king_dist_%d", best);
+            ck_assert_msg(feature_value(&f, feature_index(&r, name)) == 1.0, "%s ply %d: %s",
+                          presets[_i], ply, name);
+            ck_assert(fabs(feature_value(&f, feature_index(&r, "king_region")) -
+                           (double)region / r.squares) < 1e-12);
+            snprintf(name, sizeof name, "king_region_escapes_%d", esc >= 4 ? 4 : esc);
+            ck_assert_msg(feature_value(&f, feature_index(&r, name)) == 1.0, "%s", name);
+            checked++;
+            Move moves[RULES_MAX_MOVES];
+            int n = movegen_legal(&r, &s, moves);
+            state_apply(&r, &s, &h, moves[rng_below(&rng, (uint32_t)n)], NULL);
+        }
+        history_free(&h);
+    }
+    ck_assert_int_ge(checked, 1000);
+}
+END_TEST
+
 static void assert_refused(const Rules *r, const char *text, Status want, const char *needle)
 {
     EvalModel m;
@@ -285,6 +369,7 @@ Suite *evalmodel_suite(void)
     tcase_add_test(tc, test_sided_sets);
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
+    tcase_add_loop_test(tc, test_king_flood_matches_reference, 0, 7);
     tcase_add_test(tc, test_refused);
     suite_add_tcase(suite, tc);
     return suite;
