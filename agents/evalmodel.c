@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "agents/eval.h"
+#include "rules/movegen.h"
 
 /* The layout of the weights. Counted features are one-hot buckets so that the model can learn
  * a value per count that is not a straight line (two open lines win, one only threatens). */
@@ -143,60 +144,6 @@ static inline bool bit_test(const uint64_t *bits, int sq)
     return (bits[sq >> 6] >> (sq & 63)) & 1;
 }
 
-static inline bool is_escape(const Rules *r, int sq)
-{
-    return r->opt.escape == ESCAPE_CORNER ? bit_test(r->corner, sq) : bit_test(r->edge, sq);
-}
-
-/* The king's rook-move distance to the nearest escape square over the current board (other
- * pieces stand still), the number of squares he can reach in any number of moves, and how many
- * of them are escape squares: a breadth-first search over his slides. He passes the empty
- * throne unless throne_pass is none, and stops on it only with throne_reentry (RULES.md 2). */
-static void king_flood(const Rules *r, const GameState *s, int *dist_out, int *region, int *escapes)
-{
-    uint64_t occ[RULES_WORDS] = {0};
-    for (int i = 0; i < r->words; i++)
-        occ[i] = s->attackers[i] | s->defenders[i];
-    int16_t dist[RULES_MAX_SQUARES];
-    int16_t queue[RULES_MAX_SQUARES];
-    for (int i = 0; i < r->squares; i++)
-        dist[i] = -1;
-    int head = 0, tail = 0, best = -1, reached = 0, esc = 0;
-    dist[s->king] = 0;
-    queue[tail++] = (int16_t)s->king;
-    while (head < tail) {
-        int from = queue[head++];
-        for (int d = 0; d < RULES_DIRS; d++) {
-            for (int sq = r->neighbour[from][d]; sq >= 0 && !bit_test(occ, sq);
-                 sq = r->neighbour[sq][d]) {
-                bool throne = r->opt.throne && sq == r->throne_sq;
-                if (throne && r->opt.throne_pass == THRONE_PASS_NONE)
-                    break;
-                /* A square labelled no farther than `from` has slid (or will slide, at the
-                 * same distance) along this line itself: what lies beyond gets its labels
-                 * from there, so the slide stops. Nearer labels than from's + 1 are final
-                 * (breadth first), so every label and count stays as without the stop. */
-                if (dist[sq] >= 0 && dist[sq] <= dist[from])
-                    break;
-                if (dist[sq] >= 0 || (throne && !r->opt.throne_reentry))
-                    continue;
-                dist[sq] = (int16_t)(dist[from] + 1);
-                reached++;
-                if (is_escape(r, sq)) {
-                    esc++;
-                    if (best < 0)
-                        best = dist[sq]; /* breadth first: the first found is nearest */
-                    break;               /* the game ends there: no slide beyond */
-                }
-                queue[tail++] = (int16_t)sq;
-            }
-        }
-    }
-    *dist_out = best;
-    *region = reached;
-    *escapes = esc;
-}
-
 /* Per corner (corner escape only): attackers on the two squares beside it, and on the three
  * squares of the diagonal line two steps out, the blockade every human attacker builds. */
 static void corner_patterns(const Rules *r, const GameState *s, double *out)
@@ -232,7 +179,7 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
     dense[F_HAND] = eval_weigh(&c, &hand) / 100.0;
 
     int dist, region, escapes;
-    king_flood(r, s, &dist, &region, &escapes);
+    movegen_king_flood(r, s, &dist, &region, &escapes);
     dense[F_KDIST + (dist < 0 ? 9 : dist > 8 ? 8 : dist - 1)] = 1.0;
     dense[F_KREGION] = (double)region / r->squares;
     dense[F_KESC + (escapes > 4 ? 4 : escapes)] = 1.0;

@@ -395,6 +395,52 @@ static bool BI(encircled)(const Rules *r, const GameState *s)
     }
 }
 
+/* The king's slides over the board as it stands, the other pieces still (movegen_king_flood):
+ * a breadth-first search by whole levels, each level every square one slide from the last
+ * level's squares. He passes the throne unless throne_pass is none and stops on it only with
+ * throne_reentry; a slide ends at an escape square, which starts no slide (the game is over). */
+static void BI(king_flood)(const Rules *r, const GameState *s, int *distance, int *region,
+                           int *escapes)
+{
+    BI(Geometry) g = BI(geometry)(r);
+    BI(BB)
+    empty = BI(bb_andnot)(g.board, BI(bb_or)(BI(bb_load)(s->attackers), BI(bb_load)(s->defenders)));
+    BI(BB) escape = r->opt.escape == ESCAPE_CORNER ? g.corner : g.edge;
+    BI(BB) stop = r->opt.throne_reentry ? empty : BI(bb_andnot)(empty, g.throne);
+    BI(BB) pass = r->opt.throne_pass == THRONE_PASS_NONE ? BI(bb_andnot)(empty, g.throne) : empty;
+    pass = BI(bb_andnot)(pass, escape);
+    BI(BB) frontier = {{0}};
+    frontier.w[s->king >> 6] = 1ULL << (s->king & 63);
+    BI(BB) seen = frontier;
+    *distance = -1;
+    *region = 0;
+    *escapes = 0;
+    for (int level = 1; BI(bb_any)(frontier); level++) {
+        BI(BB) reach = {{0}};
+        for (int d = 0; d < RULES_DIRS; d++) {
+#if NW == 1
+            BI(BB) fill = BI(occluded_fill)(&g, frontier, pass, d);
+            reach = BI(bb_or)(reach, BI(bb_and)(BI(bb_step)(&g, fill, d), stop));
+#else
+            BI(BB) through = BI(bb_or)(pass, stop);
+            BI(BB) cur = BI(bb_and)(BI(bb_step)(&g, frontier, d), through);
+            while (BI(bb_any)(cur)) {
+                reach = BI(bb_or)(reach, BI(bb_and)(cur, stop));
+                cur = BI(bb_and)(BI(bb_step)(&g, BI(bb_and)(cur, pass), d), through);
+            }
+#endif
+        }
+        BI(BB) fresh = BI(bb_andnot)(reach, seen);
+        seen = BI(bb_or)(seen, fresh);
+        *region += BI(bb_popcount)(fresh);
+        int found = BI(bb_popcount)(BI(bb_and)(fresh, escape));
+        if (found > 0 && *distance < 0)
+            *distance = level;
+        *escapes += found;
+        frontier = BI(bb_andnot)(fresh, escape);
+    }
+}
+
 #undef BI
 #undef BI_CAT
 #undef BI_CAT2
