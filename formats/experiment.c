@@ -617,7 +617,16 @@ static bool agent_key(ReadCtx *c, const char *key, const char *value)
     /* key_count limits distinct keys per section to SECTION_KEYS_MAX, and type is one. */
     int i = a->param_count++;
     snprintf(a->keys[i], sizeof a->keys[i], "%s", key);
-    snprintf(a->values[i], sizeof a->values[i], "%s", value);
+    if (strcmp(key, "eval") == 0 && strcmp(value, "hand") != 0 && strcmp(value, "trained") != 0) {
+        /* An evaluation file, like a ruleset file, is relative to the experiment file's
+         * directory unless absolute. */
+        if (!inilines_relative_path(c->first.path, value, a->values[i], sizeof a->values[i])) {
+            fail_at(c, c->line, ST_EINVAL, "key 'eval': the path of '%s' is too long", value);
+            return false;
+        }
+    } else {
+        snprintf(a->values[i], sizeof a->values[i], "%s", value);
+    }
     a->lines[i] = c->line;
     return a->type_line == 0 || check_params(c);
 }
