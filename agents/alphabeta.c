@@ -68,6 +68,7 @@ enum {
     P_LMR,
     P_TT_DEEP,
     P_EXT,
+    P_QCHECKS,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
     P_COUNT
@@ -96,6 +97,10 @@ static const ParamSpec PARAMS[] = {
      "the table cuts from entries searched deeper too (no: only at the same remaining depth)"},
     {"ext", PARAM_BOOL, 0, 0, 1, NULL,
      "extend a ply where the king has an open line to escape or can be captured next move"},
+    {"qchecks", PARAM_INT, 0, 0, AB_MAX_QDEPTH, NULL,
+     "on the attackers' first qchecks quiescence plies they also try quiet moves that threaten "
+     "to capture the king next move, as the defenders try king moves that open a line (0 = "
+     "none)"},
     EVAL_PARAM_INITIALIZERS,
     EVAL_MODEL_PARAM_INITIALIZER,
 };
@@ -123,6 +128,7 @@ typedef struct {
     bool lmr;     /* late-move reductions */
     bool tt_deep; /* cut from deeper table entries */
     bool ext;     /* king-threat extensions */
+    int qchecks;  /* quiescence plies with the attackers' threatening quiet moves */
     uint64_t seed;
     EvalWeights w;
     TTEntry *tt;    /* owned; NULL when tt_mb = 0 */
@@ -316,6 +322,22 @@ static int node_moves(AlphaBeta *ab, const GameState *s, Move *moves, bool *path
     return n;
 }
 
+/* True when the attackers' quiet move m (no capture) leaves an attacker able to capture the
+ * king next move: a "check" in the sense of qsearch. Only a move that starts or ends within one
+ * row or file of the king's can: the squares beside him lie there, and so do the lines that
+ * reach them. */
+static bool gives_king_threat(const Rules *r, const GameState *s, Move m)
+{
+    const int n = r->size, kr = s->king / n, kc = s->king % n;
+    const int tr = m.to / n, tc = m.to % n, fr = m.from / n, fc = m.from % n;
+    if (abs(tr - kr) > 1 && abs(tc - kc) > 1 && abs(fr - kr) > 1 && abs(fc - kc) > 1)
+        return false;
+    GameState t = *s; /* only the pieces are read */
+    t.attackers[m.from >> 6] &= ~(1ULL << (m.from & 63));
+    set_bit(t.attackers, m.to);
+    return eval_king_threats(r, &t) > 0;
+}
+
 /* Quiescence search (Beal 1990; the chess programming wiki's "Quiescence Search"): below a
  * depth-limited leaf only moves that change the position's tactics are searched, so that the
  * static evaluation is read where no immediate win, capture or threat is pending; this removes
@@ -367,6 +389,10 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
         }
     for (int d = 0; d < RULES_DIRS; d++)
         set_bit(near_king, r->neighbour[s->king][d]);
+    /* qchecks: the attackers' quiet threats on the first qchecks quiescence plies (a bound on
+     * checks in quiescence, as chess programs keep them to the first plies), the counterpart of
+     * the defenders' king moves towards escape. */
+    const bool qchecks = !check && qply < ab->qchecks;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int caps = bit_test(near, m.to) ? state_capture_count(r, s, m) : 0;
@@ -375,6 +401,10 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
         if (attackers) {
             bool kill = bit_test(near_king, m.to) && eval_move_captures_king(r, s, m);
             keep = kill || (check ? bit_test(stop_sq, m.to) : caps > 0);
+            if (!keep && qchecks && gives_king_threat(r, s, m)) {
+                keep = true;
+                sc += 10;
+            }
             sc += kill ? 1000 : 0;
         } else {
             bool king = m.from == s->king;
@@ -764,6 +794,7 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->lmr = params[P_LMR] != 0;
     ab->tt_deep = params[P_TT_DEEP] != 0;
     ab->ext = params[P_EXT] != 0;
+    ab->qchecks = (int)params[P_QCHECKS];
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t pow2 = tt_slots(params[P_TT_MB]);

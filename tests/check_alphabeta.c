@@ -252,9 +252,14 @@ END_TEST
 /* The plain search, each search feature alone, and all of them: each must still take a win in
  * one and block a loss in one. */
 static const char *const FEATURES[] = {
-    "pvs=no,lmr=no,tt_deep=no,ext=no",  "pvs=yes,lmr=no,tt_deep=no,ext=no",
-    "pvs=no,lmr=yes,tt_deep=no,ext=no", "pvs=no,lmr=no,tt_deep=yes,ext=no",
-    "pvs=no,lmr=no,tt_deep=no,ext=yes", "pvs=yes,lmr=yes,tt_deep=yes,ext=yes",
+    "pvs=no,lmr=no,tt_deep=no,ext=no",
+    "pvs=yes,lmr=no,tt_deep=no,ext=no",
+    "pvs=no,lmr=yes,tt_deep=no,ext=no",
+    "pvs=no,lmr=no,tt_deep=yes,ext=no",
+    "pvs=no,lmr=no,tt_deep=no,ext=yes",
+    "pvs=yes,lmr=yes,tt_deep=yes,ext=yes",
+    "qchecks=1",
+    "qchecks=4,ext=yes",
 };
 #define FEATURE_SETS ((int)(sizeof FEATURES / sizeof FEATURES[0]))
 
@@ -813,6 +818,46 @@ START_TEST(test_features_deterministic)
 }
 END_TEST
 
+/* qchecks (the attackers' quiet threats in quiescence), on Brandubh with the king captured by
+ * two attackers anywhere: defenders to move. The plain one-ply search plays c7-e7, after which
+ * the attackers win by force in three plies (a full-width four-ply search proves it: a quiet
+ * move that threatens the king twice, then the capture); with qchecks the same one-ply search
+ * sees the threat at its leaves and plays a move after which no such win exists. Found by
+ * comparing the two searches over random games. */
+START_TEST(test_qchecks_sees_king_fork)
+{
+    Rules r;
+    GameState s;
+    History h;
+    fixture_custom_position("brandubh", KING_CAPTURE_CUSTODIAL,
+                            "/2Tt3/4t2/1Tt4/1t1K2T/1t3t1/2t4/2T2t1/", SIDE_DEFENDERS, &r, &s, &h);
+    Agent *proof = fixture_agent(&r, "alphabeta:quiesce=no", 1);
+    const char *specs[] = {"alphabeta:depth=1", "alphabeta:depth=1,qchecks=1",
+                           "alphabeta:depth=1,qchecks=4"};
+    for (int i = 0; i < 3; i++) {
+        Agent *a = fixture_agent(&r, specs[i], 1);
+        Move m = agent_choose(a, &s, &h);
+        char text[OTN_MOVE_MAX];
+        format_move(&r, m, text);
+        GameState child = s;
+        state_apply(&r, &child, &h, m, NULL);
+        ck_assert(!state_is_over(&child));
+        double attackers = alphabeta_search(proof, &child, &h, 4, NULL);
+        h.length--;
+        if (i == 0) {
+            ck_assert_str_eq(text, "c7-e7");
+            ck_assert_double_eq(attackers, AGENT_WIN_SCORE - 3);
+        } else {
+            ck_assert_msg(attackers < AGENT_WIN_SCORE - 100, "%s played %s, lost: %g", specs[i],
+                          text, attackers);
+        }
+        agent_destroy(a);
+    }
+    agent_destroy(proof);
+    history_free(&h);
+}
+END_TEST
+
 /* Extensions are bounded: a midgame position searched to depth 5 with every extension allowed
  * finishes that depth, and in more nodes than without extensions (king threats inside the tree
  * did extend). Late-move reductions with the deeper table
@@ -876,6 +921,7 @@ Suite *alphabeta_suite(void)
     tcase_add_loop_test(tc, test_pvs_equals_minimax, 0, (int)(sizeof SMALL / sizeof SMALL[0]));
     tcase_add_test(tc, test_features_deterministic);
     tcase_add_test(tc, test_extensions_bounded_and_reductions_deepen);
+    tcase_add_test(tc, test_qchecks_sees_king_fork);
     suite_add_tcase(suite, tc);
 
     tc = tcase_create("control");
