@@ -100,11 +100,12 @@ cp "$tmp/t1/best.eval" "$tmp/exp/learned.eval"
 cp "$tiny" "$tmp/exp/tiny5.ini"
 printf '[experiment]\nname = rel\ngames = 2\n[rules]\nfiles = ../tiny5.ini\n[agent.ab]\ntype = alphabeta\ndepth = 1\neval = ../learned.eval\n[matchups]\nself = yes\n' \
     >"$tmp/exp/sub/rel.ini"
-(cd / && "$TAFL" run "$tmp/exp/sub/rel.ini" --out "$tmp/exp/out" --threads 1 >/dev/null 2>"$tmp/rel.err") &&
+tafl_abs=$(cd "$(dirname "$TAFL")" && pwd)/$(basename "$TAFL")
+(cd / && "$tafl_abs" run "$tmp/exp/sub/rel.ini" --out "$tmp/exp/out" --threads 1 >/dev/null 2>"$tmp/rel.err") &&
     grep -q "eval=$tmp/exp/sub/../learned.eval@[0-9a-f]\{16\}" "$tmp/exp/out/meta" && ok ||
     fail "eval relative to the experiment file: $(cat "$tmp/rel.err")"
 sed 's#\.\./learned\.eval#nothere.eval#' "$tmp/exp/sub/rel.ini" >"$tmp/exp/sub/bad.ini"
-(cd / && "$TAFL" run "$tmp/exp/sub/bad.ini" --out "$tmp/exp/bad" >/dev/null 2>"$tmp/relbad.err")
+(cd / && "$tafl_abs" run "$tmp/exp/sub/bad.ini" --out "$tmp/exp/bad" >/dev/null 2>"$tmp/relbad.err")
 [ $? -eq 2 ] && grep -q "$tmp/exp/sub/nothere.eval: cannot read" "$tmp/relbad.err" && ok ||
     fail "a missing evaluation file: $(cat "$tmp/relbad.err")"
 
