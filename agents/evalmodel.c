@@ -178,11 +178,10 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
     dense[F_STM] = att ? 1.0 : 0.0;
     dense[F_HAND] = eval_weigh(&c, &hand) / 100.0;
 
-    int dist, region, escapes;
-    movegen_king_flood(r, s, &dist, &region, &escapes);
-    dense[F_KDIST + (dist < 0 ? 9 : dist > 8 ? 8 : dist - 1)] = 1.0;
-    dense[F_KREGION] = (double)region / r->squares;
-    dense[F_KESC + (escapes > 4 ? 4 : escapes)] = 1.0;
+    KingFlood k = movegen_king_flood(r, s);
+    dense[F_KDIST + (k.distance < 0 ? 9 : k.distance > 8 ? 8 : k.distance - 1)] = 1.0;
+    dense[F_KREGION] = (double)k.region / r->squares;
+    dense[F_KESC + (k.escapes > 4 ? 4 : k.escapes)] = 1.0;
     dense[F_KOPEN + (c.open_lines > 2 ? 2 : c.open_lines)] = 1.0;
     dense[F_KTWO + (c.two_move > 4 ? 4 : c.two_move)] = 1.0;
     dense[F_KATT + (c.king_attackers > 4 ? 4 : c.king_attackers)] = 1.0;

@@ -198,6 +198,27 @@ static inline BI(BB) BI(occluded_fill)(const BI(Geometry) * g, BI(BB) gen, BI(BB
 }
 #endif
 
+/* Every square where a slide of one step or more in direction d from one of `from` can end:
+ * the slide crosses `pass` squares and ends on a `stop` square. */
+static inline BI(BB)
+    BI(slide_ends)(const BI(Geometry) * g, BI(BB) from, BI(BB) pass, BI(BB) stop, int d)
+{
+#if NW == 1
+    /* A one-word board is at most 8 squares wide: steps 1 + 2 + 4 cover any line. */
+    BI(BB) fill = BI(occluded_fill)(g, from, pass, d);
+    return BI(bb_and)(BI(bb_step)(g, fill, d), stop);
+#else
+    BI(BB) reach = BI(bb_or)(pass, stop);
+    BI(BB) acc = {{0}};
+    BI(BB) cur = BI(bb_and)(BI(bb_step)(g, from, d), reach);
+    while (BI(bb_any)(cur)) {
+        acc = BI(bb_or)(acc, BI(bb_and)(cur, stop));
+        cur = BI(bb_and)(BI(bb_step)(g, BI(bb_and)(cur, pass), d), reach);
+    }
+    return acc;
+#endif
+}
+
 static inline void BI(destinations)(const Rules *r, const GameState *s, const BI(Geometry) * g,
                                     Side side, BI(Destinations) * out)
 {
@@ -205,24 +226,8 @@ static inline void BI(destinations)(const Rules *r, const GameState *s, const BI
     out->groups = BI(groups)(r, s, g, side, grp);
     for (int k = 0; k < out->groups; k++) {
         out->pieces[k] = grp[k].pieces;
-#if NW == 1
-        /* A one-word board is at most 8 squares wide: steps 1 + 2 + 4 cover any line. */
-        for (int d = 0; d < RULES_DIRS; d++) {
-            BI(BB) fill = BI(occluded_fill)(g, grp[k].pieces, grp[k].pass, d);
-            out->dest[k][d] = BI(bb_and)(BI(bb_step)(g, fill, d), grp[k].stop);
-        }
-#else
-        BI(BB) reach = BI(bb_or)(grp[k].pass, grp[k].stop);
-        for (int d = 0; d < RULES_DIRS; d++) {
-            BI(BB) acc = {{0}};
-            BI(BB) cur = BI(bb_and)(BI(bb_step)(g, grp[k].pieces, d), reach);
-            while (BI(bb_any)(cur)) {
-                acc = BI(bb_or)(acc, BI(bb_and)(cur, grp[k].stop));
-                cur = BI(bb_and)(BI(bb_step)(g, BI(bb_and)(cur, grp[k].pass), d), reach);
-            }
-            out->dest[k][d] = acc;
-        }
-#endif
+        for (int d = 0; d < RULES_DIRS; d++)
+            out->dest[k][d] = BI(slide_ends)(g, grp[k].pieces, grp[k].pass, grp[k].stop, d);
     }
 }
 
@@ -399,8 +404,7 @@ static bool BI(encircled)(const Rules *r, const GameState *s)
  * a breadth-first search by whole levels, each level every square one slide from the last
  * level's squares. He passes the throne unless throne_pass is none and stops on it only with
  * throne_reentry; a slide ends at an escape square, which starts no slide (the game is over). */
-static void BI(king_flood)(const Rules *r, const GameState *s, int *distance, int *region,
-                           int *escapes)
+static KingFlood BI(king_flood)(const Rules *r, const GameState *s)
 {
     BI(Geometry) g = BI(geometry)(r);
     BI(BB)
@@ -412,33 +416,21 @@ static void BI(king_flood)(const Rules *r, const GameState *s, int *distance, in
     BI(BB) frontier = {{0}};
     frontier.w[s->king >> 6] = 1ULL << (s->king & 63);
     BI(BB) seen = frontier;
-    *distance = -1;
-    *region = 0;
-    *escapes = 0;
+    KingFlood out = {.distance = -1, .region = 0, .escapes = 0};
     for (int level = 1; BI(bb_any)(frontier); level++) {
         BI(BB) reach = {{0}};
-        for (int d = 0; d < RULES_DIRS; d++) {
-#if NW == 1
-            BI(BB) fill = BI(occluded_fill)(&g, frontier, pass, d);
-            reach = BI(bb_or)(reach, BI(bb_and)(BI(bb_step)(&g, fill, d), stop));
-#else
-            BI(BB) through = BI(bb_or)(pass, stop);
-            BI(BB) cur = BI(bb_and)(BI(bb_step)(&g, frontier, d), through);
-            while (BI(bb_any)(cur)) {
-                reach = BI(bb_or)(reach, BI(bb_and)(cur, stop));
-                cur = BI(bb_and)(BI(bb_step)(&g, BI(bb_and)(cur, pass), d), through);
-            }
-#endif
-        }
+        for (int d = 0; d < RULES_DIRS; d++)
+            reach = BI(bb_or)(reach, BI(slide_ends)(&g, frontier, pass, stop, d));
         BI(BB) fresh = BI(bb_andnot)(reach, seen);
         seen = BI(bb_or)(seen, fresh);
-        *region += BI(bb_popcount)(fresh);
+        out.region += BI(bb_popcount)(fresh);
         int found = BI(bb_popcount)(BI(bb_and)(fresh, escape));
-        if (found > 0 && *distance < 0)
-            *distance = level;
-        *escapes += found;
+        if (found > 0 && out.distance < 0)
+            out.distance = level;
+        out.escapes += found;
         frontier = BI(bb_andnot)(fresh, escape);
     }
+    return out;
 }
 
 #undef BI

@@ -98,29 +98,9 @@ bool movegen_encircled(const Rules *r, const GameState *s)
     DISPATCH(r, encircled, r, s);
 }
 
-void movegen_king_flood(const Rules *r, const GameState *s, int *distance, int *region,
-                        int *escapes)
+KingFlood movegen_king_flood(const Rules *r, const GameState *s)
 {
-    switch (r->words) {
-    case 1:
-        king_flood_w1(r, s, distance, region, escapes);
-        return;
-    case 2:
-        king_flood_w2(r, s, distance, region, escapes);
-        return;
-    case 3:
-        king_flood_w3(r, s, distance, region, escapes);
-        return;
-    case 4:
-        king_flood_w4(r, s, distance, region, escapes);
-        return;
-    case 5:
-        king_flood_w5(r, s, distance, region, escapes);
-        return;
-    default:
-        king_flood_w6(r, s, distance, region, escapes);
-        return;
-    }
+    DISPATCH(r, king_flood, r, s);
 }
 
 bool movegen_is_legal(const Rules *r, const GameState *s, Move m)

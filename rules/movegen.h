@@ -27,13 +27,16 @@ bool movegen_side_has_move(const Rules *r, const GameState *s, Side side);
 /* True when m is among the side to move's legal moves. */
 bool movegen_is_legal(const Rules *r, const GameState *s, Move m);
 
-/* The king's slides over the board as it stands (the other pieces standing still): *distance
- * the fewest moves to an escape square (-1 when he reaches none), *region the squares he
- * reaches in any number of moves, *escapes the escape squares among them. He passes the throne
+/* The king's slides over the board as it stands (the other pieces standing still): distance,
+ * the fewest moves to an escape square (-1 when he reaches none); region, the squares he
+ * reaches in any number of moves; escapes, the escape squares among them. He passes the throne
  * unless throne_pass is none and stops on it only with throne_reentry; a slide ends at an
  * escape square. Bitboard levels of a breadth-first search. Pure, thread-safe. */
-void movegen_king_flood(const Rules *r, const GameState *s, int *distance, int *region,
-                        int *escapes);
+typedef struct {
+    int distance, region, escapes;
+} KingFlood;
+
+KingFlood movegen_king_flood(const Rules *r, const GameState *s);
 
 /* --- moves in a game: the rules that read the game's history ---
  * Under repetition = defenders_no_repeat (hnefatafl.org: "If white (the defender) would repeat
