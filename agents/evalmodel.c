@@ -542,6 +542,11 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
     return ST_OK;
 }
 
+bool evalmodel_names_file(const char *name)
+{
+    return strcmp(name, "hand") != 0 && strcmp(name, "trained") != 0;
+}
+
 bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
 {
     const char *p = strstr(spec, ":eval=");
@@ -559,7 +564,7 @@ bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
     char *at = strrchr(name, '@');
     if (at && strlen(at + 1) == 16)
         *at = '\0';
-    if (strcmp(name, "hand") == 0 || strcmp(name, "trained") == 0)
+    if (!evalmodel_names_file(name))
         return false;
     size_t len;
     char *text = read_file(name, &len);

@@ -121,6 +121,10 @@ typedef struct {
 extern const EvalShipped EVALMODEL_SHIPPED[];
 extern const int EVALMODEL_SHIPPED_COUNT;
 
+/* True when `name`, an eval= value without its recorded @HASH, names an evaluation file: it is
+ * neither hand nor trained. */
+bool evalmodel_names_file(const char *name);
+
 /* When agent spec `spec` names an evaluation file (eval=FILE, not hand or trained), the FNV-1a
  * hash of that file's content into *hash and true; false otherwise or when it cannot be read
  * (agent_create then says why). For run setups, so a resume refuses a changed file. */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "agents/agent.h"
+#include "agents/evalmodel.h"
 #include "formats/inilines.h"
 #include "formats/rulesfile.h"
 #include "rules/otn.h"
@@ -617,7 +618,7 @@ static bool agent_key(ReadCtx *c, const char *key, const char *value)
     /* key_count limits distinct keys per section to SECTION_KEYS_MAX, and type is one. */
     int i = a->param_count++;
     snprintf(a->keys[i], sizeof a->keys[i], "%s", key);
-    if (strcmp(key, "eval") == 0 && strcmp(value, "hand") != 0 && strcmp(value, "trained") != 0) {
+    if (strcmp(key, "eval") == 0 && evalmodel_names_file(value)) {
         /* An evaluation file, like a ruleset file, is relative to the experiment file's
          * directory unless absolute. */
         if (!inilines_relative_path(c->first.path, value, a->values[i], sizeof a->values[i])) {
