@@ -1,6 +1,7 @@
 /* Learned evaluations: the feature set (piece-square tables folded by the board's eight
  * symmetries, the king's move distance and reachable region by flood fill, corner patterns,
- * the hand-written evaluation as one input), the logistic model over it and its text file. */
+ * the hand-written evaluation as one input; set 2 adds the attackers' cordon), the logistic
+ * model over it and its text file. */
 #include "agents/evalmodel.h"
 
 #include <errno.h>
@@ -29,7 +30,16 @@ enum {
     F_CORNER = F_KTHREAT + 4, /* per corner: attackers beside it (0..2) x on its diagonal
                                  line of three (0..3), counted over the four corners */
     F_PST = F_CORNER + 12,    /* attacker, defender, king piece-square tables */
+    /* Feature set 2 appends, after the tables (F_PST + 3 * pst_classes): */
+    F_CORDON_ESC = 0,    /* escape squares inside the attackers' cordon: 0..3, 4+ */
+    F_CORDON_REGION = 5, /* share of the board inside it */
+    F_SET2_EXTRA = 6,
 };
+
+/* Set 1 ("tafl-lab-1") read a king sealed in by his own men as one sealed by the attackers:
+ * trained on Copenhagen, where the king starts inside his men, it learned that a king with no
+ * way out is good for the defenders (train-copenhagen, issue 23). Set 2 ("tafl-lab-2") adds
+ * the cordon (movegen_king_flood), which only attackers close. */
 
 static const char *const HASH_LINE_NAMES[] = {"bias", "attackers_to_move", "hand"};
 
@@ -62,9 +72,9 @@ static int square_class(const Rules *r, int sq)
     return a * m - a * (a - 1) / 2 + (b - a);
 }
 
-int evalmodel_feature_count(const Rules *r)
+int evalmodel_feature_count(const Rules *r, int set)
 {
-    return F_PST + 3 * pst_classes(r);
+    return F_PST + 3 * pst_classes(r) + (set >= 2 ? F_SET2_EXTRA : 0);
 }
 
 void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
@@ -92,6 +102,12 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
     } else if (i < F_PST) {
         int c = i - F_CORNER;
         snprintf(buf, size, "corner_beside_%d_diagonal_%d", c / 4, c % 4);
+    } else if (i >= F_PST + 3 * pst_classes(r)) {
+        int c = i - F_PST - 3 * pst_classes(r);
+        if (c < F_CORDON_REGION)
+            snprintf(buf, size, "cordon_escapes_%d", c - F_CORDON_ESC);
+        else
+            snprintf(buf, size, "cordon_region");
     } else {
         static const char *const kinds[] = {"attacker", "defender", "king"};
         int p = pst_classes(r), k = (i - F_PST) / p, c = (i - F_PST) % p, m = half(r);
@@ -104,9 +120,9 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
     }
 }
 
-int evalmodel_weight_count(const Rules *r, EvalModelKind kind)
+int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set)
 {
-    return (kind == EVALMODEL_SIDED ? 2 : 1) * evalmodel_feature_count(r);
+    return (kind == EVALMODEL_SIDED ? 2 : 1) * evalmodel_feature_count(r, set);
 }
 
 int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f)
@@ -114,25 +130,27 @@ int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f)
     return m->kind == EVALMODEL_SIDED && !f->attackers_to_move ? m->count / 2 : 0;
 }
 
-void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int i, char *buf, size_t size)
+void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int set, int i, char *buf,
+                           size_t size)
 {
     if (kind != EVALMODEL_SIDED) {
         evalmodel_feature_name(r, i, buf, size);
         return;
     }
-    int n = evalmodel_feature_count(r);
+    int n = evalmodel_feature_count(r, set);
     char name[64];
     evalmodel_feature_name(r, i % n, name, sizeof name);
     snprintf(buf, size, "%s.%s", i < n ? "atm" : "dtm", name);
 }
 
-void evalmodel_init_hand(const Rules *r, EvalModelKind kind, EvalModel *m)
+void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel *m)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->ruleset, sizeof m->ruleset, "%s", r->opt.name);
     m->rules_hash = evalmodel_rules_hash(r);
     m->kind = kind;
-    m->count = evalmodel_weight_count(r, kind);
+    m->features = set;
+    m->count = evalmodel_weight_count(r, kind, set);
     /* UNITS * w * hand / 100 = hand, in each weight set. */
     m->w[F_HAND] = 100.0 / EVALMODEL_UNITS;
     if (kind == EVALMODEL_SIDED)
@@ -197,8 +215,11 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
             dense[F_PST + p + square_class(r, i * 64 + __builtin_ctzll(b))] += 1.0;
     }
     dense[F_PST + 2 * p + square_class(r, s->king)] = 1.0;
+    double *cordon = &dense[F_PST + 3 * p];
+    cordon[F_CORDON_ESC + (k.cordon_escapes > 4 ? 4 : k.cordon_escapes)] = 1.0;
+    cordon[F_CORDON_REGION] = (double)k.cordon_region / r->squares;
 
-    int count = evalmodel_feature_count(r);
+    int count = evalmodel_feature_count(r, EVALMODEL_FEATURES);
     f->count = 0;
     for (int i = 0; i < count; i++) {
         if (dense[i] != 0.0) {
@@ -212,8 +233,11 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
 double evalmodel_logit(const EvalModel *m, const EvalFeatures *f)
 {
     const double *w = m->w + evalmodel_weight_offset(m, f);
+    /* The features past the model's set (a set 1 model reading set 2's) have no weight: the
+     * indices ascend, so they end the list. */
+    int in_set = m->kind == EVALMODEL_SIDED ? m->count / 2 : m->count;
     double z = 0.0;
-    for (int i = 0; i < f->count; i++)
+    for (int i = 0; i < f->count && f->index[i] < in_set; i++)
         z += w[f->index[i]] * f->value[i];
     return z;
 }
@@ -260,12 +284,12 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
     /* A linear model keeps version 1, so files written before version 2 stay the same bytes. */
     len += (size_t)snprintf(out + len, cap - len,
                             "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
-                            "\nmodel %s\nfeatures tafl-lab-1 %d\nunits %g\n",
+                            "\nmodel %s\nfeatures tafl-lab-%d %d\nunits %g\n",
                             sided ? 2 : 1, m->ruleset, m->rules_hash, sided ? "sided" : "linear",
-                            m->count, EVALMODEL_UNITS);
+                            m->features, m->count, EVALMODEL_UNITS);
     for (int i = 0; i < m->count; i++) {
         char name[80];
-        evalmodel_weight_name(r, m->kind, i, name, sizeof name);
+        evalmodel_weight_name(r, m->kind, m->features, i, name, sizeof name);
         len += (size_t)snprintf(out + len, cap - len, "%s %a\n", name, m->w[i]);
     }
     snprintf(out + len, cap - len, "end\n");
@@ -297,10 +321,12 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
     memset(out, 0, sizeof *out);
     char line[256], want[160];
     size_t pos = 0;
-    int lineno = 0, version = 1, count = evalmodel_feature_count(r);
+    int lineno = 0, version = 1, count = evalmodel_feature_count(r, 1);
     bool too_long;
     for (int step = 0;; step++) {
-        if (!next_line(text, len, &pos, line, sizeof line, &too_long)) {
+        /* Every line ends with a newline, so a last line without one was cut short. */
+        bool cut = pos < len && !memchr(text + pos, '\n', len - pos);
+        if (cut || !next_line(text, len, &pos, line, sizeof line, &too_long)) {
             error_set(err, "%s:%d: the file ends early (truncated?): want %s", source, lineno + 1,
                       step < 6           ? "the header"
                       : step < 6 + count ? "a weight"
@@ -379,16 +405,24 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
                                        : " (the only model of version 1; 'sided' is version 2)");
                 return ST_EPARSE;
             }
-            count = evalmodel_weight_count(r, out->kind);
             continue;
         case 4: {
-            int n = 0;
-            if (strcmp(name, "features") != 0 || strcmp(value, "tafl-lab-1") != 0 ||
-                sscanf(line, "features tafl-lab-1 %d", &n) != 1 || n != count) {
-                error_set(err, "%s:%d: want 'features tafl-lab-1 %d' for a %dx%d board", source,
-                          lineno, count, r->size, r->size);
+            int n = 0, set = 0;
+            if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-1") == 0)
+                set = 1;
+            else if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-2") == 0)
+                set = 2;
+            count = evalmodel_weight_count(r, out->kind, set ? set : 1);
+            if (!set || sscanf(line, "%*s %*s %d", &n) != 1 || n != count) {
+                error_set(err,
+                          "%s:%d: want 'features tafl-lab-1 %d' or 'features tafl-lab-2 %d' for "
+                          "a %s model on a %dx%d board",
+                          source, lineno, evalmodel_weight_count(r, out->kind, 1),
+                          evalmodel_weight_count(r, out->kind, 2),
+                          out->kind == EVALMODEL_SIDED ? "sided" : "linear", r->size, r->size);
                 return ST_EPARSE;
             }
+            out->features = set;
             out->count = count;
             continue;
         }
@@ -401,7 +435,7 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
             continue;
         }
         int i = step - 6;
-        evalmodel_weight_name(r, out->kind, i, want, sizeof want);
+        evalmodel_weight_name(r, out->kind, out->features, i, want, sizeof want);
         if (strcmp(name, want) != 0) {
             error_set(err, "%s:%d: want weight '%s', found '%.60s'", source, lineno, want, name);
             return ST_EPARSE;

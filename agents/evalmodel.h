@@ -25,6 +25,10 @@
  * written as version 1, byte for byte as before; version 2 added `model sided`. */
 #define EVALMODEL_VERSION 2
 
+/* The newest feature set, `features tafl-lab-2`: set 1's features and the attackers' cordon
+ * (evalmodel.c lists them). A model keeps the set it was trained on; set 1 files still load. */
+#define EVALMODEL_FEATURES 2
+
 /* The model of a file's `model` line. */
 typedef enum {
     EVALMODEL_LINEAR = 0, /* `model linear`: one weight per feature (version 1) */
@@ -38,6 +42,7 @@ typedef struct {
     char ruleset[RULES_NAME_MAX];    /* the ruleset's name when trained */
     uint64_t rules_hash;             /* evalmodel_rules_hash of those rules */
     EvalModelKind kind;              /* linear or sided */
+    int features;                    /* its feature set: 1 or 2 (EVALMODEL_FEATURES) */
     int count;                       /* weights in use: evalmodel_weight_count */
     double w[EVALMODEL_MAX_WEIGHTS]; /* sided: the attackers-to-move set, then the defenders' */
 } EvalModel;
@@ -56,28 +61,32 @@ typedef struct {
  * however long their games may last. Thread-safe. */
 uint64_t evalmodel_rules_hash(const Rules *r);
 
-/* The number of features of the feature set for r (depends on the board size). */
-int evalmodel_feature_count(const Rules *r);
+/* The number of features of feature set `set` (1 or 2) for r (depends on the board size); set
+ * 2 is set 1 with features appended, so a feature's index is the same in both. */
+int evalmodel_feature_count(const Rules *r, int set);
 
-/* The number of weights of a model of this kind for r: the features, twice for sided. */
-int evalmodel_weight_count(const Rules *r, EvalModelKind kind);
+/* The number of weights of a model of this kind and feature set for r: the features, twice for
+ * sided. */
+int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set);
 
 /* The offset into EvalModel.w of the weight set m uses for f's side to move (0 unless sided). */
 int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f);
 
-/* The name of weight i of a model of this kind for r: the feature's name, prefixed with
- * "atm." (attackers to move) or "dtm." (defenders to move) in a sided model. */
-void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int i, char *buf, size_t size);
+/* The name of weight i of a model of this kind and feature set for r: the feature's name,
+ * prefixed with "atm." (attackers to move) or "dtm." (defenders to move) in a sided model. */
+void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int set, int i, char *buf,
+                           size_t size);
 
 /* The name of feature i for r ("bias", "hand", "king_dist_3", "attacker_sq_1_2", ...) in buf. */
 void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size);
 
-/* A model of this kind for r that plays exactly as the hand-written evaluation (alpha-beta's
- * default weights): weight 2.5 on the hand feature (hand / 100) in each weight set, every other
- * weight 0. */
-void evalmodel_init_hand(const Rules *r, EvalModelKind kind, EvalModel *m);
+/* A model of this kind and feature set for r that plays exactly as the hand-written evaluation
+ * (alpha-beta's default weights): weight 2.5 on the hand feature (hand / 100) in each weight
+ * set, every other weight 0. */
+void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel *m);
 
-/* The features of position s (game not over), attackers' view. Pure, thread-safe. */
+/* The features of position s (game not over) of the newest set, attackers' view; a model of
+ * an older set reads the ones it knows (evalmodel_logit). Pure, thread-safe. */
 void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f);
 
 /* The model's logit for the attackers' win. */
@@ -88,9 +97,9 @@ double evalmodel_logit(const EvalModel *m, const EvalFeatures *f);
 double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m);
 
 /* The file text of m (caller frees): `tafl-eval V` (1 for a linear model, 2 for a sided one),
- * `ruleset NAME`, `rules_hash HEX`, `model linear|sided`, `features tafl-lab-1 N` (N weights),
- * `units 40`, one `NAME HEXFLOAT` line per weight (C99 %a, exact), `end`. Writing what
- * evalmodel_parse read gives the same bytes. */
+ * `ruleset NAME`, `rules_hash HEX`, `model linear|sided`, `features tafl-lab-S N` (feature set
+ * S, N weights), `units 40`, one `NAME HEXFLOAT` line per weight (C99 %a, exact), `end`. Writing
+ * what evalmodel_parse read gives the same bytes. */
 char *evalmodel_format(const Rules *r, const EvalModel *m);
 
 /* Reads a model from text (len bytes) for rules r; `source` names it in errors. A wrong

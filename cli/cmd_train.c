@@ -13,7 +13,7 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--rules", "rules"},           {"--seed", "seed"},     {"--generations", "generations"},
     {"--games", "games"},           {"--depth", "depth"},   {"--gate-pairs", "gate_pairs"},
     {"--gate-depth", "gate_depth"}, {"--window", "window"}, {"--model", "model"},
-    {"--epochs", "epochs"},         {"--name", "name"},
+    {"--epochs", "epochs"},         {"--name", "name"},     {"--features", "features"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 

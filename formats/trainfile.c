@@ -34,6 +34,7 @@ void trainfile_defaults(TrainFile *out)
     out->gate_pairs = 50;
     out->gate_depth = 2;
     out->model = EVALMODEL_LINEAR;
+    out->features = EVALMODEL_FEATURES;
     snprintf(out->output, sizeof out->output, "results");
 }
 
@@ -64,6 +65,7 @@ static const Key KEYS[] = {
     {"l2", 'r', 0, 1000, OFF(l2)},
     {"gate_pairs", 'i', 1, 100000, OFF(gate_pairs)},
     {"gate_depth", 'i', 1, 16, OFF(gate_depth)},
+    {"features", 'i', 1, EVALMODEL_FEATURES, OFF(features)},
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -259,7 +261,8 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
 
 int trainfile_format(const TrainFile *t, char *buf, size_t size)
 {
-    /* A linear model writes no model line: setups recorded before the key existed still match. */
+    /* A linear model writes no model line, feature set 1 no features line: setups recorded
+     * before the keys existed still match. */
     int n = snprintf(buf, size,
                      "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
                      "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"
@@ -271,6 +274,10 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
     if (t->model == EVALMODEL_SIDED && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "model = sided\n");
+    }
+    if (t->features != 1 && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "features = %d\n", t->features);
     }
     return n;
 }

@@ -32,6 +32,8 @@ typedef struct {
     int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
     EvalModelKind model;                 /* model: linear (one weight set) or sided (one per side
                                             to move) (linear) */
+    int features;                        /* features: the feature set, 1 or 2 (the newest,
+                                            EVALMODEL_FEATURES) */
     char output[EXPERIMENT_PATH_MAX];    /* output: base directory (results) */
 } TrainFile;
 

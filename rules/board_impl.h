@@ -377,6 +377,23 @@ static bool BI(side_has_move)(const Rules *r, const GameState *s, Side side)
     return false;
 }
 
+/* The squares of `open` joined to `seed` by steps between neighbours (north, south, west,
+ * east) through `open`, grown a step at a time until it stops growing or touches `until`. */
+static inline BI(BB) BI(step_fill)(const BI(Geometry) * g, BI(BB) seed, BI(BB) open, BI(BB) until)
+{
+    BI(BB) fill = BI(bb_and)(seed, open);
+    while (!BI(bb_any)(BI(bb_and)(fill, until))) {
+        BI(BB) grown = fill;
+        for (int d = 0; d < RULES_DIRS; d++)
+            grown = BI(bb_or)(grown, BI(bb_step)(g, fill, d));
+        grown = BI(bb_and)(grown, open);
+        if (BI(bb_equal)(grown, fill))
+            break;
+        fill = grown;
+    }
+    return fill;
+}
+
 /* RULES.md section 5, encirclement: flood-fill from every edge square over squares not held by
  * attackers; the defenders are encircled when the fill reaches no defender and not the king. */
 static bool BI(encircled)(const Rules *r, const GameState *s)
@@ -386,18 +403,8 @@ static bool BI(encircled)(const Rules *r, const GameState *s)
     BI(BB) defenders = BI(bb_load)(s->defenders);
     defenders.w[s->king >> 6] |= 1ULL << (s->king & 63);
     BI(BB) open = BI(bb_andnot)(g.board, attackers);
-    BI(BB) fill = BI(bb_and)(g.edge, open);
-    for (;;) {
-        if (BI(bb_any)(BI(bb_and)(fill, defenders)))
-            return false;
-        BI(BB) grown = fill;
-        for (int d = 0; d < RULES_DIRS; d++)
-            grown = BI(bb_or)(grown, BI(bb_step)(&g, fill, d));
-        grown = BI(bb_and)(grown, open);
-        if (BI(bb_equal)(grown, fill))
-            return true;
-        fill = grown;
-    }
+    BI(BB) fill = BI(step_fill)(&g, g.edge, open, defenders);
+    return !BI(bb_any)(BI(bb_and)(fill, defenders));
 }
 
 /* The king's slides over the board as it stands, the other pieces still (movegen_king_flood):
@@ -416,7 +423,7 @@ static KingFlood BI(king_flood)(const Rules *r, const GameState *s)
     BI(BB) frontier = {{0}};
     frontier.w[s->king >> 6] = 1ULL << (s->king & 63);
     BI(BB) seen = frontier;
-    KingFlood out = {.distance = -1, .region = 0, .escapes = 0};
+    KingFlood out = {.distance = -1};
     for (int level = 1; BI(bb_any)(frontier); level++) {
         BI(BB) reach = {{0}};
         for (int d = 0; d < RULES_DIRS; d++)
@@ -430,6 +437,14 @@ static KingFlood BI(king_flood)(const Rules *r, const GameState *s)
         out.escapes += found;
         frontier = BI(bb_andnot)(fresh, escape);
     }
+    /* The cordon: where the king and his men could go if only the attackers stood still. */
+    BI(BB) king = {{0}};
+    king.w[s->king >> 6] = 1ULL << (s->king & 63);
+    BI(BB)
+    beyond =
+        BI(step_fill)(&g, king, BI(bb_andnot)(g.board, BI(bb_load)(s->attackers)), (BI(BB)){{0}});
+    out.cordon_region = BI(bb_popcount)(beyond);
+    out.cordon_escapes = BI(bb_popcount)(BI(bb_and)(beyond, escape));
     return out;
 }
 

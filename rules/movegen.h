@@ -31,9 +31,14 @@ bool movegen_is_legal(const Rules *r, const GameState *s, Move m);
  * the fewest moves to an escape square (-1 when he reaches none); region, the squares he
  * reaches in any number of moves; escapes, the escape squares among them. He passes the throne
  * unless throne_pass is none and stops on it only with throne_reentry; a slide ends at an
- * escape square. Bitboard levels of a breadth-first search. Pure, thread-safe. */
+ * escape square. Bitboard levels of a breadth-first search. And the attackers' cordon:
+ * cordon_region, the squares joined to the king's by steps between neighbours over squares no
+ * attacker holds (his own men, the throne and the corners pass: what the attackers' wall
+ * encloses), and cordon_escapes, the escape squares among them (0: the attackers have closed
+ * every way out, whatever the defenders do). Pure, thread-safe. */
 typedef struct {
     int distance, region, escapes;
+    int cordon_region, cordon_escapes;
 } KingFlood;
 
 KingFlood movegen_king_flood(const Rules *r, const GameState *s);

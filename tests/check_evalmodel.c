@@ -1,5 +1,6 @@
 /* Learned evaluations (agents/evalmodel.h, issue 23): the file round trip, the hand-equivalent
- * model, the king's flood fill on concrete positions, and refused files. */
+ * model, the king's flood fill and the attackers' cordon on concrete positions, feature set 1
+ * files read by a set 2 build, and refused files. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 static int feature_index(const Rules *r, const char *name)
 {
     char buf[64];
-    for (int i = 0; i < evalmodel_feature_count(r); i++) {
+    for (int i = 0; i < evalmodel_feature_count(r, EVALMODEL_FEATURES); i++) {
         evalmodel_feature_name(r, i, buf, sizeof buf);
         if (strcmp(buf, name) == 0)
             return i;
@@ -37,7 +38,7 @@ START_TEST(test_round_trip)
     Rules r;
     fixture_rules(presets[_i], &r);
     EvalModel m, back;
-    evalmodel_init_hand(&r, EVALMODEL_LINEAR, &m);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, EVALMODEL_FEATURES, &m);
     for (int i = 0; i < m.count; i++)
         m.w[i] = (i % 3 == 0 ? -1.0 : 1.0) * (3.14159265358979 * i / 7.0 + 1e-9 * i);
     char *text = evalmodel_format(&r, &m);
@@ -61,8 +62,8 @@ START_TEST(test_round_trip_sided)
     Rules r;
     fixture_rules(presets[_i], &r);
     EvalModel m, back;
-    evalmodel_init_hand(&r, EVALMODEL_SIDED, &m);
-    ck_assert_int_eq(m.count, 2 * evalmodel_feature_count(&r));
+    evalmodel_init_hand(&r, EVALMODEL_SIDED, EVALMODEL_FEATURES, &m);
+    ck_assert_int_eq(m.count, 2 * evalmodel_feature_count(&r, EVALMODEL_FEATURES));
     for (int i = 0; i < m.count; i++)
         m.w[i] = (i % 5 == 0 ? -1.0 : 1.0) * (2.718281828459045 * i / 11.0 + 1e-10 * i);
     char *text = evalmodel_format(&r, &m);
@@ -100,8 +101,8 @@ START_TEST(test_sided_sets)
     history_free(&h);
     ck_assert(fa.attackers_to_move && !fd.attackers_to_move);
     EvalModel m;
-    evalmodel_init_hand(&r, EVALMODEL_SIDED, &m);
-    int n = evalmodel_feature_count(&r), k = feature_index(&r, "king_dist_2");
+    evalmodel_init_hand(&r, EVALMODEL_SIDED, EVALMODEL_FEATURES, &m);
+    int n = evalmodel_feature_count(&r, EVALMODEL_FEATURES), k = feature_index(&r, "king_dist_2");
     double a0 = evalmodel_logit(&m, &fa), d0 = evalmodel_logit(&m, &fd);
     m.w[k] += 1.5; /* attackers to move */
     ck_assert(fabs(evalmodel_logit(&m, &fa) - (a0 + 1.5)) < 1e-12);
@@ -111,7 +112,7 @@ START_TEST(test_sided_sets)
     ck_assert(fabs(evalmodel_logit(&m, &fa) - (a0 + 1.5)) < 1e-12);
     /* A linear model reads the same weights whoever is to move. */
     EvalModel lin;
-    evalmodel_init_hand(&r, EVALMODEL_LINEAR, &lin);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, EVALMODEL_FEATURES, &lin);
     double la = evalmodel_logit(&lin, &fa), ld = evalmodel_logit(&lin, &fd);
     lin.w[k] += 1.5;
     ck_assert(evalmodel_weight_offset(&lin, &fd) == 0);
@@ -127,7 +128,7 @@ START_TEST(test_hand_equivalent)
     Rules r;
     fixture_rules(_i % 2 == 0 ? "brandubh" : "copenhagen", &r);
     EvalModel m;
-    evalmodel_init_hand(&r, _i < 2 ? EVALMODEL_LINEAR : EVALMODEL_SIDED, &m);
+    evalmodel_init_hand(&r, _i < 2 ? EVALMODEL_LINEAR : EVALMODEL_SIDED, EVALMODEL_FEATURES, &m);
     double defaults[EVAL_PARAM_COUNT];
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         defaults[i] = EVAL_PARAMS[i].def;
@@ -196,6 +197,100 @@ START_TEST(test_king_flood)
 }
 END_TEST
 
+/* The attackers' cordon (feature set 2): the squares joined to the king's by neighbour steps
+ * over squares no attacker holds, and the escape squares among them. */
+START_TEST(test_cordon)
+{
+    Rules r;
+    GameState s;
+    History h;
+    EvalFeatures f;
+    /* Brandubh's start: the king cannot move (his own men stand round him), but no attacker
+     * closes him in: every square but the eight attackers' is inside, the four corners too. */
+    fixture_rules("brandubh", &r);
+    state_init(&r, &s);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "king_dist_none")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "cordon_escapes_4")) == 1.0);
+    ck_assert(fabs(feature_value(&f, feature_index(&r, "cordon_region")) - 41.0 / 49.0) < 1e-12);
+    /* Walled in by four attackers: the cordon holds his square alone, and no corner. */
+    fixture_position("brandubh", "/7/7/3t3/2tKt2/3t3/7/7/", SIDE_DEFENDERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "cordon_escapes_0")) == 1.0);
+    ck_assert(fabs(feature_value(&f, feature_index(&r, "cordon_region")) - 1.0 / 49.0) < 1e-12);
+    history_free(&h);
+    /* Attackers on a3, b2 and c1, a diagonal wall, shut off the corner a1 (and a2, b1): the
+     * king on d4 keeps three corners, in his slides and in the cordon. */
+    fixture_position("brandubh", "/7/7/7/3K3/t6/1t5/2t4/", SIDE_ATTACKERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "cordon_escapes_3")) == 1.0);
+    ck_assert(fabs(feature_value(&f, feature_index(&r, "cordon_region")) - 43.0 / 49.0) < 1e-12);
+    ck_assert(feature_value(&f, feature_index(&r, "king_region_escapes_3")) == 1.0);
+    history_free(&h);
+    /* A ring of attackers round the king and a defender on c3..e5 (the ring's own corners b6,
+     * f6, b2, f2 stay empty: no neighbour step crosses a diagonal): no way out, though the king
+     * can move. */
+    fixture_position("brandubh", "/7/2ttt2/1t3t1/1t1KTt1/1t3t1/2ttt2/7/", SIDE_DEFENDERS, &r, &s,
+                     &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "cordon_escapes_0")) == 1.0);
+    ck_assert(fabs(feature_value(&f, feature_index(&r, "cordon_region")) - 9.0 / 49.0) < 1e-12);
+    ck_assert(feature_value(&f, feature_index(&r, "king_dist_none")) == 1.0);
+    history_free(&h);
+}
+END_TEST
+
+/* A feature set 1 model (files written before set 2) gives the same logit as before: the
+ * features set 2 appended carry no weight in it, and its file reads and writes back as set 1. */
+START_TEST(test_set1_reads_as_before)
+{
+    Rules r;
+    fixture_rules("copenhagen", &r);
+    EvalModel one, two;
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 1, &one);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 2, &two);
+    ck_assert_int_eq(two.count, one.count + 6);
+    for (int i = 0; i < one.count; i++)
+        one.w[i] = two.w[i] = 0.01 * (i % 7) - 0.02;
+    for (int i = one.count; i < two.count; i++)
+        two.w[i] = 0.0;
+    char *text = evalmodel_format(&r, &one);
+    ck_assert(strstr(text, "\nfeatures tafl-lab-1 "));
+    ck_assert(!strstr(text, "cordon"));
+    EvalModel back;
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, &back, &err), ST_OK);
+    ck_assert_int_eq(back.features, 1);
+    ck_assert_int_eq(back.count, one.count);
+    char *again = evalmodel_format(&r, &back);
+    ck_assert_str_eq(text, again);
+    free(text);
+    free(again);
+    Rng rng;
+    rng_seed(&rng, 3);
+    GameState s;
+    History h;
+    state_init(&r, &s);
+    history_init(&h);
+    history_push(&h, s.hash, s.fort_hash, false, false);
+    int compared = 0;
+    for (int ply = 0; ply < 80 && !state_is_over(&s); ply++) {
+        EvalFeatures f;
+        evalmodel_features(&r, &s, &f);
+        ck_assert(evalmodel_logit(&back, &f) == evalmodel_logit(&two, &f));
+        two.w[one.count] = 1.0; /* cordon_escapes_0: set 1 never reads it */
+        ck_assert(evalmodel_logit(&back, &f) == evalmodel_logit(&one, &f));
+        two.w[one.count] = 0.0;
+        compared++;
+        Move moves[RULES_MAX_MOVES];
+        int n = movegen_legal(&r, &s, moves);
+        state_apply(&r, &s, &h, moves[rng_below(&rng, (uint32_t)n)], NULL);
+    }
+    history_free(&h);
+    ck_assert_int_ge(compared, 40);
+}
+END_TEST
+
 /* The plain breadth-first search over the king's slides, every slide to its end (the
  * definition the feature set documents), as the reference for evalmodel_features' faster one. */
 static void reference_flood(const Rules *r, const GameState *s, int *best, int *region, int *esc)
@@ -234,8 +329,34 @@ static void reference_flood(const Rules *r, const GameState *s, int *best, int *
     }
 }
 
-/* The flood fill's distance, region and escapes equal the reference's on the positions of
- * random games, on boards with corner and edge escape and with each throne rule. */
+/* The cordon by a plain breadth-first search over neighbour steps onto squares no attacker
+ * holds: its squares and the escape squares among them. */
+static void reference_cordon(const Rules *r, const GameState *s, int *region, int *esc)
+{
+    bool seen[RULES_MAX_SQUARES] = {false};
+    int queue[RULES_MAX_SQUARES], head = 0, tail = 0;
+    const uint64_t *escape = r->opt.escape == ESCAPE_CORNER ? r->corner : r->edge;
+    seen[s->king] = true;
+    queue[tail++] = s->king;
+    *region = 0;
+    *esc = 0;
+    while (head < tail) {
+        int sq = queue[head++];
+        (*region)++;
+        *esc += (int)(escape[sq >> 6] >> (sq & 63) & 1);
+        for (int d = 0; d < RULES_DIRS; d++) {
+            int to = r->neighbour[sq][d];
+            if (to >= 0 && !seen[to] && !(s->attackers[to >> 6] >> (to & 63) & 1)) {
+                seen[to] = true;
+                queue[tail++] = to;
+            }
+        }
+    }
+}
+
+/* The flood fill's distance, region and escapes, and the cordon's region and escapes, equal
+ * the references' on the positions of random games, on boards with corner and edge escape and
+ * with each throne rule. */
 START_TEST(test_king_flood_matches_reference)
 {
     const char *presets[] = {"brandubh",       "copenhagen",         "tablut",      "ard-ri",
@@ -269,6 +390,12 @@ START_TEST(test_king_flood_matches_reference)
                            (double)region / r.squares) < 1e-12);
             snprintf(name, sizeof name, "king_region_escapes_%d", esc >= 4 ? 4 : esc);
             ck_assert_msg(feature_value(&f, feature_index(&r, name)) == 1.0, "%s", name);
+            reference_cordon(&r, &s, &region, &esc);
+            snprintf(name, sizeof name, "cordon_escapes_%d", esc >= 4 ? 4 : esc);
+            ck_assert_msg(feature_value(&f, feature_index(&r, name)) == 1.0, "%s ply %d: %s",
+                          presets[_i], ply, name);
+            ck_assert(fabs(feature_value(&f, feature_index(&r, "cordon_region")) -
+                           (double)region / r.squares) < 1e-12);
             checked++;
             Move moves[RULES_MAX_MOVES];
             int n = movegen_legal(&r, &s, moves);
@@ -296,7 +423,7 @@ START_TEST(test_refused)
     fixture_rules("brandubh", &brandubh);
     fixture_rules("copenhagen", &copenhagen);
     EvalModel m;
-    evalmodel_init_hand(&copenhagen, EVALMODEL_LINEAR, &m);
+    evalmodel_init_hand(&copenhagen, EVALMODEL_LINEAR, EVALMODEL_FEATURES, &m);
     char *text = evalmodel_format(&copenhagen, &m);
     assert_refused(&brandubh, text, ST_EINVAL, "f.eval:3: trained for ruleset copenhagen");
     size_t len = strlen(text);
@@ -316,7 +443,7 @@ START_TEST(test_refused)
     free(text);
     /* Version 1 has no sided model; an unknown version or model is named. */
     EvalModel sided;
-    evalmodel_init_hand(&copenhagen, EVALMODEL_SIDED, &sided);
+    evalmodel_init_hand(&copenhagen, EVALMODEL_SIDED, EVALMODEL_FEATURES, &sided);
     text = evalmodel_format(&copenhagen, &sided);
     char *v1 = strdup(text);
     v1[10] = '1';
@@ -337,14 +464,20 @@ START_TEST(test_refused)
     /* A sided file whose count says linear. */
     char *count = strdup(text);
     char want[64];
-    snprintf(want, sizeof want, "features tafl-lab-1 %d", sided.count);
+    snprintf(want, sizeof want, "features tafl-lab-2 %d", sided.count);
     char *at = strstr(count, want);
     ck_assert(at);
     char line[64];
-    snprintf(line, sizeof line, "features tafl-lab-1 %d", sided.count / 2);
+    snprintf(line, sizeof line, "features tafl-lab-2 %d", sided.count / 2);
     size_t tail = strlen(at + strlen(want)) + 1;
     memmove(at + strlen(line), at + strlen(want), tail);
     memcpy(at, line, strlen(line));
+    char both[128];
+    snprintf(both, sizeof both,
+             "f.eval:5: want 'features tafl-lab-1 %d' or 'features tafl-lab-2 %d'",
+             evalmodel_weight_count(&copenhagen, EVALMODEL_SIDED, 1), sided.count);
+    assert_refused(&copenhagen, count, ST_EPARSE, both);
+    memcpy(strstr(count, "tafl-lab-2"), "tafl-lab-3", 10);
     assert_refused(&copenhagen, count, ST_EPARSE, "f.eval:5: want 'features tafl-lab-1");
     free(count);
     free(text);
@@ -369,6 +502,8 @@ Suite *evalmodel_suite(void)
     tcase_add_test(tc, test_sided_sets);
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
+    tcase_add_test(tc, test_cordon);
+    tcase_add_test(tc, test_set1_reads_as_before);
     tcase_add_loop_test(tc, test_king_flood_matches_reference, 0, 7);
     tcase_add_test(tc, test_refused);
     suite_add_tcase(suite, tc);

@@ -18,6 +18,18 @@ for f in best.eval gen-001.eval gen-002.eval train.csv setup; do
 done
 grep -q '^tafl-eval 1$' "$tmp/t1/best.eval" && grep -q '^ruleset tiny5$' "$tmp/t1/best.eval" && ok || fail "best.eval header"
 
+# Feature sets: the newest (2, the attackers' cordon) by default, recorded in the setup; set 1
+# (`--features 1`) writes set 1 files with no features line in the setup (as before the key),
+# and the two fits differ.
+grep -q '^features tafl-lab-2 ' "$tmp/t1/gen-001.eval" && grep -q '^cordon_escapes_0 ' "$tmp/t1/gen-001.eval" && ok || fail "set 2 file: $(sed -n 5p "$tmp/t1/gen-001.eval")"
+grep -q '^features = 2$' "$tmp/t1/setup" && ok || fail "setup does not record features = 2"
+train --generations 1 --features 1 --out "$tmp/f1" >/dev/null 2>"$tmp/f1.err" || fail "train f1: $(cat "$tmp/f1.err")"
+grep -q '^features tafl-lab-1 ' "$tmp/f1/gen-001.eval" && ! grep -q cordon "$tmp/f1/gen-001.eval" && ok || fail "set 1 file: $(sed -n 5p "$tmp/f1/gen-001.eval")"
+grep -q '^features' "$tmp/f1/setup" && fail "a set 1 setup names its features" || ok
+"$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/f1/gen-001.eval" >/dev/null 2>&1 && ok || fail "a set 1 evaluation does not play"
+train --generations 1 --features 3 --out "$tmp/f3" >/dev/null 2>"$tmp/f3.err"
+[ $? -eq 2 ] && grep -q "key 'features': bad value '3' (expected an integer 1..2)" "$tmp/f3.err" && ok || fail "features 3: $(cat "$tmp/f3.err")"
+
 # The sided model (a weight set per side to move, tafl-eval 2): 1 and 2 threads give the same
 # files, the setup records the model, and the file plays.
 train --generations 1 --model sided --threads 1 --out "$tmp/s1" >/dev/null 2>"$tmp/s1.err" || fail "train s1: $(cat "$tmp/s1.err")"

@@ -277,10 +277,12 @@ static void design_build(const Train *tr, int g, Design *d)
         for (int i = 0; i < tr->gens[k].count; i++) {
             const TrainPos *p = &tr->gens[k].pos[i];
             evalmodel_features(&tr->rules, &p->s, &f);
-            /* A sided model's defenders-to-move weights follow the attackers' set. */
-            int offset = tr->t->model == EVALMODEL_SIDED && !f.attackers_to_move
-                             ? evalmodel_feature_count(&tr->rules)
-                             : 0;
+            /* A sided model's defenders-to-move weights follow the attackers' set; features
+             * past the trained set (newer sets' appended ones, indices ascending) are left out. */
+            int in_set = evalmodel_feature_count(&tr->rules, tr->t->features);
+            int offset = tr->t->model == EVALMODEL_SIDED && !f.attackers_to_move ? in_set : 0;
+            while (f.count > 0 && f.index[f.count - 1] >= in_set)
+                f.count--;
             if (used + (size_t)f.count > cap) {
                 cap = cap * 2 + (size_t)f.count;
                 d->idx = xrealloc(d->idx, cap * sizeof *d->idx);
@@ -339,7 +341,7 @@ static double log_loss(const Design *d, const EvalModel *m, bool want)
 static void fit(const Train *tr, const Design *d, EvalModel *m)
 {
     EvalModel hand;
-    evalmodel_init_hand(&tr->rules, tr->t->model, &hand);
+    evalmodel_init_hand(&tr->rules, tr->t->model, tr->t->features, &hand);
     *m = hand;
     int k = m->count;
     double mom[EVALMODEL_MAX_WEIGHTS] = {0}, var[EVALMODEL_MAX_WEIGHTS] = {0};
@@ -558,7 +560,7 @@ static Status run_generation(Train *tr, int g, Error *err)
         fprintf(stderr, "train %s: generation %d: fitting %d positions\n", tr->t->name, g, d.n);
     EvalModel best, cand;
     if (tr->best_generation == 0) {
-        evalmodel_init_hand(&tr->rules, tr->t->model, &best);
+        evalmodel_init_hand(&tr->rules, tr->t->model, tr->t->features, &best);
     } else {
         char bp[RUNDIR_PATH_MAX + 64], *canon;
         EvalModel *loaded;
@@ -699,7 +701,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     if (st == ST_OK && tr.row_count == 0) {
         /* Generation 0: the hand-written evaluation as a model, until a generation wins. */
         EvalModel hand;
-        evalmodel_init_hand(&tr.rules, t->model, &hand);
+        evalmodel_init_hand(&tr.rules, t->model, t->features, &hand);
         snprintf(path, sizeof path, "%s/best.eval", tr.dir);
         st = write_model(&tr, &hand, path, err);
     }
