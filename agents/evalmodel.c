@@ -529,10 +529,16 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
     size_t len = 0;
     char source[1100];
     if (strcmp(name, "trained") == 0) {
-        for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
-            if (strcmp(EVALMODEL_SHIPPED[i].name, r->opt.name) == 0) {
+        /* By the rules, not the name: a game whose rules came as an OTN string (tafl engine)
+         * or a ruleset file that plays Brandubh under another name gets Brandubh's. */
+        uint64_t mine = evalmodel_rules_hash(r);
+        for (int i = 0; i < EVALMODEL_SHIPPED_COUNT && !text; i++) {
+            const char *line = strstr(EVALMODEL_SHIPPED[i].text, "\nrules_hash ");
+            if (line && strtoull(line + 12, NULL, 16) == mine) {
                 text = dup_text(EVALMODEL_SHIPPED[i].text);
                 len = strlen(text);
+                snprintf(source, sizeof source, "evals/%s.eval (shipped)",
+                         EVALMODEL_SHIPPED[i].name);
             }
         }
         if (!text) {
@@ -544,7 +550,6 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
                       r->opt.name, names);
             return ST_EINVAL;
         }
-        snprintf(source, sizeof source, "evals/%s.eval (shipped)", r->opt.name);
     } else {
         text = read_file(name, &len);
         if (!text) {

@@ -113,11 +113,11 @@ MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *sour
 uint64_t evalmodel_text_hash(const char *text, size_t len);
 
 /* Resolves an agent's eval= value for r: "hand" gives *out NULL (the hand-written evaluation);
- * "trained" the evaluation shipped for r's ruleset (an error naming the rulesets that have one
- * when none ships for it); anything else is a file. A value "X@HASH" (HASH 16 hex digits, as
- * evalmodel_resolve writes into *canonical) also requires the content to have that hash, so a
- * run refuses a changed file. *canonical (caller frees) is the value to record: "hand", or
- * "X@HASH". Caller owns *out (free). Thread-safe. */
+ * "trained" the evaluation shipped for r's rules, found by rules hash whatever r is called (an
+ * error naming the rulesets that have one when none ships for them); anything else is a file. A
+ * value "X@HASH" (HASH 16 hex digits, as evalmodel_resolve writes into *canonical) also requires
+ * the content to have that hash, so a run refuses a changed file. *canonical (caller frees) is the
+ * value to record: "hand", or "X@HASH". Caller owns *out (free). Thread-safe. */
 MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
                                     char **canonical, Error *err);
 

@@ -94,6 +94,10 @@ bad missing.eval 'missing.eval: cannot read'
 [ $? -eq 2 ] && grep -q 'trained for ruleset tiny5' "$tmp/other.err" && ok || fail "eval for another ruleset: $(cat "$tmp/other.err")"
 "$TAFL" move --rules tablut --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/trained.err"
 [ $? -eq 2 ] && grep -q 'no evaluation ships for ruleset tablut (shipped: ' "$tmp/trained.err" && ok || fail "eval=trained: $(cat "$tmp/trained.err")"
+# eval=trained goes by the rules, not the name: Brandubh's rules under another name (a ruleset
+# file, or the rules `tafl engine` is sent) get Brandubh's evaluation.
+"$TAFL" rules show brandubh | sed 's/^name = .*/name = my-brandubh/' >"$tmp/my-brandubh.ini"
+"$TAFL" move --rules "$tmp/my-brandubh.ini" --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/renamed.err" && ok || fail "eval=trained on renamed Brandubh: $(cat "$tmp/renamed.err")"
 
 # A run records the file with its hash; resuming it after the file changed is refused.
 cp "$tmp/t1/best.eval" "$tmp/mine.eval"
