@@ -14,6 +14,7 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--games", "games"},           {"--depth", "depth"},   {"--gate-pairs", "gate_pairs"},
     {"--gate-depth", "gate_depth"}, {"--window", "window"}, {"--model", "model"},
     {"--epochs", "epochs"},         {"--name", "name"},     {"--features", "features"},
+    {"--score-weight", "score_weight"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 

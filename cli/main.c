@@ -209,7 +209,7 @@ static const Command COMMANDS[] = {
     {"train", cmd_train, "learn an evaluation for a ruleset by self-play, in generations",
      "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
      "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
-     "                  [--model linear|sided] [--features 1|2]\n"
+     "                  [--model linear|sided] [--features 1|2] [--score-weight W]\n"
      "                  [--epochs N] [--name NAME] [--threads T] [--out DIR] [--resume]\n"
      "                  [--progress] [--dry-run]\n"
      "\n"
@@ -218,7 +218,8 @@ static const Command COMMANDS[] = {
      "generation plays `games` self-play games of alpha-beta at `depth` with the best\n"
      "evaluation so far (random openings, leaf noise; every other game the attackers search\n"
      "`handicap` plies deeper), fits the positions of the last `window` generations to\n"
-     "their outcomes, and plays the candidate against the best in a gate match of\n"
+     "their outcomes (blended with the search's own prediction by `score_weight`, 0..1,\n"
+     "default 0), and plays the candidate against the best in a gate match of\n"
      "`gate_pairs` pairs at `gate_depth` (a fixed match with a 95% interval): accepted when\n"
      "it scores above 1/2. Generation 0 is the hand-written evaluation. Writes train.csv\n"
      "(one row a generation: data counts, losses, gate score and interval, accepted),\n"

@@ -66,6 +66,7 @@ static const Key KEYS[] = {
     {"gate_pairs", 'i', 1, 100000, OFF(gate_pairs)},
     {"gate_depth", 'i', 1, 16, OFF(gate_depth)},
     {"features", 'i', 1, EVALMODEL_FEATURES, OFF(features)},
+    {"score_weight", 'r', 0, 1, OFF(score_weight)},
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -261,7 +262,8 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
 
 int trainfile_format(const TrainFile *t, char *buf, size_t size)
 {
-    /* A linear model writes no model line, feature set 1 no features line: setups recorded
+    /* A linear model writes no model line, feature set 1 no features line, outcome-only
+     * targets no score_weight line: setups recorded
      * before the keys existed still match. */
     int n = snprintf(buf, size,
                      "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
@@ -278,6 +280,10 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
     if (t->features != 1 && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "features = %d\n", t->features);
+    }
+    if (t->score_weight != 0 && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "score_weight = %.17g\n", t->score_weight);
     }
     return n;
 }

@@ -34,6 +34,9 @@ typedef struct {
                                             to move) (linear) */
     int features;                        /* features: the feature set, 1 or 2 (the newest,
                                             EVALMODEL_FEATURES) */
+    double score_weight;                 /* score_weight: the weight of the search's prediction
+                                            in each position's target, the rest the game's
+                                            outcome (0: outcomes only) */
     char output[EXPERIMENT_PATH_MAX];    /* output: base directory (results) */
 } TrainFile;
 

@@ -1,6 +1,7 @@
 /* Playing one game between two agents. */
 #include "harness/match.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,7 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
         if (signals_stop_requested())
             break; /* tafl is stopping: the caller drops this unfinished game (signals.h) */
         Move m;
+        double score = NAN;
         if ((int)s.ply < opening_plies) {
             if (!movegen_random_in_game(r, &s, &hist, &opening, &m))
                 break;
@@ -75,6 +77,7 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
             m = agent_choose(mover, &s, &hist);
             const AgentStats *st = agent_last_stats(mover);
             out->nodes[s.side] += st->nodes;
+            score = st->score;
             if (st->failure != AGENT_FAILURE_NONE) {
                 winner = s.side == SIDE_ATTACKERS ? WINNER_DEFENDERS : WINNER_ATTACKERS;
                 reason = forfeit_reason(st->failure);
@@ -85,7 +88,9 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
             if (out->move_count == capacity) {
                 capacity = capacity ? 2 * capacity : 128;
                 out->moves = xrealloc(out->moves, (size_t)capacity * sizeof *out->moves);
+                out->scores = xrealloc(out->scores, (size_t)capacity * sizeof *out->scores);
             }
+            out->scores[out->move_count] = score;
             out->moves[out->move_count++] = m;
         }
         state_apply(r, &s, &hist, m, NULL);
@@ -111,6 +116,8 @@ void match_record_free(GameRecord *rec)
         return;
     free(rec->moves);
     rec->moves = NULL;
+    free(rec->scores);
+    rec->scores = NULL;
     rec->move_count = 0;
     free(rec->transcript);
     rec->transcript = NULL;

@@ -17,6 +17,8 @@ typedef struct {
     int defenders_lost; /* defenders captured (the king not counted) */
     uint64_t nodes[2];  /* search effort by side (SIDE_ATTACKERS, SIDE_DEFENDERS) */
     Move *moves;        /* every move played when recording, else NULL; owned */
+    double *scores;     /* when recording, each move's search score for its mover
+                           (AgentStats.score), NAN for the opening's random plies; owned */
     int move_count;
     char *transcript; /* the exchanges of external agents (agent_transcript), one section per
                          such seat, or NULL when neither seat is one; owned */

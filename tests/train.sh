@@ -30,6 +30,20 @@ grep -q '^features' "$tmp/f1/setup" && fail "a set 1 setup names its features" |
 train --generations 1 --features 3 --out "$tmp/f3" >/dev/null 2>"$tmp/f3.err"
 [ $? -eq 2 ] && grep -q "key 'features': bad value '3' (expected an integer 1..2)" "$tmp/f3.err" && ok || fail "features 3: $(cat "$tmp/f3.err")"
 
+# score_weight blends the search's own prediction into each target: recorded in the setup
+# (absent at 0, as before the key), deterministic at 1 and 2 threads, a fit other than the
+# outcomes' alone; outside 0..1 it is refused with the key named.
+grep -q '^score_weight' "$tmp/t1/setup" && fail "an outcome-only setup names score_weight" || ok
+train --generations 1 --score-weight 0.5 --threads 1 --out "$tmp/w1" >/dev/null 2>"$tmp/w1.err" || fail "train w1: $(cat "$tmp/w1.err")"
+train --generations 1 --score-weight 0.5 --threads 2 --out "$tmp/w2" >/dev/null 2>&1 || fail "train w2"
+for f in best.eval gen-001.eval train.csv setup; do
+    if cmp -s "$tmp/w1/$f" "$tmp/w2/$f"; then ok; else fail "train score_weight: $f differs between 1 and 2 threads"; fi
+done
+grep -q '^score_weight = 0.5$' "$tmp/w1/setup" && ok || fail "setup does not record score_weight = 0.5"
+if cmp -s "$tmp/w1/gen-001.eval" "$tmp/t1/gen-001.eval"; then fail "score_weight 0.5 fit the outcomes alone"; else ok; fi
+train --generations 1 --score-weight 1.5 --out "$tmp/w3" >/dev/null 2>"$tmp/w3.err"
+[ $? -eq 2 ] && grep -q "key 'score_weight': bad value '1.5' (expected a number 0..1)" "$tmp/w3.err" && ok || fail "score_weight 1.5: $(cat "$tmp/w3.err")"
+
 # The sided model (a weight set per side to move, tafl-eval 2): 1 and 2 threads give the same
 # files, the setup records the model, and the file plays.
 train --generations 1 --model sided --threads 1 --out "$tmp/s1" >/dev/null 2>"$tmp/s1.err" || fail "train s1: $(cat "$tmp/s1.err")"
@@ -63,12 +77,18 @@ done
 train --generations 3 --games 60 --gate-pairs 10 --threads 2 --out "$tmp/strong" >/dev/null 2>&1 || fail "train strong"
 awk 'BEGIN { srand(5) } NR <= 6 || $1 == "end" { print; next } { printf "%s %.6f\n", $1, 4 * rand() - 2 }' \
     "$tmp/strong/best.eval" >"$tmp/random.eval"
-score() { # score ATTACKER DEFENDER: the attackers' score over 40 games
-    "$TAFL" match --rules "$tiny" --attacker "alphabeta:depth=2,eval=$1" --defender "alphabeta:depth=2,eval=$2" \
-        --games 40 --opening-plies 2 --seed 3 --threads 2 2>/dev/null | tail -1 | awk '{ print $8 }'
+# Game seeds derive from the agents' names, so the files are named the same in every run (not
+# by the random $tmp): a path in the name made this check pass or fail with the directory.
+cp "$tmp/strong/best.eval" "$tmp/strong.eval"
+tafl_abs=$(cd "$(dirname "$TAFL")" && pwd)/$(basename "$TAFL")
+tiny_abs=$(cd "$(dirname "$tiny")" && pwd)/$(basename "$tiny")
+score() { # score ATTACKER DEFENDER: the attackers' score over 100 games, files in $tmp
+    (cd "$tmp" && "$tafl_abs" match --rules "$tiny_abs" --attacker "alphabeta:depth=2,eval=$1" \
+        --defender "alphabeta:depth=2,eval=$2" --games 100 --opening-plies 2 --seed 3 --threads 2 \
+        2>/dev/null | tail -1 | awk '{ print $8 }')
 }
-as_att=$(score "$tmp/strong/best.eval" "$tmp/random.eval")
-as_def=$(score "$tmp/random.eval" "$tmp/strong/best.eval")
+as_att=$(score strong.eval random.eval)
+as_def=$(score random.eval strong.eval)
 if awk -v a="$as_att" -v d="$as_def" 'BEGIN { exit !((a + (1 - d)) / 2 > 0.6) }'; then ok; else
     fail "trained against random weights: attacking $as_att, random attacking $as_def"
 fi

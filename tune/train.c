@@ -24,13 +24,16 @@
 #include "rules/rng.h"
 #include "stats/stats.h"
 
-#define POS_MAGIC "tafl-train-pos 1\n"
+#define POS_MAGIC "tafl-train-pos 2\n"
 
-/* A position of a self-play game with the game's outcome for the attackers. */
+/* A position of a self-play game with the game's outcome for the attackers and the search's
+ * own prediction of it. */
 typedef struct {
     GameState s;
-    float label; /* 1 attackers won, 0 defenders won, 1/2 a draw */
-    int game;    /* index of its game in its generation (the validation split) */
+    float label;  /* 1 attackers won, 0 defenders won, 1/2 a draw */
+    float search; /* the attackers' win probability by the mover's search score there,
+                     1 / (1 + exp(-v / EVALMODEL_UNITS)) with v the attackers' view */
+    int game;     /* index of its game in its generation (the validation split) */
 } TrainPos;
 
 typedef struct {
@@ -189,6 +192,18 @@ static float outcome(Winner w)
     return w == WINNER_ATTACKERS ? 1.0f : w == WINNER_DEFENDERS ? 0.0f : 0.5f;
 }
 
+/* The attackers' win probability that a search score v (the mover's view, evaluation units;
+ * a forced win or loss saturates) predicts. */
+static float search_probability(double v, Side mover)
+{
+    if (isnan(v))
+        return 0.5f;
+    double att = mover == SIDE_ATTACKERS ? v : -v;
+    double z = att / EVALMODEL_UNITS;
+    z = z > 30 ? 30 : z < -30 ? -30 : z;
+    return (float)(1.0 / (1.0 + exp(-z)));
+}
+
 /* Self-play of generation g with the best evaluation: its positions (after the opening, game
  * not over) with the outcomes. */
 static Status self_play(Train *tr, int g, GenData *out, TrainRow *row, Error *err)
@@ -231,6 +246,7 @@ static Status self_play(Train *tr, int g, GenData *out, TrainRow *row, Error *er
                     memset(p, 0, sizeof *p);
                     p->s = s;
                     p->label = y;
+                    p->search = search_probability(recs[i].scores[k], s.side);
                     p->game = i;
                 }
                 state_apply(&tr->rules, &s, &hist, recs[i].moves[k], NULL);
@@ -294,7 +310,11 @@ static void design_build(const Train *tr, int g, Design *d)
                 d->val[used] = (float)f.value[j];
                 used++;
             }
-            d->label[row] = p->label;
+            /* The target blends the outcome with the search's prediction (score_weight), as
+             * NNUE trainers blend game result and search evaluation (Stockfish's nnue-pytorch,
+             * its `lambda`): the search score is a less noisy target than one game's result. */
+            double w = tr->t->score_weight;
+            d->label[row] = (float)((1.0 - w) * p->label + w * p->search);
             d->held_out[row] = p->game % 10 == 0;
             row++;
         }
