@@ -40,7 +40,9 @@ MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c
 # The shipped evaluations (evals/RULESET.eval, written by `tafl train`) become a generated C
 # file, so eval=trained needs no data path.
+# evals/retired/ keeps the files they replaced, so that runs recorded with them replay.
 EVAL_FILES := $(sort $(wildcard evals/*.eval))
+EVAL_RETIRED := $(sort $(wildcard evals/retired/*.eval))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/evals.o
 MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -107,9 +109,9 @@ $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	    -DTAFL_DIRTY="\"$$(git diff --quiet HEAD -- $(BUILD_SOURCES) 2>/dev/null || echo -dirty)\"" \
 	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@ $<
 
-$(BUILD)/gen/evals.c: $(EVAL_FILES) scripts/embed-evals.sh $(BUILD)/flags
+$(BUILD)/gen/evals.c: $(EVAL_FILES) $(EVAL_RETIRED) scripts/embed-evals.sh $(BUILD)/flags
 	@mkdir -p $(dir $@)
-	sh scripts/embed-evals.sh $@ $(EVAL_FILES)
+	sh scripts/embed-evals.sh $@ $(EVAL_FILES) --retired $(EVAL_RETIRED)
 
 $(BUILD)/gen/evals.o: $(BUILD)/gen/evals.c
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<

@@ -457,8 +457,10 @@ void evalmodel_shipped_names(char *buf, size_t size)
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < EVALMODEL_SHIPPED_COUNT && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", EVALMODEL_SHIPPED[i].name);
-    if (EVALMODEL_SHIPPED_COUNT == 0)
+        if (!EVALMODEL_SHIPPED[i].retired)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+                                  EVALMODEL_SHIPPED[i].name);
+    if (n == 0)
         snprintf(buf, size, "none");
 }
 
@@ -532,14 +534,27 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
         /* By the rules, not the name: a game whose rules came as an OTN string (tafl engine)
          * or a ruleset file that plays Brandubh under another name gets Brandubh's. */
         uint64_t mine = evalmodel_rules_hash(r);
-        for (int i = 0; i < EVALMODEL_SHIPPED_COUNT && !text; i++) {
-            const char *line = strstr(EVALMODEL_SHIPPED[i].text, "\nrules_hash ");
-            if (line && strtoull(line + 12, NULL, 16) == mine) {
-                text = dup_text(EVALMODEL_SHIPPED[i].text);
-                len = strlen(text);
-                snprintf(source, sizeof source, "evals/%s.eval (shipped)",
-                         EVALMODEL_SHIPPED[i].name);
+        /* The current one; a pinned value first looks for its own content among the current
+         * and the retired ones (a run recorded before a retraining). */
+        int found = -1;
+        for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+            const EvalShipped *e = &EVALMODEL_SHIPPED[i];
+            const char *line = strstr(e->text, "\nrules_hash ");
+            if (!line || strtoull(line + 12, NULL, 16) != mine)
+                continue;
+            if (pinned && evalmodel_text_hash(e->text, strlen(e->text)) == pin) {
+                found = i;
+                break;
             }
+            if (!e->retired && found < 0)
+                found = i;
+        }
+        if (found >= 0) {
+            const EvalShipped *e = &EVALMODEL_SHIPPED[found];
+            text = dup_text(e->text);
+            len = strlen(text);
+            snprintf(source, sizeof source, "evals/%s%s.eval (shipped%s)",
+                     e->retired ? "retired/" : "", e->name, e->retired ? ", retired" : "");
         }
         if (!text) {
             char names[512];

@@ -116,7 +116,8 @@ uint64_t evalmodel_text_hash(const char *text, size_t len);
  * "trained" the evaluation shipped for r's rules, found by rules hash whatever r is called (an
  * error naming the rulesets that have one when none ships for them); anything else is a file. A
  * value "X@HASH" (HASH 16 hex digits, as evalmodel_resolve writes into *canonical) also requires
- * the content to have that hash, so a run refuses a changed file. *canonical (caller frees) is the
+ * the content to have that hash, so a run refuses a changed file; "trained@HASH" is also found
+ * among the retired shipped evaluations, so a run recorded before a retraining still replays. *canonical (caller frees) is the
  * value to record: "hand", or "X@HASH". Caller owns *out (free). Thread-safe. */
 MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
                                     char **canonical, Error *err);
@@ -124,8 +125,11 @@ MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel
 /* An evaluation shipped in the binary: evals/NAME.eval, turned into a C string by the Makefile
  * (build/.../evals.c). */
 typedef struct {
-    const char *name; /* the ruleset it was trained for */
+    const char *name; /* the ruleset it was trained for (retired: the file's name) */
     const char *text; /* the file's text */
+    bool retired;     /* evals/retired/NAME.eval: shipped before and since replaced, kept so that
+                         runs recorded with it replay (eval=trained@HASH finds it by its hash;
+                         eval=trained alone never picks it) */
 } EvalShipped;
 extern const EvalShipped EVALMODEL_SHIPPED[];
 extern const int EVALMODEL_SHIPPED_COUNT;

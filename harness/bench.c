@@ -168,7 +168,7 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
      * beside the hand-written one's: its speed only, so it stays out of the signature (a
      * retrained file changes its moves). */
     for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
-        if (strcmp(EVALMODEL_SHIPPED[i].name, "brandubh") != 0)
+        if (EVALMODEL_SHIPPED[i].retired || strcmp(EVALMODEL_SHIPPED[i].name, "brandubh") != 0)
             continue;
         BenchSignature scratch = {0, FNV_OFFSET_BASIS};
         nodes = 0;

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Writes a C file holding every evals/NAME.eval as a string (agents/evalmodel.h, EvalShipped),
-# so that eval=trained needs no data path. Usage: embed-evals.sh OUT.c [FILE.eval...]
+# Writes a C file holding every shipped evaluation as a string (agents/evalmodel.h,
+# EvalShipped), so that eval=trained needs no data path: evals/NAME.eval, then after --retired
+# the replaced ones of evals/retired/ (kept so that runs recorded with them replay).
+# Usage: embed-evals.sh OUT.c [FILE.eval...] [--retired FILE.eval...]
 set -eu
 out=$1
 shift
@@ -10,7 +12,12 @@ shift
     echo ''
     echo 'const EvalShipped EVALMODEL_SHIPPED[] = {'
     count=0
+    retired=false
     for f in "$@"; do
+        if [ "$f" = --retired ]; then
+            retired=true
+            continue
+        fi
         name=$(basename "$f" .eval)
         # The format holds no quotes or backslashes; refuse a file that does.
         if grep -q '["\\]' "$f"; then
@@ -19,10 +26,10 @@ shift
         fi
         echo "    {\"$name\","
         sed 's/.*/     "&\\n"/' "$f"
-        echo '    },'
+        echo "     , $retired},"
         count=$((count + 1))
     done
-    echo '    {0, 0},'
+    echo '    {0, 0, false},'
     echo '};'
     echo "const int EVALMODEL_SHIPPED_COUNT = $count;"
 } >"$out.tmp"

@@ -492,6 +492,52 @@ START_TEST(test_refused)
 }
 END_TEST
 
+/* Every shipped evaluation, current or retired, resolves from its recorded value
+ * "trained@HASH" to exactly its own text, so a run recorded before a retraining replays;
+ * eval=trained alone picks the current one of its ruleset and never a retired one; a hash that
+ * no shipped file has is refused as a changed evaluation. */
+START_TEST(test_shipped_by_hash)
+{
+    int current = 0;
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+        const EvalShipped *e = &EVALMODEL_SHIPPED[i];
+        current += !e->retired;
+        char ruleset[64] = "";
+        const char *line = strstr(e->text, "\nruleset ");
+        ck_assert_msg(line && sscanf(line + 9, "%63s", ruleset) == 1, "%s: no ruleset", e->name);
+        Rules r;
+        fixture_rules(ruleset, &r);
+        uint64_t h = evalmodel_text_hash(e->text, strlen(e->text));
+        char value[64];
+        snprintf(value, sizeof value, "trained@%016llx", (unsigned long long)h);
+        EvalModel *m = NULL;
+        char *canonical = NULL;
+        Error err = {{0}};
+        ck_assert_msg(evalmodel_resolve(value, &r, &m, &canonical, &err) == ST_OK, "%s: %s",
+                      e->name, err.text);
+        ck_assert_str_eq(canonical, value);
+        EvalModel direct;
+        ck_assert_int_eq(evalmodel_parse(e->text, strlen(e->text), "e", &r, &direct, &err), ST_OK);
+        ck_assert_int_eq(m->count, direct.count);
+        ck_assert(memcmp(m->w, direct.w, (size_t)direct.count * sizeof direct.w[0]) == 0);
+        free(m);
+        free(canonical);
+        /* Unpinned: the current file of these rules, whose hash is not a retired one's. */
+        ck_assert_int_eq(evalmodel_resolve("trained", &r, &m, &canonical, &err), ST_OK);
+        if (e->retired)
+            ck_assert_str_ne(canonical, value);
+        else
+            ck_assert_str_eq(canonical, value);
+        free(m);
+        free(canonical);
+        snprintf(value, sizeof value, "trained@%016llx", (unsigned long long)(h ^ 1));
+        ck_assert_int_eq(evalmodel_resolve(value, &r, &m, &canonical, &err), ST_EINVAL);
+        ck_assert_msg(strstr(err.text, "the content changed"), "%s", err.text);
+    }
+    ck_assert_int_ge(current, 1);
+}
+END_TEST
+
 Suite *evalmodel_suite(void)
 {
     Suite *suite = suite_create("evalmodel");
@@ -506,6 +552,7 @@ Suite *evalmodel_suite(void)
     tcase_add_test(tc, test_set1_reads_as_before);
     tcase_add_loop_test(tc, test_king_flood_matches_reference, 0, 7);
     tcase_add_test(tc, test_refused);
+    tcase_add_test(tc, test_shipped_by_hash);
     suite_add_tcase(suite, tc);
     return suite;
 }
