@@ -117,8 +117,9 @@ uint64_t evalmodel_text_hash(const char *text, size_t len);
  * error naming the rulesets that have one when none ships for them); anything else is a file. A
  * value "X@HASH" (HASH 16 hex digits, as evalmodel_resolve writes into *canonical) also requires
  * the content to have that hash, so a run refuses a changed file; "trained@HASH" is also found
- * among the retired shipped evaluations, so a run recorded before a retraining still replays. *canonical (caller frees) is the
- * value to record: "hand", or "X@HASH". Caller owns *out (free). Thread-safe. */
+ * among the retired shipped evaluations, so a run recorded before a retraining still replays.
+ * *canonical (caller frees) is the value to record: "hand", or "X@HASH". Caller owns *out (free).
+ * Thread-safe. */
 MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
                                     char **canonical, Error *err);
 

@@ -10,10 +10,18 @@
 
 /* Options that set a key of the training file, applied over it in this order. */
 static const char *const KEY_OPTIONS[][2] = {
-    {"--rules", "rules"},           {"--seed", "seed"},     {"--generations", "generations"},
-    {"--games", "games"},           {"--depth", "depth"},   {"--gate-pairs", "gate_pairs"},
-    {"--gate-depth", "gate_depth"}, {"--window", "window"}, {"--model", "model"},
-    {"--epochs", "epochs"},         {"--name", "name"},     {"--features", "features"},
+    {"--rules", "rules"},
+    {"--seed", "seed"},
+    {"--generations", "generations"},
+    {"--games", "games"},
+    {"--depth", "depth"},
+    {"--gate-pairs", "gate_pairs"},
+    {"--gate-depth", "gate_depth"},
+    {"--window", "window"},
+    {"--model", "model"},
+    {"--epochs", "epochs"},
+    {"--name", "name"},
+    {"--features", "features"},
     {"--score-weight", "score_weight"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
