@@ -100,7 +100,7 @@ CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 
 # The source identity notices local edits: "-dirty" when tracked sources differ from HEAD, and a
 # hash of every source file that makes the binary (tracked or not), so an edited, rebuilt tree
 # never passes for the clean commit.
-BUILD_SOURCES = Makefile $(EVAL_FILES) $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
+BUILD_SOURCES = Makefile $(EVAL_FILES) $(EVAL_RETIRED) $(sort $(foreach d,$(LAYERS),$(wildcard $(d)/*.[ch])))
 $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	@mkdir -p $(dir $@)
 	@echo "$(CC) ... -c -o $@ $< (build identity: revision, -dirty, source hash)"

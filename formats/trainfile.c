@@ -263,8 +263,7 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
 int trainfile_format(const TrainFile *t, char *buf, size_t size)
 {
     /* A linear model writes no model line, feature set 1 no features line, outcome-only
-     * targets no score_weight line: setups recorded
-     * before the keys existed still match. */
+     * targets no score_weight line: setups recorded before the keys existed still match. */
     int n = snprintf(buf, size,
                      "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
                      "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"

@@ -192,6 +192,11 @@ static float outcome(Winner w)
     return w == WINNER_ATTACKERS ? 1.0f : w == WINNER_DEFENDERS ? 0.0f : 0.5f;
 }
 
+static double sigmoid(double z)
+{
+    return 1.0 / (1.0 + exp(-z));
+}
+
 /* The attackers' win probability that a search score v (the mover's view, evaluation units;
  * a forced win or loss saturates) predicts. */
 static float search_probability(double v, Side mover)
@@ -201,7 +206,7 @@ static float search_probability(double v, Side mover)
     double att = mover == SIDE_ATTACKERS ? v : -v;
     double z = att / EVALMODEL_UNITS;
     z = z > 30 ? 30 : z < -30 ? -30 : z;
-    return (float)(1.0 / (1.0 + exp(-z)));
+    return (float)sigmoid(z);
 }
 
 /* Self-play of generation g with the best evaluation: its positions (after the opening, game
@@ -329,11 +334,6 @@ static void design_free(Design *d)
     free(d->val);
     free(d->label);
     free(d->held_out);
-}
-
-static double sigmoid(double z)
-{
-    return 1.0 / (1.0 + exp(-z));
 }
 
 /* Mean log-loss of m over the rows with held_out == want. */
