@@ -17,53 +17,12 @@
 
 #define MAX_EVALS 8
 
-static void skip_line(void *ctx, const char *message)
-{
-    (void)ctx;
-    (void)message; /* a malformed line of a human corpus: left out, counted below */
-}
-
 /* The games of path: a tafl-lab games.csv (rows with moves) or a move-list CSV. */
 static int read_games(const char *path, RecordGame **games, int *count, char *rules_name,
                       size_t size)
 {
     Error err = {{0}};
-    rules_name[0] = '\0';
-    if (rowgame_is_results(path)) {
-        GameRow *rows = NULL;
-        long n = 0, valid;
-        if (results_games_read(path, &rows, &n, &valid, &err) != ST_OK) {
-            fprintf(stderr, "tafl calibrate: %s\n", err.text);
-            return EXIT_USAGE;
-        }
-        int status = 0;
-        for (long k = 0; k < n && status == 0; k++) {
-            if (!rows[k].moves)
-                continue;
-            if (rowgame_record(&rows[k], (int)k + 2, games, count, &err) != ST_OK) {
-                fprintf(stderr, "tafl calibrate: %s:%ld: %s\n", path, k + 2, err.text);
-                status = EXIT_USAGE;
-            }
-            snprintf(rules_name, size, "%s", rows[k].rules);
-        }
-        results_free_rows(rows, n);
-        if (status == 0 && *count == 0) {
-            fprintf(stderr,
-                    "tafl calibrate: %s holds no recorded moves (play with --record-moves)\n",
-                    path);
-            status = EXIT_USAGE;
-        }
-        return status;
-    }
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "tafl calibrate: %s: cannot open\n", path);
-        return EXIT_USAGE;
-    }
-    int malformed = 0;
-    Status st = csvgame_read_skipping(f, path, games, count, &malformed, skip_line, NULL, &err);
-    fclose(f);
-    if (st != ST_OK) {
+    if (rowgame_read_any(path, games, count, rules_name, size, &err) != ST_OK) {
         fprintf(stderr, "tafl calibrate: %s\n", err.text);
         return EXIT_USAGE;
     }
@@ -127,7 +86,9 @@ static Status write_files(const char *dir, char evals[][1024], const Calibration
 int cmd_calibrate(int argc, char **argv)
 {
     const char *rules_arg = NULL, *eval_arg = NULL, *plies_arg = NULL, *out = NULL;
-    const Option opts[] = {{"--rules", &rules_arg, NULL},
+    bool held_out = false;
+    const Option opts[] = {{"--held-out", NULL, &held_out},
+                           {"--rules", &rules_arg, NULL},
                            {"--eval", &eval_arg, NULL},
                            {"--plies", &plies_arg, NULL},
                            {"--out", &out, NULL}};
@@ -173,9 +134,22 @@ int cmd_calibrate(int argc, char **argv)
             status = EXIT_USAGE;
         }
     }
+    /* --held-out: the games `tafl train`'s recorded_games never fits (index in the file's
+     * games divisible by 10), moved to the front; every game stays in the array to be freed. */
+    int scored = count;
+    if (held_out && status == 0) {
+        scored = 0;
+        for (int k = 0; k < count; k++) {
+            if (k % 10 != 0)
+                continue;
+            RecordGame keep = games[k];
+            games[k] = games[scored];
+            games[scored++] = keep;
+        }
+    }
     Calibration cal[MAX_EVALS];
     for (int e = 0; e < n_evals && status == 0; e++) {
-        if (calibrate_games(&r, games, count, evals[e], lo, hi, &cal[e], &err) != ST_OK) {
+        if (calibrate_games(&r, games, scored, evals[e], lo, hi, &cal[e], &err) != ST_OK) {
             fprintf(stderr, "tafl calibrate: %s\n", err.text);
             status = EXIT_USAGE;
         }
@@ -183,8 +157,8 @@ int cmd_calibrate(int argc, char **argv)
     record_games_free(games, count);
     if (status != 0)
         return status;
-    printf("%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path, r.opt.name, lo,
-           hi);
+    printf("%s%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path,
+           held_out ? " (held out: every tenth game from the first)" : "", r.opt.name, lo, hi);
     printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive", "log_loss",
            "brier", "auc");
     for (int e = 0; e < n_evals; e++)

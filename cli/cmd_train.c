@@ -23,6 +23,7 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--name", "name"},
     {"--features", "features"},
     {"--score-weight", "score_weight"},
+    {"--recorded-games", "recorded_games"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 

@@ -210,7 +210,8 @@ static const Command COMMANDS[] = {
      "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
      "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
      "                  [--model linear|sided] [--features 1|2] [--score-weight W]\n"
-     "                  [--epochs N] [--name NAME] [--threads T] [--out DIR] [--resume]\n"
+     "                  [--recorded-games CSV] [--epochs N] [--name NAME] [--threads T]\n"
+     "                  [--out DIR] [--resume]\n"
      "                  [--progress] [--dry-run]\n"
      "\n"
      "Learns an evaluation (a logistic model over piece-square tables and king features,\n"
@@ -219,7 +220,9 @@ static const Command COMMANDS[] = {
      "evaluation so far (random openings, leaf noise; every other game the attackers search\n"
      "`handicap` plies deeper), fits the positions of the last `window` generations to\n"
      "their outcomes (blended with the search's own prediction by `score_weight`, 0..1,\n"
-     "default 0), and plays the candidate against the best in a gate match of\n"
+     "default 0) and with the positions of `recorded_games` (a move-list CSV of recorded\n"
+     "games, every tenth kept out), and plays the candidate against the best in a gate\n"
+     "match of\n"
      "`gate_pairs` pairs at `gate_depth` (a fixed match with a 95% interval): accepted when\n"
      "it scores above 1/2. Generation 0 is the hand-written evaluation. Writes train.csv\n"
      "(one row a generation: data counts, losses, gate score and interval, accepted),\n"
@@ -233,7 +236,8 @@ static const Command COMMANDS[] = {
      "                  (doc/cost.md)\n"
      "  --progress      progress with an ETA on stderr\n"},
     {"calibrate", cmd_calibrate, "how well evaluations predict the winners of recorded games",
-     "usage: tafl calibrate GAMES [--rules R] [--eval E1,E2,...] [--plies LO-HI] [--out DIR]\n"
+     "usage: tafl calibrate GAMES [--rules R] [--eval E1,E2,...] [--plies LO-HI] [--held-out]\n"
+     "                      [--out DIR]\n"
      "\n"
      "Scores every position at plies LO..HI (default 8-24) of the games in GAMES (a\n"
      "tafl-lab games.csv played with --record-moves, or a move-list CSV such as\n"
@@ -243,7 +247,9 @@ static const Command COMMANDS[] = {
      "positions, log-loss, Brier score and AUC (positions of decisive games), then the\n"
      "calibration bins (mean predicted, observed score, positions). With --out, writes\n"
      "calibration.csv and a reliability figure (calibration.png / .svg, calibration.gp).\n"
-     "  --rules R       ruleset (default: the games.csv's, else copenhagen)\n"},
+     "  --rules R       ruleset (default: the games.csv's, else copenhagen)\n"
+     "  --held-out      score only every tenth game from the first: the split that tafl\n"
+     "                  train's recorded_games never fits\n"},
     {"replay", cmd_replay, "replay recorded games against the rules, showing the board",
      "usage: tafl replay [--rules R] [--format otn|csv] [--game N] [--ply N | --quiet] FILE\n"
      "\n"

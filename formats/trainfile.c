@@ -67,6 +67,7 @@ static const Key KEYS[] = {
     {"gate_depth", 'i', 1, 16, OFF(gate_depth)},
     {"features", 'i', 1, EVALMODEL_FEATURES, OFF(features)},
     {"score_weight", 'r', 0, 1, OFF(score_weight)},
+    {"recorded_games", 's', 0, 0, 0},
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -133,6 +134,23 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
             return ST_EINVAL;
         }
         snprintf(t->output, sizeof t->output, "%s", value);
+        return ST_OK;
+    }
+    if (strcmp(key, "recorded_games") == 0) {
+        char arg[EXPERIMENT_PATH_MAX * 2];
+        if (!*value) {
+            t->recorded_games[0] = '\0';
+            return ST_OK;
+        }
+        if (base_path && !inilines_relative_path(base_path, value, arg, sizeof arg))
+            arg[0] = '\0';
+        else if (!base_path)
+            snprintf(arg, sizeof arg, "%s", value);
+        if (!arg[0] || strlen(arg) >= sizeof t->recorded_games) {
+            error_set(err, "%s: key 'recorded_games': the path of '%s' is too long", where, value);
+            return ST_EINVAL;
+        }
+        snprintf(t->recorded_games, sizeof t->recorded_games, "%s", arg);
         return ST_OK;
     }
     if (strcmp(key, "model") == 0) {
@@ -263,7 +281,8 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
 int trainfile_format(const TrainFile *t, char *buf, size_t size)
 {
     /* A linear model writes no model line, feature set 1 no features line, outcome-only
-     * targets no score_weight line: setups recorded before the keys existed still match. */
+     * targets no score_weight line, no recorded games no
+     * recorded_games line: setups recorded before the keys existed still match. */
     int n = snprintf(buf, size,
                      "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
                      "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"
@@ -283,6 +302,10 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
     if (t->score_weight != 0 && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "score_weight = %.17g\n", t->score_weight);
+    }
+    if (t->recorded_games[0] && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "recorded_games = %s\n", t->recorded_games);
     }
     return n;
 }

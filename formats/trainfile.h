@@ -37,7 +37,11 @@ typedef struct {
     double score_weight;                 /* score_weight: the weight of the search's prediction
                                             in each position's target, the rest the game's
                                             outcome (0: outcomes only) */
-    char output[EXPERIMENT_PATH_MAX];    /* output: base directory (results) */
+    char recorded_games[EXPERIMENT_PATH_MAX]; /* recorded_games: a move-list CSV of recorded
+                                                 games (rules/csvgame.h) whose positions join
+                                                 every generation's fit, relative to the
+                                                 training file ("": none) */
+    char output[EXPERIMENT_PATH_MAX];         /* output: base directory (results) */
 } TrainFile;
 
 /* The defaults above, for rules brandubh and name train-brandubh. */

@@ -9,6 +9,7 @@
 #include "formats/files.h"
 #include "formats/rulesfile.h"
 #include "harness/runmeta.h"
+#include "rules/csvgame.h"
 
 #define PATH_LEN 2048
 
@@ -107,4 +108,52 @@ Status rowgame_record(const GameRow *row, int line, RecordGame **games, int *cou
         p += len;
     }
     return ST_OK;
+}
+
+static void skip_line(void *ctx, const char *message)
+{
+    (void)ctx;
+    (void)message; /* a malformed line of a human corpus: left out */
+}
+
+Status rowgame_read_any(const char *path, RecordGame **games, int *count, char *rules_name,
+                        size_t size, Error *err)
+{
+    *games = NULL;
+    *count = 0;
+    rules_name[0] = '\0';
+    if (rowgame_is_results(path)) {
+        GameRow *rows = NULL;
+        long n = 0, valid;
+        Status st = results_games_read(path, &rows, &n, &valid, err);
+        for (long k = 0; k < n && st == ST_OK; k++) {
+            if (!rows[k].moves)
+                continue;
+            Error why = {{0}};
+            st = rowgame_record(&rows[k], (int)k + 2, games, count, &why);
+            if (st != ST_OK)
+                error_set(err, "%s:%ld: %s", path, k + 2, why.text);
+            snprintf(rules_name, size, "%s", rows[k].rules);
+        }
+        results_free_rows(rows, n);
+        if (st == ST_OK && *count == 0) {
+            error_set(err, "%s holds no recorded moves (play with --record-moves)", path);
+            st = ST_EINVAL;
+        }
+        if (st != ST_OK) {
+            record_games_free(*games, *count);
+            *games = NULL;
+            *count = 0;
+        }
+        return st;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    int malformed = 0;
+    Status st = csvgame_read_skipping(f, path, games, count, &malformed, skip_line, NULL, err);
+    fclose(f);
+    return st;
 }

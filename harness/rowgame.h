@@ -24,4 +24,13 @@ MUST_CHECK Status rowgame_ruleset(const char *games_path, const char *name, Rule
 MUST_CHECK Status rowgame_record(const GameRow *row, int line, RecordGame **games, int *count,
                                  Error *err);
 
+/* The recorded games of path, either format (tafl calibrate, tafl train's recorded_games): a
+ * tafl-lab games.csv (its rows with moves; rules_name gets the last such row's ruleset name)
+ * or a move-list CSV (rules/csvgame.h; a line that cannot be read is left out, as a human
+ * corpus has some; rules_name ""), in file order, into a new array *games of *count (caller
+ * frees with record_games_free). ST_EIO "PATH: cannot open", ST_EPARSE "PATH:LINE: ..." or
+ * ST_EINVAL for a games.csv without recorded moves. Thread-safe. */
+MUST_CHECK Status rowgame_read_any(const char *path, RecordGame **games, int *count,
+                                   char *rules_name, size_t size, Error *err);
+
 #endif

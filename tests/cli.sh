@@ -161,6 +161,8 @@ expect 2 "$tmp/bad-train.ini:2: key 'model': bad value 'deep'" -- train "$tmp/ba
 expect 0 "hand                                       1686     27012" -- calibrate "$DATA/games/copenhagen.csv" --eval hand
 expect 0 "calibration.csv" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --plies 8-9 --out "$tmp/cal"
 [ "$(wc -l <"$tmp/cal/calibration.csv")" -eq 11 ] && ok || fail "calibration.csv: a header and ten bins"
+# --held-out: every tenth game from the first (tafl train's recorded_games keeps them out).
+expect 0 "hand                                        173      2711" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --held-out
 expect 2 "eval=$tmp/nope.eval: cannot read" -- calibrate "$DATA/games/copenhagen.csv" --eval "$tmp/nope.eval"
 expect 2 "--plies '9-8'" -- calibrate "$DATA/games/copenhagen.csv" --plies 9-8
 # Games that do not replay under the rules given give no positions (UBSan once caught the

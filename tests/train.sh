@@ -93,6 +93,37 @@ if awk -v a="$as_att" -v d="$as_def" 'BEGIN { exit !((a + (1 - d)) / 2 > 0.6) }'
     fail "trained against random weights: attacking $as_att, random attacking $as_def"
 fi
 
+# recorded_games: the positions of recorded games (here a games.csv of tiny5 matches with their
+# moves) join every fit. Deterministic at 1 and 2 threads, the file and its hash recorded in the
+# setup, a fit other than self-play's alone; a resume refuses a changed file, games of another
+# ruleset and a file without games are refused in one line. `tafl calibrate --held-out` scores
+# every tenth game from the first, the games the fit keeps out.
+"$TAFL" match --rules "$tiny" --attacker alphabeta:depth=2 --defender alphabeta:depth=1 --games 30 \
+    --seed 4 --record-moves --out "$tmp/rec" >/dev/null 2>&1 || fail "match for recorded games"
+train --generations 1 --threads 1 --recorded-games "$tmp/rec/games.csv" --out "$tmp/g1" >/dev/null 2>"$tmp/g1.err" || fail "train g1: $(cat "$tmp/g1.err")"
+train --generations 1 --threads 2 --recorded-games "$tmp/rec/games.csv" --out "$tmp/g2" >/dev/null 2>&1 || fail "train g2"
+for f in best.eval gen-001.eval train.csv setup; do
+    if cmp -s "$tmp/g1/$f" "$tmp/g2/$f"; then ok; else fail "train recorded_games: $f differs between 1 and 2 threads"; fi
+done
+grep -q "^recorded_games = $tmp/rec/games.csv\$" "$tmp/g1/setup" && grep -q '^recorded_games_hash = [0-9a-f]\{16\}$' "$tmp/g1/setup" && ok || fail "setup does not record the recorded games: $(tail -n 3 "$tmp/g1/setup")"
+grep -q '^recorded' "$tmp/t1/setup" && fail "a setup without recorded games names them" || ok
+if cmp -s "$tmp/g1/gen-001.eval" "$tmp/t1/gen-001.eval"; then fail "recorded games changed nothing in the fit"; else ok; fi
+window=$(awk -F, 'NR == 2 { print $4 }' "$tmp/g1/train.csv")
+window0=$(awk -F, 'NR == 2 { print $4 }' "$tmp/t1/train.csv")
+[ "$window" -gt "$window0" ] && ok || fail "the window does not hold the recorded positions: $window against $window0"
+sed -i '$d' "$tmp/rec/games.csv"
+train --generations 2 --recorded-games "$tmp/rec/games.csv" --out "$tmp/g1" --resume >/dev/null 2>"$tmp/g3.err"
+[ $? -eq 2 ] && grep -q 'another setup' "$tmp/g3.err" && ok || fail "a changed recorded_games file was not refused: $(cat "$tmp/g3.err")"
+"$TAFL" match --rules brandubh --attacker random --defender random --games 2 --record-moves --out "$tmp/recb" >/dev/null 2>&1
+train --generations 1 --recorded-games "$tmp/recb/games.csv" --out "$tmp/g4" >/dev/null 2>"$tmp/g4.err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/g4.err")" -eq 1 ] && grep -q "recorded_games: $tmp/recb/games.csv: games of brandubh, not of tiny5" "$tmp/g4.err" && ok || fail "recorded games of another ruleset: $(cat "$tmp/g4.err")"
+printf '# nothing\n' >"$tmp/empty.csv"
+train --generations 1 --recorded-games "$tmp/empty.csv" --out "$tmp/g5" >/dev/null 2>"$tmp/g5.err"
+[ $? -eq 2 ] && grep -q "recorded_games: $tmp/empty.csv: no game with a result replays under tiny5" "$tmp/g5.err" && ok || fail "recorded games file without games: $(cat "$tmp/g5.err")"
+"$TAFL" calibrate "$tmp/rec/games.csv" --eval hand --held-out --plies 0-2 >"$tmp/held.out" 2>&1 || fail "calibrate --held-out: $(cat "$tmp/held.out")"
+# 29 games left (the last one removed above): the held-out games are 0, 10 and 20.
+awk '$1 == "hand" { print $2 }' "$tmp/held.out" | grep -qx 3 && grep -q 'held out: every tenth game' "$tmp/held.out" && ok || fail "calibrate --held-out: $(cat "$tmp/held.out")"
+
 # Bad files: one line naming the file and line, exit 2.
 bad() { # bad NAME PATTERN: tafl move with eval=$tmp/NAME fails with exit 2 and PATTERN
     "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=1,eval=$tmp/$1" >/dev/null 2>"$tmp/bad.err"

@@ -20,7 +20,9 @@
 #include "formats/files.h"
 #include "formats/plot.h"
 #include "harness/match.h"
+#include "harness/rowgame.h"
 #include "harness/rundir.h"
+#include "rules/record.h"
 #include "rules/rng.h"
 #include "stats/stats.h"
 
@@ -57,7 +59,8 @@ typedef struct {
     const TrainOptions *opt;
     Rules rules;
     char dir[RUNDIR_PATH_MAX + 1];
-    GenData *gens; /* [generations + 1], index = generation */
+    GenData *gens;          /* [generations + 1], index = generation; [0] the recorded games' */
+    uint64_t recorded_hash; /* FNV-1a of the recorded games' file (0: none) */
     TrainRow *rows;
     int row_count;
     int best_generation;
@@ -267,6 +270,106 @@ static Status self_play(Train *tr, int g, GenData *out, TrainRow *row, Error *er
     return st;
 }
 
+/* --- recorded games --- */
+
+typedef struct {
+    GenData *out;
+    int capacity, opening_plies, game;
+    float y;
+} Recorded;
+
+static void recorded_visit(void *ctx, int ply, const RecordMove *rm, Move m, const GameState *s,
+                           const CaptureList *caps)
+{
+    (void)rm;
+    (void)m;
+    (void)caps;
+    Recorded *c = ctx;
+    if (ply < c->opening_plies || state_is_over(s))
+        return;
+    if (c->out->count == c->capacity) {
+        c->capacity = c->capacity * 2 + 1024;
+        c->out->pos = xrealloc(c->out->pos, (size_t)c->capacity * sizeof *c->out->pos);
+    }
+    TrainPos *p = &c->out->pos[c->out->count++];
+    memset(p, 0, sizeof *p);
+    p->s = *s;
+    p->label = c->y;
+    p->search = c->y; /* no search score: the target is the outcome whatever score_weight is */
+    p->game = c->game;
+}
+
+/* The positions (after opening_plies, game not over) of the recorded games of
+ * t->recorded_games (a move-list CSV or a tafl-lab games.csv with moves) that finished with a
+ * result and replay under the rules, into tr->gens[0], each with its game's index in the
+ * file's games (games with index divisible by 10 are the validation split, as in self-play, and
+ * `tafl calibrate --held-out` scores them alone), and the file's FNV-1a in tr->recorded_hash.
+ * Games that do not replay are left out, as in `tafl calibrate`; a games.csv of another game
+ * (rules hash) and a file with no game that replays are errors. */
+static Status recorded_load(Train *tr, Error *err)
+{
+    const char *path = tr->t->recorded_games;
+    size_t size;
+    char *text = files_read(path, &size);
+    if (!text) {
+        error_set(err, "recorded_games: %s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    tr->recorded_hash = evalmodel_text_hash(text, size);
+    free(text);
+    RecordGame *games = NULL;
+    int count = 0;
+    char rules_name[64];
+    Error why = {{0}};
+    Status st = rowgame_read_any(path, &games, &count, rules_name, sizeof rules_name, &why);
+    if (st == ST_OK && rules_name[0]) {
+        Ruleset rs;
+        Rules r;
+        st = rowgame_ruleset(path, rules_name, &rs, &why);
+        if (st == ST_OK)
+            st = rules_compile(&rs, &r, &why);
+        if (st == ST_OK && evalmodel_rules_hash(&r) != evalmodel_rules_hash(&tr->rules)) {
+            record_games_free(games, count);
+            error_set(err, "recorded_games: %s: games of %s, not of %s", path, rules_name,
+                      tr->rules.opt.name);
+            return ST_EINVAL;
+        }
+    }
+    if (st != ST_OK) {
+        record_games_free(games, count);
+        error_set(err, "recorded_games: %s", why.text);
+        return st;
+    }
+    Recorded c = {.out = &tr->gens[0], .opening_plies = tr->t->opening_plies};
+    int used = 0;
+    for (int g = 0; g < count; g++) {
+        RecordResult res = games[g].result;
+        if (res != RECORD_RESULT_ATTACKERS && res != RECORD_RESULT_DEFENDERS &&
+            res != RECORD_RESULT_DRAW)
+            continue;
+        c.y = res == RECORD_RESULT_ATTACKERS ? 1.0f : res == RECORD_RESULT_DEFENDERS ? 0.0f : 0.5f;
+        c.game = g;
+        int before = c.out->count;
+        RecordIssue issue;
+        if (!record_replay(&tr->rules, &games[g], recorded_visit, &c, &issue))
+            c.out->count = before; /* a game that does not replay is left out whole */
+        else
+            used++;
+    }
+    record_games_free(games, count);
+    if (used == 0) {
+        error_set(err,
+                  "recorded_games: %s: no game with a result replays under %s (a move-list CSV "
+                  "or a games.csv with moves)",
+                  path, tr->rules.opt.name);
+        return ST_EINVAL;
+    }
+    if (tr->opt->progress)
+        fprintf(stderr, "train %s: %d recorded games, %d positions from %s\n", tr->t->name, used,
+                c.out->count, path);
+    return ST_OK;
+}
+
 /* --- fitting --- */
 
 /* The window's positions as sparse feature rows (CSR). */
@@ -281,8 +384,9 @@ typedef struct {
 
 static void design_build(const Train *tr, int g, Design *d)
 {
+    /* The recorded games' positions (generation 0's slot) join every window. */
     int first = g - tr->t->window + 1 < 1 ? 1 : g - tr->t->window + 1;
-    int n = 0;
+    int n = tr->gens[0].count;
     for (int k = first; k <= g; k++)
         n += tr->gens[k].count;
     d->n = n;
@@ -294,9 +398,10 @@ static void design_build(const Train *tr, int g, Design *d)
     d->val = xmalloc(cap * sizeof *d->val);
     int row = 0;
     EvalFeatures f;
-    for (int k = first; k <= g; k++) {
-        for (int i = 0; i < tr->gens[k].count; i++) {
-            const TrainPos *p = &tr->gens[k].pos[i];
+    for (int k = first - 1; k <= g; k++) {
+        const GenData *gen = &tr->gens[k < first ? 0 : k]; /* the recorded games' slot first */
+        for (int i = 0; i < gen->count; i++) {
+            const TrainPos *p = &gen->pos[i];
             evalmodel_features(&tr->rules, &p->s, &f);
             /* A sided model's defenders-to-move weights follow the attackers' set; features
              * past the trained set (newer sets' appended ones, indices ascending) are left out. */
@@ -533,7 +638,11 @@ static Status draw_figure(const Train *tr, bool *plotted, Error *err)
 static Status check_setup(Train *tr, Error *err)
 {
     char setup[4096], path[RUNDIR_PATH_MAX + 32];
-    trainfile_format(tr->t, setup, sizeof setup);
+    int n = trainfile_format(tr->t, setup, sizeof setup);
+    /* The recorded games' content, so that a resume refuses a changed file. */
+    if (tr->recorded_hash != 0 && n >= 0 && (size_t)n < sizeof setup)
+        snprintf(setup + n, sizeof setup - (size_t)n, "recorded_games_hash = %016" PRIx64 "\n",
+                 tr->recorded_hash);
     snprintf(path, sizeof path, "%s/setup", tr->dir);
     size_t size;
     char *old = files_read(path, &size);
@@ -691,8 +800,11 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     st = rundir_open(tr.dir, RUNDIR_TRAIN, &lock, NULL, err);
     if (st != ST_OK)
         return st;
-    st = check_setup(&tr, err);
     tr.gens = xcalloc((size_t)t->generations + 1, sizeof *tr.gens);
+    if (t->recorded_games[0])
+        st = recorded_load(&tr, err);
+    if (st == ST_OK)
+        st = check_setup(&tr, err);
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
     char path[RUNDIR_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/train.csv", tr.dir);
