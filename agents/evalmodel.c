@@ -34,12 +34,21 @@ enum {
     F_CORDON_ESC = 0,    /* escape squares inside the attackers' cordon: 0..3, 4+ */
     F_CORDON_REGION = 5, /* share of the board inside it */
     F_SET2_EXTRA = 6,
+    /* Feature set 3 appends, after set 2's: */
+    F_KFREE = F_SET2_EXTRA,     /* empty squares beside the king: 0..4 */
+    F_OUTSIDE = F_KFREE + 5,    /* defenders (king included) joined to an edge past no attacker:
+                                   0..4, 5+ */
+    F_ENCLOSED = F_OUTSIDE + 6, /* share of the defenders (king included) enclosed */
+    F_SET3_EXTRA = F_ENCLOSED + 1,
 };
 
 /* Set 1 ("tafl-lab-1") read a king sealed in by his own men as one sealed by the attackers:
  * trained on Copenhagen, where the king starts inside his men, it learned that a king with no
  * way out is good for the defenders (train-copenhagen, issue 23). Set 2 ("tafl-lab-2") adds
- * the cordon (movegen_king_flood), which only attackers close. */
+ * the cordon (movegen_king_flood), which only attackers close. Set 3 ("tafl-lab-3") adds what a
+ * Copenhagen evaluation learned from human games lacked (results/train-copenhagen-recorded): how
+ * many defenders the attackers' ring still leaves joined to an edge (the encirclement win) and
+ * the king's free neighbours (a king that cannot move is captured or left without moves). */
 
 static const char *const HASH_LINE_NAMES[] = {"bias", "attackers_to_move", "hand"};
 
@@ -74,7 +83,7 @@ static int square_class(const Rules *r, int sq)
 
 int evalmodel_feature_count(const Rules *r, int set)
 {
-    return F_PST + 3 * pst_classes(r) + (set >= 2 ? F_SET2_EXTRA : 0);
+    return F_PST + 3 * pst_classes(r) + (set >= 3 ? F_SET3_EXTRA : set >= 2 ? F_SET2_EXTRA : 0);
 }
 
 void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
@@ -106,8 +115,16 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
         int c = i - F_PST - 3 * pst_classes(r);
         if (c < F_CORDON_REGION)
             snprintf(buf, size, "cordon_escapes_%d", c - F_CORDON_ESC);
-        else
+        else if (c == F_CORDON_REGION)
             snprintf(buf, size, "cordon_region");
+        else if (c < F_OUTSIDE)
+            snprintf(buf, size, "king_free_%d", c - F_KFREE);
+        else if (c < F_ENCLOSED - 1)
+            snprintf(buf, size, "defenders_outside_%d", c - F_OUTSIDE);
+        else if (c == F_ENCLOSED - 1)
+            snprintf(buf, size, "defenders_outside_5plus");
+        else
+            snprintf(buf, size, "defenders_enclosed");
     } else {
         static const char *const kinds[] = {"attacker", "defender", "king"};
         int p = pst_classes(r), k = (i - F_PST) / p, c = (i - F_PST) % p, m = half(r);
@@ -180,7 +197,60 @@ static void corner_patterns(const Rules *r, const GameState *s, double *out)
     }
 }
 
+static inline bool occupied(const GameState *s, int sq)
+{
+    return bit_test(s->attackers, sq) || bit_test(s->defenders, sq) || sq == s->king;
+}
+
+/* Set 3: the king's empty neighbours (0..4), and the defenders (king included) that reach an
+ * edge by steps between neighbours over squares no attacker holds (the ring that the
+ * encirclement rule asks for leaves none), with their share enclosed. */
+static void ring_features(const Rules *r, const GameState *s, double *out)
+{
+    int n = r->size, row = s->king / n, col = s->king % n, free_sides = 0;
+    const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    for (int d = 0; d < 4; d++) {
+        int i = row + dr[d], j = col + dc[d];
+        free_sides += i >= 0 && i < n && j >= 0 && j < n && !occupied(s, i * n + j);
+    }
+    out[F_KFREE + free_sides] = 1.0;
+    bool seen[RULES_MAX_SQUARES] = {false};
+    int queue[RULES_MAX_SQUARES], head = 0, tail = 0;
+    for (int sq = 0; sq < r->squares; sq++) {
+        int i = sq / n, j = sq % n;
+        if ((i == 0 || j == 0 || i == n - 1 || j == n - 1) && !bit_test(s->attackers, sq)) {
+            seen[sq] = true;
+            queue[tail++] = sq;
+        }
+    }
+    int outside = 0, total = 0;
+    while (head < tail) {
+        int sq = queue[head++], i = sq / n, j = sq % n;
+        outside += bit_test(s->defenders, sq) || sq == s->king;
+        for (int d = 0; d < 4; d++) {
+            int a = i + dr[d], b = j + dc[d];
+            if (a < 0 || a >= n || b < 0 || b >= n)
+                continue;
+            int t = a * n + b;
+            if (!seen[t] && !bit_test(s->attackers, t)) {
+                seen[t] = true;
+                queue[tail++] = t;
+            }
+        }
+    }
+    for (int i = 0; i < r->words; i++)
+        total += __builtin_popcountll(s->defenders[i]);
+    total += 1; /* the king */
+    out[F_OUTSIDE + (outside > 5 ? 5 : outside)] = 1.0;
+    out[F_ENCLOSED] = (double)(total - outside) / total;
+}
+
 void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
+{
+    evalmodel_features_of_set(r, s, EVALMODEL_FEATURES, f);
+}
+
+void evalmodel_features_of_set(const Rules *r, const GameState *s, int set, EvalFeatures *f)
 {
     double dense[EVALMODEL_MAX_FEATURES] = {0};
     EvalWeights hand;
@@ -218,8 +288,10 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f)
     double *cordon = &dense[F_PST + 3 * p];
     cordon[F_CORDON_ESC + (k.cordon_escapes > 4 ? 4 : k.cordon_escapes)] = 1.0;
     cordon[F_CORDON_REGION] = (double)k.cordon_region / r->squares;
+    if (set >= 3)
+        ring_features(r, s, cordon);
 
-    int count = evalmodel_feature_count(r, EVALMODEL_FEATURES);
+    int count = evalmodel_feature_count(r, set);
     f->count = 0;
     for (int i = 0; i < count; i++) {
         if (dense[i] != 0.0) {
@@ -245,7 +317,7 @@ double evalmodel_logit(const EvalModel *m, const EvalFeatures *f)
 double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m)
 {
     EvalFeatures f;
-    evalmodel_features(r, s, &f);
+    evalmodel_features_of_set(r, s, m->features, &f);
     double v = EVALMODEL_UNITS * evalmodel_logit(m, &f);
     return s->side == SIDE_ATTACKERS ? v : -v;
 }
@@ -412,13 +484,16 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
                 set = 1;
             else if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-2") == 0)
                 set = 2;
+            else if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-3") == 0)
+                set = 3;
             count = evalmodel_weight_count(r, out->kind, set ? set : 1);
             if (!set || sscanf(line, "%*s %*s %d", &n) != 1 || n != count) {
                 error_set(err,
-                          "%s:%d: want 'features tafl-lab-1 %d' or 'features tafl-lab-2 %d' for "
-                          "a %s model on a %dx%d board",
+                          "%s:%d: want 'features tafl-lab-1 %d', 'features tafl-lab-2 %d' or "
+                          "'features tafl-lab-3 %d' for a %s model on a %dx%d board",
                           source, lineno, evalmodel_weight_count(r, out->kind, 1),
                           evalmodel_weight_count(r, out->kind, 2),
+                          evalmodel_weight_count(r, out->kind, 3),
                           out->kind == EVALMODEL_SIDED ? "sided" : "linear", r->size, r->size);
                 return ST_EPARSE;
             }

@@ -25,9 +25,13 @@
  * written as version 1, byte for byte as before; version 2 added `model sided`. */
 #define EVALMODEL_VERSION 2
 
-/* The newest feature set, `features tafl-lab-2`: set 1's features and the attackers' cordon
- * (evalmodel.c lists them). A model keeps the set it was trained on; set 1 files still load. */
-#define EVALMODEL_FEATURES 2
+/* The newest feature set, `features tafl-lab-3`: set 1's features, the attackers' cordon (set
+ * 2), the king's free neighbours and the defenders the attackers' ring encloses (set 3;
+ * evalmodel.c lists them). A model keeps the set it was trained on; older files still load. */
+#define EVALMODEL_FEATURES 3
+
+/* The set `tafl train` fits unless told (the newest measured to play stronger). */
+#define EVALMODEL_DEFAULT_FEATURES 2
 
 /* The model of a file's `model` line. */
 typedef enum {
@@ -42,7 +46,7 @@ typedef struct {
     char ruleset[RULES_NAME_MAX];    /* the ruleset's name when trained */
     uint64_t rules_hash;             /* evalmodel_rules_hash of those rules */
     EvalModelKind kind;              /* linear or sided */
-    int features;                    /* its feature set: 1 or 2 (EVALMODEL_FEATURES) */
+    int features;                    /* its feature set: 1 to EVALMODEL_FEATURES */
     int count;                       /* weights in use: evalmodel_weight_count */
     double w[EVALMODEL_MAX_WEIGHTS]; /* sided: the attackers-to-move set, then the defenders' */
 } EvalModel;
@@ -88,6 +92,10 @@ void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel 
 /* The features of position s (game not over) of the newest set, attackers' view; a model of
  * an older set reads the ones it knows (evalmodel_logit). Pure, thread-safe. */
 void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f);
+
+/* The features of set `set` only (1 to EVALMODEL_FEATURES): what a model of that set reads,
+ * without the cost of newer sets' features. Pure, thread-safe. */
+void evalmodel_features_of_set(const Rules *r, const GameState *s, int set, EvalFeatures *f);
 
 /* The model's logit for the attackers' win. */
 double evalmodel_logit(const EvalModel *m, const EvalFeatures *f);

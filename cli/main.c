@@ -209,7 +209,7 @@ static const Command COMMANDS[] = {
     {"train", cmd_train, "learn an evaluation for a ruleset by self-play, in generations",
      "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
      "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
-     "                  [--model linear|sided] [--features 1|2] [--score-weight W]\n"
+     "                  [--model linear|sided] [--features 1|2|3] [--score-weight W]\n"
      "                  [--recorded-games CSV] [--epochs N] [--name NAME] [--threads T]\n"
      "                  [--out DIR] [--resume]\n"
      "                  [--progress] [--dry-run]\n"

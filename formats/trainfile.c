@@ -34,7 +34,7 @@ void trainfile_defaults(TrainFile *out)
     out->gate_pairs = 50;
     out->gate_depth = 2;
     out->model = EVALMODEL_LINEAR;
-    out->features = EVALMODEL_FEATURES;
+    out->features = EVALMODEL_DEFAULT_FEATURES;
     snprintf(out->output, sizeof out->output, "results");
 }
 

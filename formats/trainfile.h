@@ -33,7 +33,7 @@ typedef struct {
     EvalModelKind model;                 /* model: linear (one weight set) or sided (one per side
                                             to move) (linear) */
     int features;                        /* features: the feature set, 1 or 2 (the newest,
-                                            EVALMODEL_FEATURES) */
+                                            EVALMODEL_DEFAULT_FEATURES; up to EVALMODEL_FEATURES) */
     double score_weight;                 /* score_weight: the weight of the search's prediction
                                             in each position's target, the rest the game's
                                             outcome (0: outcomes only) */

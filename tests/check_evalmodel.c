@@ -197,6 +197,39 @@ START_TEST(test_king_flood)
 }
 END_TEST
 
+/* Feature set 3: the king's empty neighbours and the defenders (king included) the
+ * attackers' ring leaves joined to an edge, with the share it encloses. */
+START_TEST(test_ring)
+{
+    Rules r;
+    GameState s;
+    History h;
+    EvalFeatures f;
+    /* Brandubh's start: nothing is enclosed (all five defenders reach an edge); the king's four
+     * neighbours are his own men. */
+    fixture_rules("brandubh", &r);
+    state_init(&r, &s);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "king_free_0")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "defenders_outside_5plus")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "defenders_enclosed")) == 0.0);
+    /* The ring of test_cordon round the king and a defender (c3..e5), and a second defender
+     * outside it on b7: one of three outside, two thirds enclosed; the king has three empty
+     * neighbours (his man on e4 is the fourth). */
+    fixture_position("brandubh", "/1T5/2ttt2/1t3t1/1t1KTt1/1t3t1/2ttt2/7/", SIDE_DEFENDERS, &r, &s,
+                     &h);
+    evalmodel_features(&r, &s, &f);
+    ck_assert(feature_value(&f, feature_index(&r, "king_free_3")) == 1.0);
+    ck_assert(feature_value(&f, feature_index(&r, "defenders_outside_1")) == 1.0);
+    ck_assert(fabs(feature_value(&f, feature_index(&r, "defenders_enclosed")) - 2.0 / 3.0) < 1e-12);
+    history_free(&h);
+    /* A model of set 2 reads no set 3 feature, and evaluates as from set 2's features. */
+    evalmodel_features_of_set(&r, &s, 2, &f);
+    for (int i = 0; i < f.count; i++)
+        ck_assert_int_lt(f.index[i], evalmodel_feature_count(&r, 2));
+}
+END_TEST
+
 /* The attackers' cordon (feature set 2): the squares joined to the king's by neighbour steps
  * over squares no attacker holds, and the escape squares among them. */
 START_TEST(test_cordon)
@@ -464,20 +497,22 @@ START_TEST(test_refused)
     /* A sided file whose count says linear. */
     char *count = strdup(text);
     char want[64];
-    snprintf(want, sizeof want, "features tafl-lab-2 %d", sided.count);
+    snprintf(want, sizeof want, "features tafl-lab-%d %d", EVALMODEL_FEATURES, sided.count);
     char *at = strstr(count, want);
     ck_assert(at);
     char line[64];
-    snprintf(line, sizeof line, "features tafl-lab-2 %d", sided.count / 2);
+    snprintf(line, sizeof line, "features tafl-lab-%d %d", EVALMODEL_FEATURES, sided.count / 2);
     size_t tail = strlen(at + strlen(want)) + 1;
     memmove(at + strlen(line), at + strlen(want), tail);
     memcpy(at, line, strlen(line));
     char both[128];
     snprintf(both, sizeof both,
-             "f.eval:5: want 'features tafl-lab-1 %d' or 'features tafl-lab-2 %d'",
-             evalmodel_weight_count(&copenhagen, EVALMODEL_SIDED, 1), sided.count);
+             "f.eval:5: want 'features tafl-lab-1 %d', 'features tafl-lab-2 %d' or 'features "
+             "tafl-lab-3 %d'",
+             evalmodel_weight_count(&copenhagen, EVALMODEL_SIDED, 1),
+             evalmodel_weight_count(&copenhagen, EVALMODEL_SIDED, 2), sided.count);
     assert_refused(&copenhagen, count, ST_EPARSE, both);
-    memcpy(strstr(count, "tafl-lab-2"), "tafl-lab-3", 10);
+    memcpy(strstr(count, "tafl-lab-3"), "tafl-lab-4", 10);
     assert_refused(&copenhagen, count, ST_EPARSE, "f.eval:5: want 'features tafl-lab-1");
     free(count);
     free(text);
@@ -549,6 +584,7 @@ Suite *evalmodel_suite(void)
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
     tcase_add_test(tc, test_cordon);
+    tcase_add_test(tc, test_ring);
     tcase_add_test(tc, test_set1_reads_as_before);
     tcase_add_loop_test(tc, test_king_flood_matches_reference, 0, 7);
     tcase_add_test(tc, test_refused);

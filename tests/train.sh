@@ -27,8 +27,12 @@ train --generations 1 --features 1 --out "$tmp/f1" >/dev/null 2>"$tmp/f1.err" ||
 grep -q '^features tafl-lab-1 ' "$tmp/f1/gen-001.eval" && ! grep -q cordon "$tmp/f1/gen-001.eval" && ok || fail "set 1 file: $(sed -n 5p "$tmp/f1/gen-001.eval")"
 grep -q '^features' "$tmp/f1/setup" && fail "a set 1 setup names its features" || ok
 "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/f1/gen-001.eval" >/dev/null 2>&1 && ok || fail "a set 1 evaluation does not play"
-train --generations 1 --features 3 --out "$tmp/f3" >/dev/null 2>"$tmp/f3.err"
-[ $? -eq 2 ] && grep -q "key 'features': bad value '3' (expected an integer 1..2)" "$tmp/f3.err" && ok || fail "features 3: $(cat "$tmp/f3.err")"
+# Set 3 (the king's free neighbours, the defenders the attackers' ring encloses) on request.
+train --generations 1 --features 3 --out "$tmp/f3" >/dev/null 2>"$tmp/f3.err" || fail "train f3: $(cat "$tmp/f3.err")"
+grep -q '^features tafl-lab-3 ' "$tmp/f3/gen-001.eval" && grep -q '^defenders_enclosed ' "$tmp/f3/gen-001.eval" && ok || fail "set 3 file: $(sed -n 5p "$tmp/f3/gen-001.eval")"
+"$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/f3/gen-001.eval" >/dev/null 2>&1 && ok || fail "a set 3 evaluation does not play"
+train --generations 1 --features 4 --out "$tmp/f4" >/dev/null 2>"$tmp/f4.err"
+[ $? -eq 2 ] && grep -q "key 'features': bad value '4' (expected an integer 1..3)" "$tmp/f4.err" && ok || fail "features 4: $(cat "$tmp/f4.err")"
 
 # score_weight blends the search's own prediction into each target: recorded in the setup
 # (absent at 0, as before the key), deterministic at 1 and 2 threads, a fit other than the

@@ -402,7 +402,7 @@ static void design_build(const Train *tr, int g, Design *d)
         const GenData *gen = &tr->gens[k < first ? 0 : k]; /* the recorded games' slot first */
         for (int i = 0; i < gen->count; i++) {
             const TrainPos *p = &gen->pos[i];
-            evalmodel_features(&tr->rules, &p->s, &f);
+            evalmodel_features_of_set(&tr->rules, &p->s, tr->t->features, &f);
             /* A sided model's defenders-to-move weights follow the attackers' set; features
              * past the trained set (newer sets' appended ones, indices ascending) are left out. */
             int in_set = evalmodel_feature_count(&tr->rules, tr->t->features);
