@@ -9,11 +9,9 @@
 #include "cli/commands.h"
 #include "formats/files.h"
 #include "formats/plot.h"
-#include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/calibrate.h"
 #include "harness/rowgame.h"
-#include "rules/csvgame.h"
 
 #define MAX_EVALS 8
 

@@ -66,11 +66,8 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
     w.model = model;
     Collect c = {.r = r, .w = &w, .lo = lo, .hi = hi};
     for (int g = 0; g < count; g++) {
-        RecordResult res = games[g].result;
-        if (res != RECORD_RESULT_ATTACKERS && res != RECORD_RESULT_DEFENDERS &&
-            res != RECORD_RESULT_DRAW)
+        if (!record_result_score(games[g].result, &c.y))
             continue;
-        c.y = res == RECORD_RESULT_ATTACKERS ? 1.0f : res == RECORD_RESULT_DEFENDERS ? 0.0f : 0.5f;
         long before = c.count;
         RecordIssue issue;
         if (!record_replay(r, &games[g], visit, &c, &issue)) {

@@ -92,6 +92,23 @@ Status record_start(const Rules *r, const RecordGame *g, GameState *s, Error *er
     return otn_parse_position(r, g->start, r->opt.first, s, err);
 }
 
+bool record_result_score(RecordResult result, float *score)
+{
+    switch (result) {
+    case RECORD_RESULT_ATTACKERS:
+        *score = 1.0f;
+        return true;
+    case RECORD_RESULT_DEFENDERS:
+        *score = 0.0f;
+        return true;
+    case RECORD_RESULT_DRAW:
+        *score = 0.5f;
+        return true;
+    default:
+        return false;
+    }
+}
+
 const char *record_result_name(RecordResult result)
 {
     static const char *const names[] = {"unknown", "ongoing", "attackers", "defenders", "draw"};

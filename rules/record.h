@@ -97,6 +97,11 @@ MUST_CHECK Status record_start(const Rules *r, const RecordGame *g, GameState *s
 bool record_replay(const Rules *r, const RecordGame *g, RecordVisit visit, void *ctx,
                    RecordIssue *issue);
 
+/* The attackers' score that a finished record gives, into *score: 1 attackers won, 0 defenders
+ * won, 1/2 a draw. False (and *score untouched) for a record without a result, ongoing or
+ * unknown. */
+bool record_result_score(RecordResult result, float *score);
+
 /* "attackers", "defenders", "draw", "ongoing", "unknown". */
 const char *record_result_name(RecordResult result);
 

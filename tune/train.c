@@ -343,11 +343,8 @@ static Status recorded_load(Train *tr, Error *err)
     Recorded c = {.out = &tr->gens[0], .opening_plies = tr->t->opening_plies};
     int used = 0;
     for (int g = 0; g < count; g++) {
-        RecordResult res = games[g].result;
-        if (res != RECORD_RESULT_ATTACKERS && res != RECORD_RESULT_DEFENDERS &&
-            res != RECORD_RESULT_DRAW)
+        if (!record_result_score(games[g].result, &c.y))
             continue;
-        c.y = res == RECORD_RESULT_ATTACKERS ? 1.0f : res == RECORD_RESULT_DEFENDERS ? 0.0f : 0.5f;
         c.game = g;
         int before = c.out->count;
         RecordIssue issue;
