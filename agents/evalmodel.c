@@ -214,30 +214,7 @@ static void ring_features(const Rules *r, const GameState *s, double *out)
         free_sides += i >= 0 && i < n && j >= 0 && j < n && !occupied(s, i * n + j);
     }
     out[F_KFREE + free_sides] = 1.0;
-    bool seen[RULES_MAX_SQUARES] = {false};
-    int queue[RULES_MAX_SQUARES], head = 0, tail = 0;
-    for (int sq = 0; sq < r->squares; sq++) {
-        int i = sq / n, j = sq % n;
-        if ((i == 0 || j == 0 || i == n - 1 || j == n - 1) && !bit_test(s->attackers, sq)) {
-            seen[sq] = true;
-            queue[tail++] = sq;
-        }
-    }
-    int outside = 0, total = 0;
-    while (head < tail) {
-        int sq = queue[head++], i = sq / n, j = sq % n;
-        outside += bit_test(s->defenders, sq) || sq == s->king;
-        for (int d = 0; d < 4; d++) {
-            int a = i + dr[d], b = j + dc[d];
-            if (a < 0 || a >= n || b < 0 || b >= n)
-                continue;
-            int t = a * n + b;
-            if (!seen[t] && !bit_test(s->attackers, t)) {
-                seen[t] = true;
-                queue[tail++] = t;
-            }
-        }
-    }
+    int outside = movegen_edge_defenders(r, s), total = 0;
     for (int i = 0; i < r->words; i++)
         total += __builtin_popcountll(s->defenders[i]);
     total += 1; /* the king */

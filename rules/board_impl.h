@@ -407,6 +407,18 @@ static bool BI(encircled)(const Rules *r, const GameState *s)
     return !BI(bb_any)(BI(bb_and)(fill, defenders));
 }
 
+/* The defenders, king included, joined to an edge by steps between neighbours over squares no
+ * attacker holds (movegen_edge_defenders): the fill of encircled, counted. */
+static int BI(edge_defenders)(const Rules *r, const GameState *s)
+{
+    BI(Geometry) g = BI(geometry)(r);
+    BI(BB) defenders = BI(bb_load)(s->defenders);
+    defenders.w[s->king >> 6] |= 1ULL << (s->king & 63);
+    BI(BB) open = BI(bb_andnot)(g.board, BI(bb_load)(s->attackers));
+    BI(BB) fill = BI(step_fill)(&g, g.edge, open, (BI(BB)){{0}});
+    return BI(bb_popcount)(BI(bb_and)(fill, defenders));
+}
+
 /* The king's slides over the board as it stands, the other pieces still (movegen_king_flood):
  * a breadth-first search by whole levels, each level every square one slide from the last
  * level's squares. He passes the throne unless throne_pass is none and stops on it only with

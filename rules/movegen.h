@@ -43,6 +43,11 @@ typedef struct {
 
 KingFlood movegen_king_flood(const Rules *r, const GameState *s);
 
+/* The defenders, king included, joined to an edge square by steps between neighbours (north,
+ * south, west, east) over squares no attacker holds; 0 is the encirclement of RULES.md section
+ * 5, whether or not the ruleset plays it. Bitboard fill; pure, thread-safe. */
+int movegen_edge_defenders(const Rules *r, const GameState *s);
+
 /* --- moves in a game: the rules that read the game's history ---
  * Under repetition = defenders_no_repeat (hnefatafl.org: "If white (the defender) would repeat
  * a board position, the move is not allowed.") a defenders' move that makes a position already

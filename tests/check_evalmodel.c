@@ -387,9 +387,35 @@ static void reference_cordon(const Rules *r, const GameState *s, int *region, in
     }
 }
 
-/* The flood fill's distance, region and escapes, and the cordon's region and escapes, equal
- * the references' on the positions of random games, on boards with corner and edge escape and
- * with each throne rule. */
+/* The defenders (king included) joined to an edge by a plain breadth-first search over
+ * neighbour steps onto squares no attacker holds, from every edge square no attacker holds. */
+static int reference_edge_defenders(const Rules *r, const GameState *s)
+{
+    bool seen[RULES_MAX_SQUARES] = {false};
+    int queue[RULES_MAX_SQUARES], head = 0, tail = 0, count = 0;
+    for (int sq = 0; sq < r->squares; sq++) {
+        if ((r->edge[sq >> 6] >> (sq & 63) & 1) && !(s->attackers[sq >> 6] >> (sq & 63) & 1)) {
+            seen[sq] = true;
+            queue[tail++] = sq;
+        }
+    }
+    while (head < tail) {
+        int sq = queue[head++];
+        count += (s->defenders[sq >> 6] >> (sq & 63) & 1) || sq == s->king;
+        for (int d = 0; d < RULES_DIRS; d++) {
+            int to = r->neighbour[sq][d];
+            if (to >= 0 && !seen[to] && !(s->attackers[to >> 6] >> (to & 63) & 1)) {
+                seen[to] = true;
+                queue[tail++] = to;
+            }
+        }
+    }
+    return count;
+}
+
+/* The flood fill's distance, region and escapes, the cordon's region and escapes, and the
+ * defenders joined to an edge (set 3) equal the references' on the positions of random games,
+ * on boards with corner and edge escape and with each throne rule. */
 START_TEST(test_king_flood_matches_reference)
 {
     const char *presets[] = {"brandubh",       "copenhagen",         "tablut",      "ard-ri",
@@ -429,6 +455,14 @@ START_TEST(test_king_flood_matches_reference)
                           presets[_i], ply, name);
             ck_assert(fabs(feature_value(&f, feature_index(&r, "cordon_region")) -
                            (double)region / r.squares) < 1e-12);
+            int outside = reference_edge_defenders(&r, &s);
+            ck_assert_int_eq(movegen_edge_defenders(&r, &s), outside);
+            if (outside >= 5)
+                snprintf(name, sizeof name, "defenders_outside_5plus");
+            else
+                snprintf(name, sizeof name, "defenders_outside_%d", outside);
+            ck_assert_msg(feature_value(&f, feature_index(&r, name)) == 1.0, "%s ply %d: %s",
+                          presets[_i], ply, name);
             checked++;
             Move moves[RULES_MAX_MOVES];
             int n = movegen_legal(&r, &s, moves);
