@@ -1,5 +1,6 @@
 /* `tafl match`: games between two agents on one ruleset, with an optional stopping rule. */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/evalmodel.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/runstep.h"
@@ -20,6 +22,21 @@
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/perft.h"
+
+/* A match names each agent by its spec (the name is in the tables and games.csv, and the game
+ * seeds derive from it). A spec too long for a name is named by its first characters, `~` and
+ * the FNV-1a of the whole spec: still one name per spec, and every spec that fits keeps the
+ * name, so the seeds, of matches played before. */
+static void agent_name_of_spec(const char *spec, char *name, size_t size)
+{
+    size_t len = strlen(spec);
+    if (len < size) {
+        snprintf(name, size, "%s", spec);
+        return;
+    }
+    int keep = (int)size - 1 - 17; /* "~" and 16 hex digits */
+    snprintf(name, size, "%.*s~%016" PRIx64, keep, spec, evalmodel_text_hash(spec, len));
+}
 
 int cmd_match(int argc, char **argv)
 {
@@ -60,9 +77,9 @@ int cmd_match(int argc, char **argv)
         return cli_usage_error("match", "--min-games needs --max-width");
     if (resume && !out)
         return cli_usage_error("match", "--resume needs --out DIR");
-    if (strlen(attacker) >= EXPERIMENT_NAME_MAX || strlen(defender) >= EXPERIMENT_NAME_MAX)
+    if (strlen(attacker) >= EXPERIMENT_SPEC_MAX || strlen(defender) >= EXPERIMENT_SPEC_MAX)
         return cli_usage_error("match", "an agent spec is longer than %d characters",
-                               EXPERIMENT_NAME_MAX - 1);
+                               EXPERIMENT_SPEC_MAX - 1);
 
     /* A match is an experiment of one ruleset and one pairing; agents are named by spec. */
     Experiment *exp = xcalloc(1, sizeof *exp);
@@ -84,7 +101,7 @@ int cmd_match(int argc, char **argv)
     const char *specs[2] = {attacker, defender};
     exp->agent_count = strcmp(attacker, defender) == 0 ? 1 : 2;
     for (int i = 0; i < exp->agent_count; i++) {
-        snprintf(exp->agents[i].name, sizeof exp->agents[i].name, "%s", specs[i]);
+        agent_name_of_spec(specs[i], exp->agents[i].name, sizeof exp->agents[i].name);
         snprintf(exp->agents[i].spec, sizeof exp->agents[i].spec, "%s", specs[i]);
     }
     exp->pairings[0].attacker = 0;

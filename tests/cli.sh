@@ -107,6 +107,20 @@ expect 2 "--games '0' must be an integer 1..10000000" -- match --attacker random
 expect 2 "--threads '-1' must be an integer" -- match --attacker random --defender random --threads -1
 expect 2 "needs --attacker SPEC and --defender SPEC" -- match --attacker random
 expect 2 "unknown agent 'rnd'" -- match --attacker rnd --defender random
+# A spec longer than a name (63 characters) plays, named by its start and the whole spec's hash;
+# the name is one per spec, and meta keeps the whole spec. Past 1023 characters: refused.
+long="greedy:attacker_material=10,defender_material=20,king_distance=0.7,mobility=1.84"
+long2="greedy:attacker_material=10,defender_material=20,king_distance=0.7,mobility=1.85"
+"$TAFL" match --attacker "$long" --defender "$long2" --games 2 --out "$tmp/long" >/dev/null 2>&1 &&
+    ok || fail "match with a long spec"
+n1=$(sed -n 2p "$tmp/long/games.csv" | cut -d'"' -f4)
+n2=$(sed -n 2p "$tmp/long/games.csv" | cut -d'"' -f6)
+case "$n1" in "greedy:attacker_material=10,defender_material=~"????????????????) ok ;;
+    *) fail "long spec named '$n1'" ;; esac
+[ "${#n1}" -eq 63 ] && [ "$n1" != "$n2" ] && ok || fail "long spec names '$n1' '$n2'"
+grep -q "mobility=1.85" "$tmp/long/meta" && ok || fail "meta lacks the whole long spec"
+expect 2 "an agent spec is longer than 1023 characters" -- match --attacker \
+    "greedy:mobility=1$(printf '%01100d' 0)" --defender random
 
 # match --out and summarize: agent specs (with commas) as names survive CSV quoting, and the
 # summary rebuilt from games.csv alone equals the one the run wrote.
