@@ -46,6 +46,7 @@
 #include "rules/common.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
+#include "rules/zobrist.h"
 
 #define AB_MAX_DEPTH  64
 #define AB_MAX_QDEPTH 32
@@ -69,6 +70,7 @@ enum {
     P_TT_DEEP,
     P_EXT,
     P_QCHECKS,
+    P_NULLMOVE,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
     P_COUNT
@@ -101,6 +103,9 @@ static const ParamSpec PARAMS[] = {
      "on the attackers' first qchecks quiescence plies they also try quiet moves that threaten "
      "to capture the king next move, as the defenders try king moves that open a line (0 = "
      "none)"},
+    {"nullmove", PARAM_BOOL, 0, 0, 1, NULL,
+     "null-move pruning: where the side to move is not under a king threat and stands at or "
+     "above beta, a pass searched 2-3 plies shallower that still fails high cuts the node"},
     EVAL_PARAM_INITIALIZERS,
     EVAL_MODEL_PARAM_INITIALIZER,
 };
@@ -129,6 +134,8 @@ typedef struct {
     bool tt_deep; /* cut from deeper table entries */
     bool ext;     /* king-threat extensions */
     int qchecks;  /* quiescence plies with the attackers' threatening quiet moves */
+    bool nullmove; /* null-move pruning */
+    int null_ply;  /* ply of the node reached by a pass now being searched; -1 = none */
     uint64_t seed;
     EvalWeights w;
     TTEntry *tt;    /* owned; NULL when tt_mb = 0 */
@@ -478,6 +485,49 @@ static int lmr_plies(int depth, int index)
     return r;
 }
 
+static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
+                      double beta, int ext_left, bool *path_dep);
+
+/* Null-move pruning (Beal 1989; Goetsch and Campbell 1990; the adaptive reduction of Heinz
+ * 1999, as the chess programming wiki's "Null Move Pruning" describes them): the side to move
+ * passes, and if the opponent, searched R plies shallower with a null window at beta, still
+ * cannot bring the score below beta, the node is taken to fail high. Tafl has no zugzwang to
+ * speak of while a side keeps several pieces, so a pass is a fair lower bound. Not tried under a
+ * king threat (check), below the static score, near forced results, with few pieces left, right
+ * after another pass, or in principal-variation nodes of a pvs search. The pass flips the side
+ * and the hash, counts a ply and is not recorded in the history, so it never makes a repetition. */
+/* True when one more ply reaches the game's cap (a pass must not step over it). */
+static inline bool cap_next_ply(const Rules *r, const GameState *s)
+{
+    return r->opt.max_plies > 0 && s->ply + 1 >= (uint32_t)r->opt.max_plies;
+}
+
+static bool null_move_cuts(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
+                           double beta, bool check, bool *path_dep)
+{
+    if (depth < 2 || check || ab->null_ply == ply || beta >= WIN_BOUND || alpha <= -WIN_BOUND)
+        return false;
+    if (ab->pvs && beta - alpha > 2 * NULL_WINDOW)
+        return false;
+    if (s->side == SIDE_ATTACKERS ? s->attacker_count < 4 : s->defender_count < 2)
+        return false;
+    if (cap_next_ply(ab->base.rules, s) || leaf_value(ab, s) < beta)
+        return false;
+    const int reduce = depth > 6 ? 3 : 2;
+    GameState child = *s;
+    child.side = (uint8_t)(1 - s->side);
+    child.hash ^= zobrist_side();
+    child.ply++;
+    const int saved = ab->null_ply;
+    ab->null_ply = ply + 1;
+    int child_depth = depth - 1 - reduce;
+    if (child_depth < 0)
+        child_depth = 0;
+    double v = -negamax(ab, &child, child_depth, ply + 1, -beta, -beta + NULL_WINDOW, 0, path_dep);
+    ab->null_ply = saved;
+    return !ab->stop && v >= beta;
+}
+
 /* Fail-soft negamax of s (not over) to `depth` plies; ply counts from the root. Sets
  * *path_dep when the value depends on a repetition or draw-fort end below. ext_left bounds the
  * king-threat extensions still allowed on this path, so the search terminates. */
@@ -490,7 +540,7 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
      * threat is not cut off at the horizon. At most ext_left times on a path, and never
      * beyond AB_MAX_PLY. */
     bool check = false;
-    if ((ab->ext || ab->lmr) && depth > 0) {
+    if ((ab->ext || ab->lmr || ab->nullmove) && depth > 0) {
         check = in_check(r, s);
         if (check && ab->ext && ext_left > 0 && ply + depth < AB_MAX_DEPTH) {
             depth++;
@@ -527,11 +577,20 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
         }
     }
 
+    bool dep = false;
+    if (ab->nullmove && null_move_cuts(ab, s, depth, ply, alpha, beta, check, &dep)) {
+        *path_dep |= dep;
+        return beta;
+    }
+
     Move moves[RULES_MAX_MOVES];
     int32_t scores[RULES_MAX_MOVES];
-    bool dep = false;
     int n = node_moves(ab, s, moves, &dep);
-    assert(n > 0); /* state_apply ends a game whose side to move has no move */
+    /* state_apply ends a game whose side to move has no move; only a pass (null_move_cuts) can
+     * leave a side without one, and then the pass has done its work: fail low here. */
+    assert(n > 0 || ab->null_ply == ply);
+    if (n == 0)
+        return alpha;
     score_moves(ab, s, moves, n, tt_move, ply, scores);
 
     const double alpha0 = alpha;
@@ -629,6 +688,7 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
     load_history(ab, s, hist);
     ab->nodes = 0;
     ab->stop = false;
+    ab->null_ply = -1;
     memset(ab->killers, 0, sizeof ab->killers);
     /* Age the history heuristic so that the last moves' cutoffs count most. */
     size_t hsize = 2 * (size_t)r->squares * (size_t)r->squares;
@@ -795,6 +855,7 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->tt_deep = params[P_TT_DEEP] != 0;
     ab->ext = params[P_EXT] != 0;
     ab->qchecks = (int)params[P_QCHECKS];
+    ab->nullmove = params[P_NULLMOVE] != 0;
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t pow2 = tt_slots(params[P_TT_MB]);

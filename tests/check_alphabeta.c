@@ -260,6 +260,8 @@ static const char *const FEATURES[] = {
     "pvs=yes,lmr=yes,tt_deep=yes,ext=yes",
     "qchecks=1",
     "qchecks=4,ext=yes",
+    "nullmove=yes",
+    "pvs=yes,lmr=yes,tt_deep=yes,ext=yes,nullmove=yes",
 };
 #define FEATURE_SETS ((int)(sizeof FEATURES / sizeof FEATURES[0]))
 
@@ -788,12 +790,12 @@ START_TEST(test_features_deterministic)
 {
     Rules r;
     fixture_rules("brandubh", &r);
-    const uint64_t budgets[] = {500, 20000};
-    for (int i = 0; i < 2; i++) {
+    const uint64_t budgets[] = {500, 20000, 500, 20000};
+    for (int i = 0; i < 4; i++) {
         char spec[128];
         snprintf(spec, sizeof spec,
-                 "alphabeta:depth=64,nodes=%llu,pvs=yes,lmr=yes,tt_deep=yes,ext=yes",
-                 (unsigned long long)budgets[i]);
+                 "alphabeta:depth=64,nodes=%llu,pvs=yes,lmr=yes,tt_deep=yes,ext=yes,nullmove=%s",
+                 (unsigned long long)budgets[i], i < 2 ? "no" : "yes");
         Agent *a = fixture_agent(&r, spec, 9), *b = fixture_agent(&r, spec, 9);
         GameState s;
         History h;
@@ -897,6 +899,39 @@ START_TEST(test_extensions_bounded_and_reductions_deepen)
 }
 END_TEST
 
+/* Null-move pruning cuts the tree: from midgame positions of Brandubh and Copenhagen, a fixed
+ * depth-5 search (no budget) with nullmove=yes finishes in fewer positions than without, and
+ * the pruned search still plays a legal move and never calls a won position lost or a lost
+ * one won (its score keeps the sign of a forced result that the plain search proves). */
+START_TEST(test_nullmove_prunes)
+{
+    const char *presets[] = {"brandubh", "copenhagen"};
+    for (int p = 0; p < 2; p++) {
+        Rules r;
+        GameState s;
+        History h;
+        fixture_rules(presets[p], &r);
+        random_midgame(&r, &s, &h, 3, 14);
+        Agent *with = fixture_agent(&r, "alphabeta:depth=5,pvs=yes,nullmove=yes", 1);
+        Agent *without = fixture_agent(&r, "alphabeta:depth=5,pvs=yes,nullmove=no", 1);
+        ck_assert(movegen_is_legal(&r, &s, agent_choose(with, &s, &h)));
+        ck_assert(movegen_is_legal(&r, &s, agent_choose(without, &s, &h)));
+        const AgentStats *a = agent_last_stats(with), *b = agent_last_stats(without);
+        ck_assert_int_eq(a->depth, 5);
+        ck_assert_int_eq(b->depth, 5);
+        ck_assert_msg(a->nodes < b->nodes, "%s: %llu positions with null moves, %llu without",
+                      presets[p], (unsigned long long)a->nodes, (unsigned long long)b->nodes);
+        if (b->score >= AGENT_WIN_SCORE - 1000)
+            ck_assert(a->score > 0);
+        if (b->score <= -(AGENT_WIN_SCORE - 1000))
+            ck_assert(a->score < 0);
+        agent_destroy(with);
+        agent_destroy(without);
+        history_free(&h);
+    }
+}
+END_TEST
+
 Suite *alphabeta_suite(void)
 {
     Suite *suite = suite_create("alphabeta");
@@ -922,6 +957,7 @@ Suite *alphabeta_suite(void)
     tcase_add_test(tc, test_features_deterministic);
     tcase_add_test(tc, test_extensions_bounded_and_reductions_deepen);
     tcase_add_test(tc, test_qchecks_sees_king_fork);
+    tcase_add_test(tc, test_nullmove_prunes);
     suite_add_tcase(suite, tc);
 
     tc = tcase_create("control");
