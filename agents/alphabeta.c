@@ -127,13 +127,13 @@ typedef struct {
     int max_depth;
     uint64_t node_budget; /* 0 = none */
     double noise;
-    bool quiesce; /* search the leaves' tactical moves (quiescence) */
-    int qdepth;   /* plies of quiescence below a leaf */
-    bool pvs;     /* principal-variation search */
-    bool lmr;     /* late-move reductions */
-    bool tt_deep; /* cut from deeper table entries */
-    bool ext;     /* king-threat extensions */
-    int qchecks;  /* quiescence plies with the attackers' threatening quiet moves */
+    bool quiesce;  /* search the leaves' tactical moves (quiescence) */
+    int qdepth;    /* plies of quiescence below a leaf */
+    bool pvs;      /* principal-variation search */
+    bool lmr;      /* late-move reductions */
+    bool tt_deep;  /* cut from deeper table entries */
+    bool ext;      /* king-threat extensions */
+    int qchecks;   /* quiescence plies with the attackers' threatening quiet moves */
     bool nullmove; /* null-move pruning */
     int null_ply;  /* ply of the node reached by a pass now being searched; -1 = none */
     uint64_t seed;
