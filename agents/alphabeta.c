@@ -28,8 +28,9 @@
  *   scores), lmr (late-move reductions, Heinz 2000: quiet late moves a ply shallower first),
  *   tt_deep (cut from entries searched deeper, the usual rule; scores then depend on what the
  *   table holds) and ext (a ply more where the side to move faces a king escape or capture
- *   threat, at most depth / 2 + 1 times on a path). lmr, tt_deep and ext change scores, so the
- *   minimax-equality tests name the plain search. All are pure functions of the counted search,
+ *   threat, at most depth / 2 + 1 times on a path) and nullmove (null-move pruning, below).
+ *   lmr, tt_deep, ext and nullmove change scores, so the minimax-equality tests name the plain
+ *   search. All are pure functions of the counted search,
  *   so a node budget stays deterministic. Aspiration windows were not tried. */
 #include "agents/alphabeta.h"
 
