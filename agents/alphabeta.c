@@ -72,6 +72,7 @@ enum {
     P_EXT,
     P_QCHECKS,
     P_NULLMOVE,
+    P_QREPEAT,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
     P_COUNT
@@ -107,6 +108,9 @@ static const ParamSpec PARAMS[] = {
     {"nullmove", PARAM_BOOL, 0, 0, 1, NULL,
      "null-move pruning: where the side to move is not under a king threat and stands at or "
      "above beta, a pass searched 2-3 plies shallower that still fails high cuts the node"},
+    {"qrepeat", PARAM_BOOL, 0, 0, 1, NULL,
+     "quiescence also tries a move that wins by repetition (Copenhagen's rule: a third "
+     "occurrence loses for the defenders, whoever makes it)"},
     EVAL_PARAM_INITIALIZERS,
     EVAL_MODEL_PARAM_INITIALIZER,
 };
@@ -136,6 +140,7 @@ typedef struct {
     bool ext;      /* king-threat extensions */
     int qchecks;   /* quiescence plies with the attackers' threatening quiet moves */
     bool nullmove; /* null-move pruning */
+    bool qrepeat;  /* quiescence tries the attackers' wins by repetition */
     int null_ply;  /* ply of the node reached by a pass now being searched; -1 = none */
     uint64_t seed;
     EvalWeights w;
@@ -346,6 +351,15 @@ static bool gives_king_threat(const Rules *r, const GameState *s, Move m)
     return eval_king_threats(r, &t) > 0;
 }
 
+/* True when the attackers' move m, which captures nothing, makes a position that has occurred
+ * twice since the last capture (its third occurrence). */
+static bool makes_third_occurrence(const GameState *s, const History *hist, Move m)
+{
+    const uint64_t after = s->hash ^ zobrist_piece(PIECE_ATTACKER, m.from) ^
+                           zobrist_piece(PIECE_ATTACKER, m.to) ^ zobrist_side();
+    return history_count_reply(hist, after) >= 2;
+}
+
 /* Quiescence search (Beal 1990; the chess programming wiki's "Quiescence Search"): below a
  * depth-limited leaf only moves that change the position's tactics are searched, so that the
  * static evaluation is read where no immediate win, capture or threat is pending; this removes
@@ -401,6 +415,14 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
      * checks in quiescence, as chess programs keep them to the first plies), the counterpart of
      * the defenders' king moves towards escape. */
     const bool qchecks = !check && qply < ab->qchecks;
+    /* qrepeat: under Copenhagen's repetition rule a third occurrence is the attackers' win
+     * whoever makes it, so a quiet attackers' move that makes one is as tactical as a king
+     * capture. Without it a search ending on the defenders' move cannot see that the
+     * attackers can repeat next ply, and at depth 1 the defenders walk into lost repetitions
+     * that depth 2 avoids (results/depth-parity). A third occurrence needs eight reversible
+     * plies (state_apply), so the child of s needs s to have seven. */
+    const bool qrepeat = ab->qrepeat && attackers && r->opt.repetition == END_RULE_DEFENDERS_LOSE &&
+                         ab->hist.entries[ab->hist.length - 1].reversible >= 7;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int caps = bit_test(near, m.to) ? state_capture_count(r, s, m) : 0;
@@ -412,6 +434,10 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
             if (!keep && qchecks && gives_king_threat(r, s, m)) {
                 keep = true;
                 sc += 10;
+            }
+            if (!keep && qrepeat && caps == 0 && makes_third_occurrence(s, &ab->hist, m)) {
+                keep = true;
+                sc += 1000;
             }
             sc += kill ? 1000 : 0;
         } else {
@@ -857,6 +883,7 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->ext = params[P_EXT] != 0;
     ab->qchecks = (int)params[P_QCHECKS];
     ab->nullmove = params[P_NULLMOVE] != 0;
+    ab->qrepeat = params[P_QREPEAT] != 0;
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t pow2 = tt_slots(params[P_TT_MB]);

@@ -262,6 +262,7 @@ static const char *const FEATURES[] = {
     "qchecks=4,ext=yes",
     "nullmove=yes",
     "pvs=yes,lmr=yes,tt_deep=yes,ext=yes,nullmove=yes",
+    "qrepeat=yes",
 };
 #define FEATURE_SETS ((int)(sizeof FEATURES / sizeof FEATURES[0]))
 
@@ -932,6 +933,78 @@ START_TEST(test_nullmove_prunes)
 }
 END_TEST
 
+/* qrepeat, on Copenhagen (a third occurrence loses for the defenders, whoever makes it):
+ * depth-1 self-play of the plain search, from random openings, until a game ends by the
+ * attackers making a third occurrence. Before the defenders' last move of that game, the
+ * plain depth-1 search's move let the attackers repeat; the same search with qrepeat sees the
+ * repetition at its leaves and plays a move after which no attackers' move ends the game by
+ * repetition. */
+START_TEST(test_qrepeat_sees_repetition)
+{
+    Rules r;
+    fixture_rules("copenhagen", &r);
+    enum { CAP = 400 };
+    static Move played[CAP];
+    int length = 0;
+    bool found = false;
+    for (uint64_t seed = 1; seed <= 40 && !found; seed++) {
+        Agent *plain = fixture_agent(&r, "alphabeta:depth=1", seed);
+        GameState s;
+        History h;
+        random_midgame(&r, &s, &h, seed, 0);
+        Rng rng;
+        rng_seed(&rng, seed);
+        length = 0;
+        while (!state_is_over(&s) && length < CAP) {
+            Move m;
+            if (length < 4)
+                ck_assert(movegen_random_in_game(&r, &s, &h, &rng, &m));
+            else
+                m = agent_choose(plain, &s, &h);
+            played[length++] = m;
+            state_apply(&r, &s, &h, m, NULL);
+        }
+        found = s.reason == END_REPETITION && length % 2 == 1; /* the attackers moved last */
+        agent_destroy(plain);
+        history_free(&h);
+    }
+    ck_assert_msg(found, "no depth-1 game ended by the attackers' repetition");
+
+    /* The position before the defenders' last move. */
+    GameState s;
+    History h;
+    random_midgame(&r, &s, &h, 1, 0);
+    for (int i = 0; i < length - 2; i++)
+        state_apply(&r, &s, &h, played[i], NULL);
+    ck_assert_int_eq(s.side, SIDE_DEFENDERS);
+    Agent *qrep = fixture_agent(&r, "alphabeta:depth=1,qrepeat=yes", 1);
+    const Move moves[2] = {played[length - 2], agent_choose(qrep, &s, &h)};
+    for (int k = 0; k < 2; k++) {
+        GameState after = s;
+        const int len = h.length;
+        state_apply(&r, &after, &h, moves[k], NULL);
+        ck_assert(!state_is_over(&after));
+        Move replies[RULES_MAX_MOVES];
+        const int n = movegen_legal_in_game(&r, &after, &h, replies);
+        int repeats = 0;
+        for (int i = 0; i < n; i++) {
+            GameState end = after;
+            const int len2 = h.length;
+            state_apply(&r, &end, &h, replies[i], NULL);
+            repeats += end.reason == END_REPETITION;
+            history_truncate(&h, len2);
+        }
+        history_truncate(&h, len);
+        if (k == 0)
+            ck_assert_int_gt(repeats, 0);
+        else
+            ck_assert_int_eq(repeats, 0);
+    }
+    agent_destroy(qrep);
+    history_free(&h);
+}
+END_TEST
+
 Suite *alphabeta_suite(void)
 {
     Suite *suite = suite_create("alphabeta");
@@ -958,6 +1031,7 @@ Suite *alphabeta_suite(void)
     tcase_add_test(tc, test_extensions_bounded_and_reductions_deepen);
     tcase_add_test(tc, test_qchecks_sees_king_fork);
     tcase_add_test(tc, test_nullmove_prunes);
+    tcase_add_test(tc, test_qrepeat_sees_repetition);
     suite_add_tcase(suite, tc);
 
     tc = tcase_create("control");
