@@ -30,8 +30,8 @@
  *   table holds) and ext (a ply more where the side to move faces a king escape or capture
  *   threat, at most depth / 2 + 1 times on a path) and nullmove (null-move pruning, below).
  *   lmr, tt_deep, ext and nullmove change scores, so the minimax-equality tests name the plain
- *   search. All are pure functions of the counted search,
- *   so a node budget stays deterministic. Aspiration windows were not tried. */
+ *   search. All are pure functions of the counted search, so a node budget stays
+ *   deterministic. Aspiration windows were not tried. */
 #include "agents/alphabeta.h"
 
 #include <assert.h>
@@ -351,15 +351,6 @@ static bool gives_king_threat(const Rules *r, const GameState *s, Move m)
     return eval_king_threats(r, &t) > 0;
 }
 
-/* True when the attackers' move m, which captures nothing, makes a position that has occurred
- * twice since the last capture (its third occurrence). */
-static bool makes_third_occurrence(const GameState *s, const History *hist, Move m)
-{
-    const uint64_t after = s->hash ^ zobrist_piece(PIECE_ATTACKER, m.from) ^
-                           zobrist_piece(PIECE_ATTACKER, m.to) ^ zobrist_side();
-    return history_count_reply(hist, after) >= 2;
-}
-
 /* Quiescence search (Beal 1990; the chess programming wiki's "Quiescence Search"): below a
  * depth-limited leaf only moves that change the position's tactics are searched, so that the
  * static evaluation is read where no immediate win, capture or threat is pending; this removes
@@ -435,7 +426,7 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
                 keep = true;
                 sc += 10;
             }
-            if (!keep && qrepeat && caps == 0 && makes_third_occurrence(s, &ab->hist, m)) {
+            if (!keep && qrepeat && caps == 0 && movegen_recurrences(r, s, &ab->hist, m) >= 2) {
                 keep = true;
                 sc += 1000;
             }
@@ -515,6 +506,12 @@ static int lmr_plies(int depth, int index)
 static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
                       double beta, int ext_left, bool *path_dep);
 
+/* True when one more ply reaches the game's cap (a pass must not step over it). */
+static inline bool cap_next_ply(const Rules *r, const GameState *s)
+{
+    return r->opt.max_plies > 0 && s->ply + 1 >= (uint32_t)r->opt.max_plies;
+}
+
 /* Null-move pruning (Beal 1989; Goetsch and Campbell 1990; the adaptive reduction of Heinz
  * 1999, as the chess programming wiki's "Null Move Pruning" describes them): the side to move
  * passes, and if the opponent, searched R plies shallower with a null window at beta, still
@@ -523,12 +520,6 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
  * king threat (check), below the static score, near forced results, with few pieces left, right
  * after another pass, or in principal-variation nodes of a pvs search. The pass flips the side
  * and the hash, counts a ply and is not recorded in the history, so it never makes a repetition. */
-/* True when one more ply reaches the game's cap (a pass must not step over it). */
-static inline bool cap_next_ply(const Rules *r, const GameState *s)
-{
-    return r->opt.max_plies > 0 && s->ply + 1 >= (uint32_t)r->opt.max_plies;
-}
-
 static bool null_move_cuts(AlphaBeta *ab, const GameState *s, int depth, int ply, double alpha,
                            double beta, bool check, bool *path_dep)
 {

@@ -160,6 +160,14 @@ MoveLegality movegen_legality(const Rules *r, const GameState *s, Move m, int *a
 
 /* --- the no-repeat rule (repetition = defenders_no_repeat) --- */
 
+int movegen_recurrences(const Rules *r, const GameState *s, const History *hist, Move m)
+{
+    /* The board with one piece moved, the other side to move. */
+    Piece p = state_piece_at(r, s, m.from);
+    uint64_t after = s->hash ^ zobrist_piece(p, m.from) ^ zobrist_piece(p, m.to) ^ zobrist_side();
+    return history_count_reply(hist, after);
+}
+
 bool movegen_repeats(const Rules *r, const GameState *s, const History *hist, Move m)
 {
     if (!movegen_reads_history(r, s) || !hist || hist->length == 0)
@@ -170,9 +178,7 @@ bool movegen_repeats(const Rules *r, const GameState *s, const History *hist, Mo
     const HistoryEntry *newest = &hist->entries[hist->length - 1];
     if (newest->reversible < 3 || state_capture_count(r, s, m) > 0)
         return false;
-    Piece p = state_piece_at(r, s, m.from);
-    uint64_t after = s->hash ^ zobrist_piece(p, m.from) ^ zobrist_piece(p, m.to) ^ zobrist_side();
-    return history_count_reply(hist, after) > 0;
+    return movegen_recurrences(r, s, hist, m) > 0;
 }
 
 /* Drops from moves[0..n) those movegen_repeats forbids, keeping the order; returns the rest. */

@@ -63,6 +63,11 @@ static inline bool movegen_reads_history(const Rules *r, const GameState *s)
     return r->opt.repetition == END_RULE_DEFENDERS_NO_REPEAT && s->side == SIDE_DEFENDERS;
 }
 
+/* How many times the position that the quiet move m (one that captures nothing) makes from s
+ * has occurred in hist since the last capture; hist ends with s. Its third occurrence is when
+ * this is 2. */
+int movegen_recurrences(const Rules *r, const GameState *s, const History *hist, Move m);
+
 /* True when m, a move on the board of s, would repeat a position of hist that the rules forbid
  * to repeat (the no-repeat rule above); false for any other ruleset or side. */
 bool movegen_repeats(const Rules *r, const GameState *s, const History *hist, Move m);
