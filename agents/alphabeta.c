@@ -704,6 +704,11 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
     const Rules *r = ab->base.rules;
     assert(!state_is_over(s));
     load_history(ab, s, hist);
+    /* A player model reads the weights of the side the agent plays; an agent asked to move for
+     * the other side (`tafl move`, an engine host) drops the table's scores of the other ones. */
+    if (ab->w.model && ab->w.model->kind == EVALMODEL_PLAYER && ab->w.player != s->side && ab->tt)
+        memset(ab->tt, 0, (ab->tt_mask + 1) * sizeof *ab->tt);
+    ab->w.player = (Side)s->side;
     ab->nodes = 0;
     ab->stop = false;
     ab->null_ply = -1;

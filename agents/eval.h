@@ -22,6 +22,8 @@ typedef struct {
                                  there in one move would capture him */
     const EvalModel *model;   /* a learned evaluation used instead of the weights (eval=FILE or
                                  trained); NULL: the weights (eval=hand). Borrowed */
+    Side player;              /* the side the agent plays in this search (set at its root): a
+                                 player model reads that side's weights */
 } EvalWeights;
 
 /* Number of weights, and their parameter specs (keys attacker_material, defender_material,

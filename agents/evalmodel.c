@@ -4,6 +4,7 @@
  * model over it and its text file. */
 #include "agents/evalmodel.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -139,25 +140,30 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
 
 int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set)
 {
-    return (kind == EVALMODEL_SIDED ? 2 : 1) * evalmodel_feature_count(r, set);
+    return (kind == EVALMODEL_LINEAR ? 1 : 2) * evalmodel_feature_count(r, set);
 }
 
-int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f)
+int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f, Side player)
 {
-    return m->kind == EVALMODEL_SIDED && !f->attackers_to_move ? m->count / 2 : 0;
+    bool second = m->kind == EVALMODEL_SIDED    ? !f->attackers_to_move
+                  : m->kind == EVALMODEL_PLAYER ? player == SIDE_DEFENDERS
+                                                : false;
+    return second ? m->count / 2 : 0;
 }
 
 void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int set, int i, char *buf,
                            size_t size)
 {
-    if (kind != EVALMODEL_SIDED) {
+    if (kind == EVALMODEL_LINEAR) {
         evalmodel_feature_name(r, i, buf, size);
         return;
     }
     int n = evalmodel_feature_count(r, set);
     char name[64];
     evalmodel_feature_name(r, i % n, name, sizeof name);
-    snprintf(buf, size, "%s.%s", i < n ? "atm" : "dtm", name);
+    const char *prefix =
+        kind == EVALMODEL_SIDED ? (i < n ? "atm" : "dtm") : (i < n ? "attacking" : "defending");
+    snprintf(buf, size, "%s.%s", prefix, name);
 }
 
 void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel *m)
@@ -170,8 +176,60 @@ void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel 
     m->count = evalmodel_weight_count(r, kind, set);
     /* UNITS * w * hand / 100 = hand, in each weight set. */
     m->w[F_HAND] = 100.0 / EVALMODEL_UNITS;
-    if (kind == EVALMODEL_SIDED)
+    if (kind != EVALMODEL_LINEAR)
         m->w[m->count / 2 + F_HAND] = 100.0 / EVALMODEL_UNITS;
+}
+
+void evalmodel_half(const EvalModel *m, Side side, EvalModel *out)
+{
+    assert(m->kind == EVALMODEL_PLAYER);
+    *out = *m;
+    out->kind = EVALMODEL_LINEAR;
+    out->count = m->count / 2;
+    memset(out->w, 0, sizeof out->w);
+    memcpy(out->w, m->w + (side == SIDE_DEFENDERS ? out->count : 0),
+           (size_t)out->count * sizeof *out->w);
+}
+
+Status evalmodel_join(const Rules *r, const EvalModel *attacking, const EvalModel *defending,
+                      EvalModel *out, Error *err)
+{
+    const EvalModel *halves[2] = {attacking, defending};
+    static const char *const side_names[2] = {"attacking", "defending"};
+    int set = attacking ? attacking->features : defending ? defending->features : 2;
+    EvalModel taken[2];
+    for (int h = 0; h < 2; h++) {
+        if (halves[h] && halves[h]->kind == EVALMODEL_PLAYER) {
+            /* A player model gives the half of the same side. */
+            evalmodel_half(halves[h], h == 0 ? SIDE_ATTACKERS : SIDE_DEFENDERS, &taken[h]);
+            halves[h] = &taken[h];
+        }
+        if (halves[h] && halves[h]->kind != EVALMODEL_LINEAR) {
+            error_set(err,
+                      "the %s half must be a linear model (model linear) or a player one, not a "
+                      "sided one",
+                      side_names[h]);
+            return ST_EINVAL;
+        }
+        if (halves[h] && halves[h]->features != set) {
+            error_set(err,
+                      "the halves are of two feature sets (attacking tafl-lab-%d, defending "
+                      "tafl-lab-%d): a player model reads one",
+                      set, halves[h]->features);
+            return ST_EINVAL;
+        }
+        if (halves[h] && halves[h]->rules_hash != evalmodel_rules_hash(r)) {
+            error_set(err, "the %s half was trained for %s, not for %s", side_names[h],
+                      halves[h]->ruleset, r->opt.name);
+            return ST_EINVAL;
+        }
+    }
+    evalmodel_init_hand(r, EVALMODEL_PLAYER, set, out);
+    int n = out->count / 2;
+    for (int h = 0; h < 2; h++)
+        if (halves[h])
+            memcpy(out->w + h * n, halves[h]->w, (size_t)n * sizeof *out->w);
+    return ST_OK;
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -279,23 +337,23 @@ void evalmodel_features_of_set(const Rules *r, const GameState *s, int set, Eval
     }
 }
 
-double evalmodel_logit(const EvalModel *m, const EvalFeatures *f)
+double evalmodel_logit(const EvalModel *m, const EvalFeatures *f, Side player)
 {
-    const double *w = m->w + evalmodel_weight_offset(m, f);
+    const double *w = m->w + evalmodel_weight_offset(m, f, player);
     /* The features past the model's set (a set 1 model reading set 2's) have no weight: the
      * indices ascend, so they end the list. */
-    int in_set = m->kind == EVALMODEL_SIDED ? m->count / 2 : m->count;
+    int in_set = m->kind == EVALMODEL_LINEAR ? m->count : m->count / 2;
     double z = 0.0;
     for (int i = 0; i < f->count && f->index[i] < in_set; i++)
         z += w[f->index[i]] * f->value[i];
     return z;
 }
 
-double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m)
+double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m, Side player)
 {
     EvalFeatures f;
     evalmodel_features_of_set(r, s, m->features, &f);
-    double v = EVALMODEL_UNITS * evalmodel_logit(m, &f);
+    double v = EVALMODEL_UNITS * evalmodel_logit(m, &f, player);
     return s->side == SIDE_ATTACKERS ? v : -v;
 }
 
@@ -329,12 +387,13 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
 {
     size_t cap = 256 + (size_t)m->count * 96, len = 0;
     char *out = xmalloc(cap);
-    bool sided = m->kind == EVALMODEL_SIDED;
-    /* A linear model keeps version 1, so files written before version 2 stay the same bytes. */
+    /* Each model keeps the version that introduced it, so files written before a newer version
+     * existed stay the same bytes. */
+    static const char *const model_names[] = {"linear", "sided", "player"};
     len += (size_t)snprintf(out + len, cap - len,
                             "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
                             "\nmodel %s\nfeatures tafl-lab-%d %d\nunits %g\n",
-                            sided ? 2 : 1, m->ruleset, m->rules_hash, sided ? "sided" : "linear",
+                            (int)m->kind + 1, m->ruleset, m->rules_hash, model_names[m->kind],
                             m->features, m->count, EVALMODEL_UNITS);
     for (int i = 0; i < m->count; i++) {
         char name[80];
@@ -408,9 +467,9 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
         switch (step) {
         case 0:
             if (strcmp(name, "tafl-eval") != 0 ||
-                (strcmp(value, "1") != 0 && strcmp(value, "2") != 0)) {
+                (strcmp(value, "1") != 0 && strcmp(value, "2") != 0 && strcmp(value, "3") != 0)) {
                 error_set(err,
-                          "%s:%d: not a tafl-eval 1 or 2 file (first line '%.60s'; this build "
+                          "%s:%d: not a tafl-eval 1, 2 or 3 file (first line '%.60s'; this build "
                           "reads versions 1 to %d)",
                           source, lineno, line, EVALMODEL_VERSION);
                 return ST_EPARSE;
@@ -448,10 +507,14 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
                 out->kind = EVALMODEL_LINEAR;
             } else if (strcmp(name, "model") == 0 && strcmp(value, "sided") == 0 && version >= 2) {
                 out->kind = EVALMODEL_SIDED;
+            } else if (strcmp(name, "model") == 0 && strcmp(value, "player") == 0 && version >= 3) {
+                out->kind = EVALMODEL_PLAYER;
             } else {
                 error_set(err, "%s:%d: want 'model linear'%s", source, lineno,
-                          version >= 2 ? " or 'model sided'"
-                                       : " (the only model of version 1; 'sided' is version 2)");
+                          version >= 3   ? ", 'model sided' or 'model player'"
+                          : version == 2 ? " or 'model sided' ('player' is version 3)"
+                                         : " (the only model of version 1; 'sided' is version 2, "
+                                           "'player' version 3)");
                 return ST_EPARSE;
             }
             continue;
@@ -471,7 +534,10 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
                           source, lineno, evalmodel_weight_count(r, out->kind, 1),
                           evalmodel_weight_count(r, out->kind, 2),
                           evalmodel_weight_count(r, out->kind, 3),
-                          out->kind == EVALMODEL_SIDED ? "sided" : "linear", r->size, r->size);
+                          out->kind == EVALMODEL_SIDED    ? "sided"
+                          : out->kind == EVALMODEL_PLAYER ? "player"
+                                                          : "linear",
+                          r->size, r->size);
                 return ST_EPARSE;
             }
             out->features = set;

@@ -1,6 +1,7 @@
-/* Learned evaluations: a logistic model over per-square and king features (one weight set, or
- * one per side to move), its versioned text file (`tafl-eval 1`, `tafl-eval 2`), and the
- * evaluations shipped inside the binary (evals/NAME.eval). */
+/* Learned evaluations: a logistic model over per-square and king features (one weight set, one
+ * per side to move, or one per side the searching agent plays), its versioned text file
+ * (`tafl-eval 1` to `tafl-eval 3`), and the evaluations shipped inside the binary
+ * (evals/NAME.eval). */
 #ifndef TAFL_AGENTS_EVALMODEL_H
 #define TAFL_AGENTS_EVALMODEL_H
 
@@ -21,9 +22,10 @@
 #define EVALMODEL_MAX_FEATURES 256
 #define EVALMODEL_MAX_WEIGHTS  (2 * EVALMODEL_MAX_FEATURES)
 
-/* The newest format version, `tafl-eval 2` (version 1 files still load). A linear model is
- * written as version 1, byte for byte as before; version 2 added `model sided`. */
-#define EVALMODEL_VERSION 2
+/* The newest format version, `tafl-eval 3` (older files still load). A linear model is written
+ * as version 1, byte for byte as before; version 2 added `model sided`, version 3 `model
+ * player`. */
+#define EVALMODEL_VERSION 3
 
 /* The newest feature set, `features tafl-lab-3`: set 1's features, the attackers' cordon (set
  * 2), the king's free neighbours and the defenders the attackers' ring encloses (set 3;
@@ -39,16 +41,22 @@ typedef enum {
     EVALMODEL_SIDED = 1,  /* `model sided`: two weight sets, one used when the attackers are to
                              move and one when the defenders are (version 2): the value of a
                              king one move from a corner depends on who moves next */
+    EVALMODEL_PLAYER = 2, /* `model player`: two linear weight sets, one read by an agent that
+                             plays the attackers (`attacking.`) and one by an agent that plays
+                             the defenders (`defending.`), its whole search through (version
+                             3): each side keeps the weights that measured strongest for it */
 } EvalModelKind;
 
 /* A trained model for one ruleset. Plain value: copy freely. */
 typedef struct {
     char ruleset[RULES_NAME_MAX];    /* the ruleset's name when trained */
     uint64_t rules_hash;             /* evalmodel_rules_hash of those rules */
-    EvalModelKind kind;              /* linear or sided */
+    EvalModelKind kind;              /* linear, sided or player */
     int features;                    /* its feature set: 1 to EVALMODEL_FEATURES */
     int count;                       /* weights in use: evalmodel_weight_count */
-    double w[EVALMODEL_MAX_WEIGHTS]; /* sided: the attackers-to-move set, then the defenders' */
+    double w[EVALMODEL_MAX_WEIGHTS]; /* sided: the attackers-to-move set, then the defenders';
+                                        player: the attacking agent's set, then the defending
+                                        agent's */
 } EvalModel;
 
 /* A position's active features (sparse): index into the feature set and value, and who is to
@@ -70,14 +78,16 @@ uint64_t evalmodel_rules_hash(const Rules *r);
 int evalmodel_feature_count(const Rules *r, int set);
 
 /* The number of weights of a model of this kind and feature set for r: the features, twice for
- * sided. */
+ * sided and player. */
 int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set);
 
-/* The offset into EvalModel.w of the weight set m uses for f's side to move (0 unless sided). */
-int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f);
+/* The offset into EvalModel.w of the weight set m uses for f's side to move when read by an agent
+ * playing `player` (0 for a linear model). */
+int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f, Side player);
 
 /* The name of weight i of a model of this kind and feature set for r: the feature's name,
- * prefixed with "atm." (attackers to move) or "dtm." (defenders to move) in a sided model. */
+ * prefixed with "atm." (attackers to move) or "dtm." (defenders to move) in a sided model, and
+ * with "attacking." or "defending." (the side the agent plays) in a player model. */
 void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int set, int i, char *buf,
                            size_t size);
 
@@ -97,21 +107,34 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f);
  * without the cost of newer sets' features. Pure, thread-safe. */
 void evalmodel_features_of_set(const Rules *r, const GameState *s, int set, EvalFeatures *f);
 
-/* The model's logit for the attackers' win. */
-double evalmodel_logit(const EvalModel *m, const EvalFeatures *f);
+/* The model's logit for the attackers' win, as read by an agent playing `player` (only a player
+ * model reads it). */
+double evalmodel_logit(const EvalModel *m, const EvalFeatures *f, Side player);
 
-/* The model's value of s for the side to move, in evaluation units (EVALMODEL_UNITS per logit);
- * the game must not be over. Pure, thread-safe. */
-double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m);
+/* The model's value of s for the side to move, in evaluation units (EVALMODEL_UNITS per logit),
+ * as read by an agent playing `player`; the game must not be over. Pure, thread-safe. */
+double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m, Side player);
 
-/* The file text of m (caller frees): `tafl-eval V` (1 for a linear model, 2 for a sided one),
- * `ruleset NAME`, `rules_hash HEX`, `model linear|sided`, `features tafl-lab-S N` (feature set
- * S, N weights), `units 40`, one `NAME HEXFLOAT` line per weight (C99 %a, exact), `end`. Writing
- * what evalmodel_parse read gives the same bytes. */
+/* The linear model (out) of one half of a player model m: the weights an agent playing `side`
+ * reads. */
+void evalmodel_half(const EvalModel *m, Side side, EvalModel *out);
+
+/* A player model (out) whose attacking agent reads `attacking`'s weights and whose defending
+ * agent reads `defending`'s: each linear (a player model gives its half of that side), NULL for
+ * the hand-written evaluation (generation 0 of the other's feature set; set 2 when both are
+ * NULL), for r's rules and of one feature set. A sided half, halves of two sets or of other
+ * rules fail with ST_EINVAL and a line naming them. */
+MUST_CHECK Status evalmodel_join(const Rules *r, const EvalModel *attacking,
+                                 const EvalModel *defending, EvalModel *out, Error *err);
+
+/* The file text of m (caller frees): `tafl-eval V` (1 for a linear model, 2 for a sided one, 3
+ * for a player one), `ruleset NAME`, `rules_hash HEX`, `model linear|sided|player`, `features
+ * tafl-lab-S N` (feature set S, N weights), `units 40`, one `NAME HEXFLOAT` line per weight (C99
+ * %a, exact), `end`. Writing what evalmodel_parse read gives the same bytes. */
 char *evalmodel_format(const Rules *r, const EvalModel *m);
 
 /* Reads a model from text (len bytes) for rules r; `source` names it in errors. A wrong
- * version (or `model sided` in a version 1 file), an unknown model, a model for another ruleset
+ * version (or a model newer than the file's version), an unknown model, a model for another ruleset
  * (other rules hash), a missing or misnamed feature, a bad number or a missing `end` (a truncated
  * file) fails with ST_EPARSE or ST_EINVAL and "SOURCE:LINE: what is wrong". Thread-safe. */
 MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,

@@ -69,6 +69,7 @@ static Move greedy_choose(Agent *agent, const GameState *s, const History *hist)
 {
     GreedyAgent *a = (GreedyAgent *)agent;
     const Rules *r = agent->rules;
+    a->weights.player = (Side)s->side; /* a player model reads the weights of the side played */
     history_clear(&a->scratch);
     if (hist)
         for (int i = 0; i < hist->length; i++) {

@@ -651,6 +651,12 @@ static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
     const Rules *r = agent->rules;
     assert(!state_is_over(s) && "agent_choose needs a game in progress");
     load_history(a, s, hist);
+    /* A player model reads the weights of the side the agent plays; a tree grown for the other
+     * side holds values of the other weights. */
+    if (a->weights.model && a->weights.model->kind == EVALMODEL_PLAYER &&
+        a->weights.player != s->side)
+        a->have_tree = false;
+    a->weights.player = (Side)s->side;
 
     /* Solver-lite at the root: a move that wins at once is played without a search. */
     Move moves[RULES_MAX_MOVES];

@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/evalmodel.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "formats/files.h"
 #include "tune/train.h"
 
 /* Options that set a key of the training file, applied over it in this order. */
@@ -56,13 +58,63 @@ static int dry_run_train(const TrainFile *t, const TrainOptions *opt, int argc, 
     return status;
 }
 
+/* --join ATTACKING,DEFENDING: one player-model file (agents/evalmodel.h) whose attacking agent
+ * reads ATTACKING's weights and whose defending agent DEFENDING's (each hand, trained or a
+ * linear FILE for rules), written to `out`. */
+static int join_sides(const char *pair, const Ruleset *rs, const char *out)
+{
+    if (!out) {
+        fprintf(stderr, "tafl train: --join needs --out FILE, the evaluation file to write\n");
+        return EXIT_USAGE;
+    }
+    const char *comma = strchr(pair, ',');
+    if (!comma || comma == pair || !comma[1] || strchr(comma + 1, ',')) {
+        fprintf(stderr,
+                "tafl train: --join wants ATTACKING,DEFENDING (two evaluations: hand, trained or "
+                "a file), not '%s'\n",
+                pair);
+        return EXIT_USAGE;
+    }
+    char names[2][1024];
+    snprintf(names[0], sizeof names[0], "%.*s", (int)(comma - pair), pair);
+    snprintf(names[1], sizeof names[1], "%s", comma + 1);
+    Rules r;
+    Error err = {{0}};
+    EvalModel *halves[2] = {NULL, NULL};
+    Status st = rules_compile(rs, &r, &err);
+    for (int h = 0; h < 2 && st == ST_OK; h++) {
+        char *canonical = NULL;
+        st = evalmodel_resolve(names[h], &r, &halves[h], &canonical, &err);
+        free(canonical);
+    }
+    EvalModel *joined = xcalloc(1, sizeof *joined);
+    if (st == ST_OK)
+        st = evalmodel_join(&r, halves[0], halves[1], joined, &err);
+    if (st == ST_OK) {
+        char *text = evalmodel_format(&r, joined);
+        st = files_write(out, text, strlen(text), &err);
+        free(text);
+    }
+    free(halves[0]);
+    free(halves[1]);
+    free(joined);
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl train: --join: %s\n", err.text);
+        return st == ST_EINVAL || st == ST_EPARSE ? EXIT_USAGE : EXIT_FAILURE;
+    }
+    printf("wrote %s for %s: attackers read %s, defenders read %s\n", out, rs->name, names[0],
+           names[1]);
+    return EXIT_SUCCESS;
+}
+
 int cmd_train(int argc, char **argv)
 {
-    const char *threads_arg = NULL, *out = NULL;
+    const char *threads_arg = NULL, *out = NULL, *join = NULL;
     const char *values[KEY_OPTION_COUNT] = {NULL};
     bool progress = false, resume = false, dry_run = false;
-    Option opts[KEY_OPTION_COUNT + 5];
+    Option opts[KEY_OPTION_COUNT + 6];
     int count = 0;
+    opts[count++] = (Option){"--join", &join, NULL};
     opts[count++] = (Option){"--dry-run", NULL, &dry_run};
     opts[count++] = (Option){"--threads", &threads_arg, NULL};
     opts[count++] = (Option){"--out", &out, NULL};
@@ -97,6 +149,11 @@ int cmd_train(int argc, char **argv)
     }
     if (!named)
         snprintf(t->name, sizeof t->name, "train-%.50s", t->rules.name);
+    if (join) {
+        int status = join_sides(join, &t->rules, out);
+        free(t);
+        return status;
+    }
     TrainOptions opt = {
         .threads = (int)threads, .progress = progress, .resume = resume, .out_dir = out};
     if (dry_run) {
@@ -111,9 +168,15 @@ int cmd_train(int argc, char **argv)
         free(t);
         return st == ST_EINVAL || st == ST_EPARSE ? EXIT_USAGE : EXIT_FAILURE;
     }
-    printf("trained %s for %s: %d generations, best from generation %d (%+.0f Elo over the "
-           "hand-written evaluation by the gates)\n",
-           t->name, t->rules.name, r.generations, r.best_generation, r.elo);
+    if (t->model == EVALMODEL_PLAYER)
+        printf("trained %s for %s: %d generations, best attacking half from generation %d, "
+               "defending half from generation %d (%+.0f Elo over the hand-written evaluation "
+               "by the gates)\n",
+               t->name, t->rules.name, r.generations, r.best_generation, r.best_defending, r.elo);
+    else
+        printf("trained %s for %s: %d generations, best from generation %d (%+.0f Elo over the "
+               "hand-written evaluation by the gates)\n",
+               t->name, t->rules.name, r.generations, r.best_generation, r.elo);
     printf("best %s/best.eval\n", r.dir);
     if (!r.plotted)
         fprintf(stderr, "tafl train: gnuplot not found: wrote %s/train.gp but no plot\n", r.dir);

@@ -209,10 +209,11 @@ static const Command COMMANDS[] = {
     {"train", cmd_train, "learn an evaluation for a ruleset by self-play, in generations",
      "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
      "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
-     "                  [--model linear|sided] [--features 1|2|3] [--score-weight W]\n"
+     "                  [--model linear|sided|player] [--features 1|2|3] [--score-weight W]\n"
      "                  [--recorded-games CSV] [--epochs N] [--name NAME] [--threads T]\n"
      "                  [--out DIR] [--resume]\n"
      "                  [--progress] [--dry-run]\n"
+     "       tafl train --join ATTACKING,DEFENDING [--rules R] --out FILE\n"
      "\n"
      "Learns an evaluation (a logistic model over piece-square tables and king features,\n"
      "see README, Learned evaluations) for any ruleset (preset, file or OTN). Each\n"
@@ -224,7 +225,10 @@ static const Command COMMANDS[] = {
      "games, every tenth kept out), and plays the candidate against the best in a gate\n"
      "match of\n"
      "`gate_pairs` pairs at `gate_depth` (a fixed match with a 95% interval): accepted when\n"
-     "it scores above 1/2. Generation 0 is the hand-written evaluation. Writes train.csv\n"
+     "it scores above 1/2 (`model player`: a weight set per side played; on each opening\n"
+     "the candidate attacks the best, the best plays itself, the best attacks the candidate,\n"
+     "and each half is accepted when its side scores more than the best's on those\n"
+     "openings). Generation 0 is the hand-written evaluation. Writes train.csv\n"
      "(one row a generation: data counts, losses, gate score and interval, accepted),\n"
      "train.png / train.svg (strength over generations; train.gp redraws them), gen-G.eval,\n"
      "gen-G.pos and best.eval to <output>/<name>/ (results/train-RULESET) or DIR. Options\n"
@@ -234,7 +238,12 @@ static const Command COMMANDS[] = {
      "                  changed setup; ends byte-identical to an uninterrupted run\n"
      "  --dry-run       play and write nothing: print the games and an estimated time\n"
      "                  (doc/cost.md)\n"
-     "  --progress      progress with an ETA on stderr\n"},
+     "  --progress      progress with an ETA on stderr\n"
+     "  --join A,D      write FILE, one evaluation with a weight set per side played\n"
+     "                  (`model player`): an agent playing the attackers reads A's weights,\n"
+     "                  one playing the defenders D's (each hand, trained or a FILE of one\n"
+     "                  feature set, for R, default brandubh: a linear model, or a player\n"
+     "                  model's half of that side); nothing is trained\n"},
     {"calibrate", cmd_calibrate, "how well evaluations predict the winners of recorded games",
      "usage: tafl calibrate GAMES [--rules R] [--eval E1,E2,...] [--plies LO-HI] [--held-out]\n"
      "                      [--out DIR]\n"

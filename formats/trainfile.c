@@ -158,9 +158,11 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
             t->model = EVALMODEL_LINEAR;
         } else if (strcmp(value, "sided") == 0) {
             t->model = EVALMODEL_SIDED;
+        } else if (strcmp(value, "player") == 0) {
+            t->model = EVALMODEL_PLAYER;
         } else {
-            error_set(err, "%s: key 'model': bad value '%s' (expected linear or sided)", where,
-                      value);
+            error_set(err, "%s: key 'model': bad value '%s' (expected linear, sided or player)",
+                      where, value);
             return ST_EINVAL;
         }
         return ST_OK;
@@ -291,9 +293,10 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
                      t->name, t->rules_arg, t->rules.name, t->seed, t->games, t->depth, t->handicap,
                      t->noise, t->opening_plies, t->max_plies, t->window, t->epochs,
                      t->learning_rate, t->l2, t->gate_pairs, t->gate_depth);
-    if (t->model == EVALMODEL_SIDED && n >= 0) {
+    if (t->model != EVALMODEL_LINEAR && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
-        n += snprintf(buf + used, size - used, "model = sided\n");
+        n += snprintf(buf + used, size - used, "model = %s\n",
+                      t->model == EVALMODEL_SIDED ? "sided" : "player");
     }
     if (t->features != 1 && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;

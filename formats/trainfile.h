@@ -30,8 +30,9 @@ typedef struct {
                                             the weights from the hand-written evaluation's (1e-4) */
     int gate_pairs;                      /* gate_pairs: game pairs of the gate match (50) */
     int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
-    EvalModelKind model;                 /* model: linear (one weight set) or sided (one per side
-                                            to move) (linear) */
+    EvalModelKind model;                 /* model: linear (one weight set), sided (one per side
+                                            to move) or player (one per side played, each
+                                            gated on its own side's games) (linear) */
     int features;                        /* features: the feature set, 1 or 2 (the newest,
                                             EVALMODEL_DEFAULT_FEATURES; up to EVALMODEL_FEATURES) */
     double score_weight;                 /* score_weight: the weight of the search's prediction

@@ -16,7 +16,7 @@ typedef struct {
 
 typedef struct {
     const Rules *r;
-    const EvalWeights *w;
+    EvalWeights *w;
     int lo, hi;
     float y;
     Scored *items;
@@ -32,6 +32,8 @@ static void visit(void *ctx, int ply, const RecordMove *rm, Move m, const GameSt
     Collect *c = ctx;
     if (ply < c->lo || ply > c->hi || state_is_over(s))
         return;
+    /* A player model is read as by the agent about to move: its side's weights. */
+    c->w->player = (Side)s->side;
     double v = eval_evaluate(c->r, s, c->w);
     if (s->side != SIDE_ATTACKERS)
         v = -v;

@@ -103,21 +103,194 @@ START_TEST(test_sided_sets)
     EvalModel m;
     evalmodel_init_hand(&r, EVALMODEL_SIDED, EVALMODEL_FEATURES, &m);
     int n = evalmodel_feature_count(&r, EVALMODEL_FEATURES), k = feature_index(&r, "king_dist_2");
-    double a0 = evalmodel_logit(&m, &fa), d0 = evalmodel_logit(&m, &fd);
+    double a0 = evalmodel_logit(&m, &fa, SIDE_ATTACKERS),
+           d0 = evalmodel_logit(&m, &fd, SIDE_ATTACKERS);
     m.w[k] += 1.5; /* attackers to move */
-    ck_assert(fabs(evalmodel_logit(&m, &fa) - (a0 + 1.5)) < 1e-12);
-    ck_assert(evalmodel_logit(&m, &fd) == d0);
+    ck_assert(fabs(evalmodel_logit(&m, &fa, SIDE_ATTACKERS) - (a0 + 1.5)) < 1e-12);
+    ck_assert(evalmodel_logit(&m, &fd, SIDE_ATTACKERS) == d0);
     m.w[n + k] -= 0.75; /* defenders to move */
-    ck_assert(fabs(evalmodel_logit(&m, &fd) - (d0 - 0.75)) < 1e-12);
-    ck_assert(fabs(evalmodel_logit(&m, &fa) - (a0 + 1.5)) < 1e-12);
+    ck_assert(fabs(evalmodel_logit(&m, &fd, SIDE_ATTACKERS) - (d0 - 0.75)) < 1e-12);
+    ck_assert(fabs(evalmodel_logit(&m, &fa, SIDE_ATTACKERS) - (a0 + 1.5)) < 1e-12);
     /* A linear model reads the same weights whoever is to move. */
     EvalModel lin;
     evalmodel_init_hand(&r, EVALMODEL_LINEAR, EVALMODEL_FEATURES, &lin);
-    double la = evalmodel_logit(&lin, &fa), ld = evalmodel_logit(&lin, &fd);
+    double la = evalmodel_logit(&lin, &fa, SIDE_ATTACKERS),
+           ld = evalmodel_logit(&lin, &fd, SIDE_DEFENDERS);
     lin.w[k] += 1.5;
-    ck_assert(evalmodel_weight_offset(&lin, &fd) == 0);
-    ck_assert(fabs(evalmodel_logit(&lin, &fa) - (la + 1.5)) < 1e-12);
-    ck_assert(fabs(evalmodel_logit(&lin, &fd) - (ld + 1.5)) < 1e-12);
+    ck_assert(evalmodel_weight_offset(&lin, &fd, SIDE_DEFENDERS) == 0);
+    ck_assert(fabs(evalmodel_logit(&lin, &fa, SIDE_ATTACKERS) - (la + 1.5)) < 1e-12);
+    ck_assert(fabs(evalmodel_logit(&lin, &fd, SIDE_DEFENDERS) - (ld + 1.5)) < 1e-12);
+}
+END_TEST
+
+/* A player model (version 3): twice the weights, named attacking.NAME then defending.NAME,
+ * the same bytes when written again. */
+START_TEST(test_round_trip_player)
+{
+    const char *presets[] = {"brandubh", "copenhagen", "tablut"};
+    Rules r;
+    fixture_rules(presets[_i], &r);
+    EvalModel m, back;
+    evalmodel_init_hand(&r, EVALMODEL_PLAYER, EVALMODEL_FEATURES, &m);
+    ck_assert_int_eq(m.count, 2 * evalmodel_feature_count(&r, EVALMODEL_FEATURES));
+    for (int i = 0; i < m.count; i++)
+        m.w[i] = (i % 7 == 0 ? -1.0 : 1.0) * (1.414213562373095 * i / 13.0 + 1e-11 * i);
+    char *text = evalmodel_format(&r, &m);
+    ck_assert(strncmp(text, "tafl-eval 3\nruleset ", 20) == 0);
+    ck_assert(strstr(text, "\nmodel player\n"));
+    ck_assert(strstr(text, "\nattacking.bias "));
+    ck_assert(strstr(text, "\ndefending.hand "));
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, &back, &err), ST_OK);
+    ck_assert_int_eq(back.kind, EVALMODEL_PLAYER);
+    ck_assert_int_eq(back.count, m.count);
+    for (int i = 0; i < m.count; i++)
+        ck_assert(back.w[i] == m.w[i]);
+    char *again = evalmodel_format(&r, &back);
+    ck_assert_str_eq(text, again);
+    free(text);
+    free(again);
+}
+END_TEST
+
+/* A player model reads its first set when the agent plays the attackers and its second when it
+ * plays the defenders, whoever is to move in the position evaluated. */
+START_TEST(test_player_sets)
+{
+    Rules r;
+    GameState s;
+    History h;
+    EvalFeatures fa, fd;
+    fixture_position("brandubh", "/7/7/7/3K3/7/7/7/", SIDE_ATTACKERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &fa);
+    history_free(&h);
+    fixture_position("brandubh", "/7/7/7/3K3/7/7/7/", SIDE_DEFENDERS, &r, &s, &h);
+    evalmodel_features(&r, &s, &fd);
+    history_free(&h);
+    EvalModel m;
+    evalmodel_init_hand(&r, EVALMODEL_PLAYER, EVALMODEL_FEATURES, &m);
+    int n = evalmodel_feature_count(&r, EVALMODEL_FEATURES), k = feature_index(&r, "king_dist_2");
+    const EvalFeatures *both[2] = {&fa, &fd};
+    double att[2], def[2];
+    for (int i = 0; i < 2; i++) {
+        att[i] = evalmodel_logit(&m, both[i], SIDE_ATTACKERS);
+        def[i] = evalmodel_logit(&m, both[i], SIDE_DEFENDERS);
+        ck_assert(att[i] == def[i]); /* the hand model: the same weights in both sets */
+    }
+    m.w[k] += 1.5;     /* read by an attacking agent */
+    m.w[n + k] -= 0.5; /* read by a defending agent */
+    for (int i = 0; i < 2; i++) {
+        ck_assert(fabs(evalmodel_logit(&m, both[i], SIDE_ATTACKERS) - (att[i] + 1.5)) < 1e-12);
+        ck_assert(fabs(evalmodel_logit(&m, both[i], SIDE_DEFENDERS) - (def[i] - 0.5)) < 1e-12);
+    }
+}
+END_TEST
+
+/* evalmodel_join puts a linear model's weights in one half and the hand model (or another
+ * linear model, or a player model's half of that side) in the other; a sided half, halves of
+ * two feature sets or of other rules are refused. */
+START_TEST(test_join)
+{
+    Rules r, other;
+    fixture_rules("copenhagen", &r);
+    fixture_rules("brandubh", &other);
+    EvalModel a, d, joined, hand;
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 3, &a);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 3, &d);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 3, &hand);
+    for (int i = 0; i < a.count; i++) {
+        a.w[i] = 0.01 * i;
+        d.w[i] = -0.02 * i;
+    }
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_join(&r, &a, NULL, &joined, &err), ST_OK);
+    ck_assert_int_eq(joined.kind, EVALMODEL_PLAYER);
+    ck_assert_int_eq(joined.features, 3);
+    ck_assert_int_eq(joined.count, 2 * a.count);
+    for (int i = 0; i < a.count; i++) {
+        ck_assert(joined.w[i] == a.w[i]);
+        ck_assert(joined.w[a.count + i] == hand.w[i]);
+    }
+    ck_assert_int_eq(evalmodel_join(&r, NULL, &d, &joined, &err), ST_OK);
+    for (int i = 0; i < a.count; i++) {
+        ck_assert(joined.w[i] == hand.w[i]);
+        ck_assert(joined.w[a.count + i] == d.w[i]);
+    }
+    EvalModel sided, set2, foreign;
+    evalmodel_init_hand(&r, EVALMODEL_SIDED, 3, &sided);
+    ck_assert_int_eq(evalmodel_join(&r, &a, &sided, &joined, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "the defending half must be a linear model (model linear) or a "
+                               "player one, not a sided one");
+    /* A player model gives its half of the same side. */
+    EvalModel first, second;
+    ck_assert_int_eq(evalmodel_join(&r, &a, &d, &first, &err), ST_OK);
+    ck_assert_int_eq(evalmodel_join(&r, &d, &a, &second, &err), ST_OK);
+    ck_assert_int_eq(evalmodel_join(&r, &second, &first, &joined, &err), ST_OK);
+    for (int i = 0; i < a.count; i++) {
+        ck_assert(joined.w[i] == d.w[i]);
+        ck_assert(joined.w[a.count + i] == d.w[i]);
+    }
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 2, &set2);
+    ck_assert_int_eq(evalmodel_join(&r, &a, &set2, &joined, &err), ST_EINVAL);
+    ck_assert(strstr(err.text, "two feature sets (attacking tafl-lab-3, defending tafl-lab-2)"));
+    evalmodel_init_hand(&other, EVALMODEL_LINEAR, 3, &foreign);
+    ck_assert_int_eq(evalmodel_join(&r, &foreign, NULL, &joined, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "the attacking half was trained for brandubh, not for copenhagen");
+}
+END_TEST
+
+/* An alpha-beta agent with a player model plays as its attacking half when it moves for the
+ * attackers and as its defending half when it moves for the defenders: the same moves and
+ * scores as agents given each half alone, in positions of a seeded game, whichever side it
+ * moved for before. */
+START_TEST(test_player_agent)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    EvalModel a, joined;
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 2, &a);
+    int k = feature_index(&r, "king_dist_2");
+    a.w[k] += 2.0; /* an attacking half unlike the hand-written evaluation */
+    a.w[0] -= 0.3;
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_join(&r, &a, NULL, &joined, &err), ST_OK);
+    Agent *player, *att_only, *hand;
+    ck_assert_int_eq(agent_create("alphabeta:depth=2", &r, 1, &player, &err), ST_OK);
+    ck_assert_int_eq(agent_create("alphabeta:depth=2", &r, 1, &att_only, &err), ST_OK);
+    ck_assert_int_eq(agent_create("alphabeta:depth=2", &r, 1, &hand, &err), ST_OK);
+    player->type->set_model(player, &joined);
+    att_only->type->set_model(att_only, &a);
+    Rng rng;
+    rng_seed(&rng, 5);
+    GameState s;
+    History h;
+    state_init(&r, &s);
+    history_init(&h);
+    history_push(&h, s.hash, s.fort_hash, false, false);
+    int differ = 0;
+    for (int ply = 0; ply < 16 && !state_is_over(&s); ply++) {
+        Agent *same = s.side == SIDE_ATTACKERS ? att_only : hand;
+        Agent *other = s.side == SIDE_ATTACKERS ? hand : att_only;
+        agent_new_game(player, 1);
+        agent_new_game(same, 1);
+        agent_new_game(other, 1);
+        Move m = agent_choose(player, &s, &h), want = agent_choose(same, &s, &h);
+        ck_assert(m.from == want.from && m.to == want.to);
+        /* The hand model's weight 2.5 on hand / 100 rounds apart from the hand-written sum. */
+        ck_assert_msg(fabs(player->stats.score - same->stats.score) <=
+                          1e-9 * (1 + fabs(same->stats.score)),
+                      "ply %d: %g against %g", ply, player->stats.score, same->stats.score);
+        Move o = agent_choose(other, &s, &h);
+        differ += o.from != m.from || o.to != m.to || other->stats.score != same->stats.score;
+        Move moves[RULES_MAX_MOVES];
+        int n = movegen_legal(&r, &s, moves);
+        state_apply(&r, &s, &h, moves[rng_below(&rng, (uint32_t)n)], NULL);
+    }
+    ck_assert_int_gt(differ, 0); /* the halves do differ, so the test can tell them apart */
+    history_free(&h);
+    agent_destroy(player);
+    agent_destroy(att_only);
+    agent_destroy(hand);
 }
 END_TEST
 
@@ -310,9 +483,11 @@ START_TEST(test_set1_reads_as_before)
     for (int ply = 0; ply < 80 && !state_is_over(&s); ply++) {
         EvalFeatures f;
         evalmodel_features(&r, &s, &f);
-        ck_assert(evalmodel_logit(&back, &f) == evalmodel_logit(&two, &f));
+        ck_assert(evalmodel_logit(&back, &f, SIDE_ATTACKERS) ==
+                  evalmodel_logit(&two, &f, SIDE_ATTACKERS));
         two.w[one.count] = 1.0; /* cordon_escapes_0: set 1 never reads it */
-        ck_assert(evalmodel_logit(&back, &f) == evalmodel_logit(&one, &f));
+        ck_assert(evalmodel_logit(&back, &f, SIDE_ATTACKERS) ==
+                  evalmodel_logit(&one, &f, SIDE_ATTACKERS));
         two.w[one.count] = 0.0;
         compared++;
         Move moves[RULES_MAX_MOVES];
@@ -515,13 +690,20 @@ START_TEST(test_refused)
     char *v1 = strdup(text);
     v1[10] = '1';
     assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:4: want 'model linear' (the only model");
-    v1[10] = '3';
-    assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:1: not a tafl-eval 1 or 2 file");
+    v1[10] = '4';
+    assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:1: not a tafl-eval 1, 2 or 3 file");
     free(v1);
     char *mlp = strdup(text);
     memcpy(strstr(mlp, "model sided"), "model mlp  ", 11);
     assert_refused(&copenhagen, mlp, ST_EPARSE, "f.eval:4: want 'model linear' or 'model sided'");
     free(mlp);
+    /* Version 2 has no player model. */
+    char *player = malloc(strlen(text) + 2);
+    const char *at_model = strstr(text, "model sided");
+    snprintf(player, strlen(text) + 2, "%.*smodel player%s", (int)(at_model - text), text,
+             at_model + strlen("model sided"));
+    assert_refused(&copenhagen, player, ST_EPARSE, "('player' is version 3)");
+    free(player);
     /* A sided file cut after its first weight set. */
     char *half = strdup(text);
     *strstr(half, "\ndtm.bias ") = '\0';
@@ -615,6 +797,10 @@ Suite *evalmodel_suite(void)
     tcase_add_loop_test(tc, test_round_trip, 0, 3);
     tcase_add_loop_test(tc, test_round_trip_sided, 0, 3);
     tcase_add_test(tc, test_sided_sets);
+    tcase_add_loop_test(tc, test_round_trip_player, 0, 3);
+    tcase_add_test(tc, test_player_sets);
+    tcase_add_test(tc, test_join);
+    tcase_add_test(tc, test_player_agent);
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
     tcase_add_test(tc, test_cordon);

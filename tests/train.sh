@@ -139,7 +139,7 @@ bad() { # bad NAME PATTERN: tafl move with eval=$tmp/NAME fails with exit 2 and 
 head -n 20 "$tmp/t1/best.eval" >"$tmp/truncated.eval"
 bad truncated.eval 'truncated.eval:21: the file ends early'
 sed 's/^tafl-eval 1$/tafl-eval 9/' "$tmp/t1/best.eval" >"$tmp/version.eval"
-bad version.eval 'version.eval:1: not a tafl-eval 1 or 2 file'
+bad version.eval 'version.eval:1: not a tafl-eval 1, 2 or 3 file'
 sed '12s/ .*/ 0xzz/' "$tmp/t1/best.eval" >"$tmp/number.eval"
 bad number.eval 'number.eval:12: .* is not a finite number'
 sed '9s/^[a-z_0-9]*/king_bogus/' "$tmp/t1/best.eval" >"$tmp/name.eval"
@@ -179,6 +179,46 @@ sed 's#\.\./learned\.eval#nothere.eval#' "$tmp/exp/sub/rel.ini" >"$tmp/exp/sub/b
 (cd / && "$tafl_abs" run "$tmp/exp/sub/bad.ini" --out "$tmp/exp/bad" >/dev/null 2>"$tmp/relbad.err")
 [ $? -eq 2 ] && grep -q "$tmp/exp/sub/nothere.eval: cannot read" "$tmp/relbad.err" && ok ||
     fail "a missing evaluation file: $(cat "$tmp/relbad.err")"
+
+# --join: one file with a weight set per side played (model player, tafl-eval 3): the attacking
+# agent reads the first file's weights, the defending agent the second's; it plays, and moves
+# for the attackers exactly as the first file does. A bad pair, a missing --out and a file for
+# another ruleset give one line and exit 2.
+"$TAFL" train --join "$tmp/t1/best.eval,hand" --rules "$tiny" --out "$tmp/player.eval" >/dev/null 2>"$tmp/join.err" || fail "join: $(cat "$tmp/join.err")"
+sed -n '1p;4p' "$tmp/player.eval" | tr '\n' ' ' | grep -q '^tafl-eval 3 model player $' && grep -q '^attacking\.hand ' "$tmp/player.eval" && grep -q '^defending\.hand 0x1\.4p+1$' "$tmp/player.eval" && ok || fail "join file: $(head -5 "$tmp/player.eval")"
+"$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/player.eval" | grep -E '^(move|nodes|depth|score) ' >"$tmp/pm.out" &&
+    "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/t1/best.eval" | grep -E '^(move|nodes|depth|score) ' >"$tmp/lm.out" &&
+    cmp -s "$tmp/pm.out" "$tmp/lm.out" && ok || fail "a player file's attackers do not play as its attacking half"
+"$TAFL" train --join "$tmp/t1/best.eval" --rules "$tiny" --out "$tmp/x.eval" >/dev/null 2>"$tmp/j1.err"
+[ $? -eq 2 ] && grep -q "wants ATTACKING,DEFENDING" "$tmp/j1.err" && ok || fail "join one file: $(cat "$tmp/j1.err")"
+"$TAFL" train --join "hand,hand" --rules "$tiny" >/dev/null 2>"$tmp/j2.err"
+[ $? -eq 2 ] && grep -q "needs --out FILE" "$tmp/j2.err" && ok || fail "join without --out: $(cat "$tmp/j2.err")"
+"$TAFL" train --join "$tmp/t1/best.eval,hand" --rules brandubh --out "$tmp/x.eval" >/dev/null 2>"$tmp/j3.err"
+[ $? -eq 2 ] && grep -q "trained for ruleset tiny5" "$tmp/j3.err" && [ ! -e "$tmp/x.eval" ] && ok || fail "join for another ruleset: $(cat "$tmp/j3.err")"
+
+# model = player: each half gated by its own side's games. The same files at 1 and 2 threads and
+# across a resume; train.csv carries the defending half's columns; best.eval is a player file
+# whose halves come from the generations the last row names.
+ptrain() { "$TAFL" train --rules "$tiny" --seed 1 --games 40 --gate-pairs 20 --depth 1 --gate-depth 1 \
+    --epochs 150 --model player "$@"; }
+ptrain --generations 4 --threads 1 --out "$tmp/p1" >"$tmp/p1.out" 2>"$tmp/p1.err" || fail "player train: $(cat "$tmp/p1.err")"
+ptrain --generations 2 --threads 2 --out "$tmp/p2" >/dev/null 2>&1 &&
+    ptrain --generations 4 --threads 2 --out "$tmp/p2" --resume >/dev/null 2>&1 || fail "player train p2"
+for f in best.eval gen-001.eval gen-004.eval train.csv setup; do
+    cmp -s "$tmp/p1/$f" "$tmp/p2/$f" && ok || fail "player train: $f differs between 1 thread and 2 threads with a resume"
+done
+head -1 "$tmp/p1/train.csv" | grep -q ',elo_total,attacking_base,defending_score,defending_low,defending_high,defending_accepted,best_defending_generation$' && ok || fail "player train.csv header: $(head -1 "$tmp/p1/train.csv")"
+grep -q '^model = player$' "$tmp/p1/setup" && grep -q '^model player$' "$tmp/p1/best.eval" && grep -q '^tafl-eval 3$' "$tmp/p1/gen-001.eval" && ok || fail "player files"
+# Seed 1 accepts an attacking half alone in generation 3 and a defending half alone in 4.
+sed -n 4p "$tmp/p1/train.csv" | awk -F, '$16 == 1 && $23 == 0 && $17 == 3 && $24 == 0 {ok=1} END {exit !ok}' && ok || fail "player generation 3: $(sed -n 4p "$tmp/p1/train.csv")"
+sed -n 5p "$tmp/p1/train.csv" | awk -F, '$16 == 0 && $23 == 1 && $17 == 3 && $24 == 4 {ok=1} END {exit !ok}' && ok || fail "player generation 4: $(sed -n 5p "$tmp/p1/train.csv")"
+last=$(tail -1 "$tmp/p1/train.csv")
+att=$(echo "$last" | cut -d, -f17) def=$(echo "$last" | cut -d, -f24)
+[ "$att" != "$def" ] && [ "$att" -gt 0 ] && [ "$def" -gt 0 ] && ok || fail "player halves from one generation: $last"
+"$TAFL" train --join "$tmp/p1/gen-$(printf %03d "$att").eval,$tmp/p1/gen-$(printf %03d "$def").eval" --rules "$tiny" --out "$tmp/pj.eval" >/dev/null 2>&1 || fail "join the halves"
+# gen-G.eval holds one fit in both halves, so joining the two generations gives best.eval.
+cmp -s "$tmp/pj.eval" "$tmp/p1/best.eval" && ok || fail "best.eval is not the named generations' halves"
+grep -q 'best attacking half from generation [1-9]' "$tmp/p1.out" && ok || fail "player train output: $(cat "$tmp/p1.out")"
 
 echo "train.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -52,6 +52,12 @@ typedef struct {
     double gate_score, gate_low, gate_high, gate_elo;
     int accepted, best_generation;
     double elo_total;
+    /* A player model's gate (see gate_player): gate_score is the candidate's attacking score,
+     * accepted and best_generation its attacking half's; these are the best's attacking score on
+     * the same openings, the candidate's defending score with its interval, whether its
+     * defending half was accepted and the generation of the best's defending half. */
+    double attacking_base, defending_score, defending_low, defending_high;
+    int defending_accepted, best_defending;
 } TrainRow;
 
 typedef struct {
@@ -63,7 +69,8 @@ typedef struct {
     uint64_t recorded_hash; /* FNV-1a of the recorded games' file (0: none) */
     TrainRow *rows;
     int row_count;
-    int best_generation;
+    int best_generation; /* a player model: of its attacking half */
+    int best_defending;  /* a player model: the generation of its defending half */
     double elo_total;
     double started;
 } Train;
@@ -112,10 +119,18 @@ static void gen_path(const Train *tr, int g, const char *ext, char *buf, size_t 
     snprintf(buf, size, "%s/gen-%03d.%s", tr->dir, g, ext);
 }
 
-/* The eval= value of the best evaluation: the hand-written one until a generation wins. */
+static bool player_model(const Train *tr)
+{
+    return tr->t->model == EVALMODEL_PLAYER;
+}
+
+/* The eval= value of the best evaluation: the hand-written one until a generation wins; a
+ * player model's best.eval, which joins its best halves (write_best_player). */
 static void best_eval(const Train *tr, char *buf, size_t size)
 {
-    if (tr->best_generation == 0)
+    if (player_model(tr))
+        snprintf(buf, size, "%s/best.eval", tr->dir);
+    else if (tr->best_generation == 0)
         snprintf(buf, size, "hand");
     else
         gen_path(tr, tr->best_generation, "eval", buf, size);
@@ -463,7 +478,9 @@ static double log_loss(const Design *d, const EvalModel *m, bool want)
 static void fit(const Train *tr, const Design *d, EvalModel *m)
 {
     EvalModel hand;
-    evalmodel_init_hand(&tr->rules, tr->t->model, tr->t->features, &hand);
+    /* A player model's candidate is one linear fit, offered to both sides by the gate. */
+    evalmodel_init_hand(&tr->rules, player_model(tr) ? EVALMODEL_LINEAR : tr->t->model,
+                        tr->t->features, &hand);
     *m = hand;
     int k = m->count;
     double mom[EVALMODEL_MAX_WEIGHTS] = {0}, var[EVALMODEL_MAX_WEIGHTS] = {0};
@@ -500,6 +517,13 @@ static void fit(const Train *tr, const Design *d, EvalModel *m)
 }
 
 /* --- the gate --- */
+
+/* Elo of a score s (clamped to 0.001..0.999). */
+static double score_elo(double s)
+{
+    s = s < 0.001 ? 0.001 : s > 0.999 ? 0.999 : s;
+    return s == 0.5 ? 0.0 : -400.0 * log10(1.0 / s - 1.0);
+}
 
 /* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
  * the first game of a pair and defending in the second, on the same random opening. */
@@ -541,8 +565,58 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
     row->gate_score = e.score;
     row->gate_low = e.low;
     row->gate_high = e.high;
-    double s = e.score < 0.001 ? 0.001 : e.score > 0.999 ? 0.999 : e.score;
-    row->gate_elo = s == 0.5 ? 0.0 : -400.0 * log10(1.0 / s - 1.0);
+    row->gate_elo = score_elo(e.score);
+    return st;
+}
+
+/* A player model's gate: on each of gate_pairs openings three games at gate_depth, the
+ * candidate attacking the best's defenders, the best against itself, and the best attacking the
+ * candidate's defenders. Each half is judged by its own side's games against the best's score on
+ * the same openings (the middle games): run_generation accepts the candidate's attacking half
+ * when its attackers score more than the best's, its defending half when its defenders do. A
+ * gate scored over both sides stops seeing one side's play once both evaluations win every game
+ * on the other (doc/training.md); these games keep each side's own record. */
+static Status gate_player(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
+{
+    const TrainFile *t = tr->t;
+    char best[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, best, sizeof best);
+    int n = 3 * t->gate_pairs;
+    GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
+    uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
+    for (int i = 0; i < n; i++) {
+        int kind = i % 3;
+        const char *a = kind == 0 ? cand : best, *d = kind == 2 ? cand : best;
+        snprintf(specs[i].attacker, sizeof specs[i].attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+                 t->gate_depth, a);
+        snprintf(specs[i].defender, sizeof specs[i].defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+                 t->gate_depth, d);
+        specs[i].seed = rng_mix(gseed, (uint64_t)(i / 3)); /* one opening for the three */
+    }
+    GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
+    Status st = play_games(tr, g, "gate", specs, n, recs, err);
+    long att_wins[3] = {0}, draws[3] = {0}, def_wins[3] = {0};
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        att_wins[i % 3] += recs[i].winner == WINNER_ATTACKERS;
+        def_wins[i % 3] += recs[i].winner == WINNER_DEFENDERS;
+        draws[i % 3] += recs[i].winner != WINNER_ATTACKERS && recs[i].winner != WINNER_DEFENDERS;
+    }
+    for (int i = 0; i < n; i++)
+        match_record_free(&recs[i]);
+    free(recs);
+    free(specs);
+    ScoreEstimate attacking, base, defending;
+    stats_score(att_wins[0], draws[0], def_wins[0], STATS_Z95, &attacking);
+    stats_score(att_wins[1], draws[1], def_wins[1], STATS_Z95, &base);
+    stats_score(def_wins[2], draws[2], att_wins[2], STATS_Z95, &defending);
+    row->gate_games = n;
+    row->gate_score = attacking.score;
+    row->gate_low = attacking.low;
+    row->gate_high = attacking.high;
+    row->attacking_base = base.score;
+    row->defending_score = defending.score;
+    row->defending_low = defending.low;
+    row->defending_high = defending.high;
     return st;
 }
 
@@ -553,17 +627,35 @@ static const char CSV_HEADER[] =
     "val_loss,best_val_loss,gate_games,gate_score,gate_low,gate_high,gate_elo,accepted,"
     "best_generation,elo_total\n";
 
+/* A player model's train.csv: the columns above (gate_score, accepted and best_generation of
+ * the attacking half), then these. */
+static const char CSV_PLAYER_COLUMNS[] =
+    ",attacking_base,defending_score,defending_low,defending_high,defending_accepted,"
+    "best_defending_generation";
+
+static void csv_header(const Train *tr, char *buf, size_t size)
+{
+    snprintf(buf, size, "%.*s%s\n", (int)strlen(CSV_HEADER) - 1, CSV_HEADER,
+             player_model(tr) ? CSV_PLAYER_COLUMNS : "");
+}
+
 static bool put_csv(FILE *f, const void *ctx)
 {
     const Train *tr = ctx;
-    fputs(CSV_HEADER, f);
+    char header[512];
+    csv_header(tr, header, sizeof header);
+    fputs(header, f);
     for (int i = 0; i < tr->row_count; i++) {
         const TrainRow *r = &tr->rows[i];
-        fprintf(f, "%d,%d,%d,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%.4f,%.4f,%.4f,%.1f,%d,%d,%.1f\n",
+        fprintf(f, "%d,%d,%d,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%.4f,%.4f,%.4f,%.1f,%d,%d,%.1f",
                 r->generation, r->games, r->positions, r->window_positions, r->attacker_wins,
                 r->defender_wins, r->draws, r->train_loss, r->val_loss, r->best_val_loss,
                 r->gate_games, r->gate_score, r->gate_low, r->gate_high, r->gate_elo, r->accepted,
                 r->best_generation, r->elo_total);
+        if (player_model(tr))
+            fprintf(f, ",%.4f,%.4f,%.4f,%.4f,%d,%d", r->attacking_base, r->defending_score,
+                    r->defending_low, r->defending_high, r->defending_accepted, r->best_defending);
+        fputc('\n', f);
     }
     return !ferror(f);
 }
@@ -576,19 +668,32 @@ static Status read_csv(Train *tr, const char *path, Error *err)
         return ST_OK; /* a fresh run */
     Status st = ST_OK;
     char *line = strchr(text, '\n');
-    if (strncmp(text, CSV_HEADER, strlen(CSV_HEADER)) != 0 || !line) {
+    char header[512];
+    csv_header(tr, header, sizeof header);
+    if (strncmp(text, header, strlen(header)) != 0 || !line) {
         error_set(err, "%s: not a train.csv of this version", path);
         free(text);
         return ST_EPARSE;
     }
     for (line++; *line; line = strchr(line, '\n') + 1) {
         TrainRow r;
-        int fields = sscanf(
-            line, "%d,%d,%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%lf,%lf,%lf,%lf,%d,%d,%lf", &r.generation,
-            &r.games, &r.positions, &r.window_positions, &r.attacker_wins, &r.defender_wins,
-            &r.draws, &r.train_loss, &r.val_loss, &r.best_val_loss, &r.gate_games, &r.gate_score,
-            &r.gate_low, &r.gate_high, &r.gate_elo, &r.accepted, &r.best_generation, &r.elo_total);
-        if (fields != 18 || r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
+        memset(&r, 0, sizeof r);
+        int n = 0;
+        int fields =
+            sscanf(line, "%d,%d,%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%lf,%lf,%lf,%lf,%d,%d,%lf%n",
+                   &r.generation, &r.games, &r.positions, &r.window_positions, &r.attacker_wins,
+                   &r.defender_wins, &r.draws, &r.train_loss, &r.val_loss, &r.best_val_loss,
+                   &r.gate_games, &r.gate_score, &r.gate_low, &r.gate_high, &r.gate_elo,
+                   &r.accepted, &r.best_generation, &r.elo_total, &n);
+        int extra = 0, want = 0;
+        if (player_model(tr) && fields == 18) {
+            want = 6;
+            extra = sscanf(line + n, ",%lf,%lf,%lf,%lf,%d,%d", &r.attacking_base,
+                           &r.defending_score, &r.defending_low, &r.defending_high,
+                           &r.defending_accepted, &r.best_defending);
+        }
+        if (fields != 18 || extra != want || r.generation != tr->row_count + 1 ||
+            !strchr(line, '\n')) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
             st = ST_EPARSE;
@@ -596,6 +701,7 @@ static Status read_csv(Train *tr, const char *path, Error *err)
         }
         tr->rows[tr->row_count++] = r;
         tr->best_generation = r.best_generation;
+        tr->best_defending = r.best_defending;
         tr->elo_total = r.elo_total;
         if (tr->row_count > tr->t->generations)
             break;
@@ -665,6 +771,72 @@ static Status write_model(const Train *tr, const EvalModel *m, const char *path,
     return st;
 }
 
+/* A player model's best: the attacking half of generation best_generation's candidate and the
+ * defending half of best_defending's (generation 0: the hand-written evaluation), into *best
+ * and best.eval, which the self-play and the gate read. Written again at every generation's
+ * start, so that a resume reads what an uninterrupted run would. */
+static Status write_best_player(Train *tr, EvalModel *best, Error *err)
+{
+    int gens[2] = {tr->best_generation, tr->best_defending};
+    EvalModel halves[2];
+    const EvalModel *use[2] = {NULL, NULL};
+    Status st = ST_OK;
+    for (int h = 0; h < 2 && st == ST_OK; h++) {
+        if (gens[h] == 0)
+            continue;
+        char path[RUNDIR_PATH_MAX + 64], *canon = NULL;
+        EvalModel *loaded = NULL;
+        gen_path(tr, gens[h], "eval", path, sizeof path);
+        st = evalmodel_resolve(path, &tr->rules, &loaded, &canon, err);
+        if (st == ST_OK && loaded->kind != EVALMODEL_PLAYER) {
+            error_set(err, "%s: not a player model (remove the directory to start again)", path);
+            st = ST_EPARSE;
+        }
+        if (st == ST_OK) {
+            evalmodel_half(loaded, h == 0 ? SIDE_ATTACKERS : SIDE_DEFENDERS, &halves[h]);
+            use[h] = &halves[h];
+        }
+        free(loaded);
+        free(canon);
+    }
+    if (st != ST_OK)
+        return st;
+    if (!use[0] && !use[1])
+        evalmodel_init_hand(&tr->rules, EVALMODEL_PLAYER, tr->t->features, best);
+    else
+        st = evalmodel_join(&tr->rules, use[0], use[1], best, err);
+    char path[RUNDIR_PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/best.eval", tr->dir);
+    return st == ST_OK ? write_model(tr, best, path, err) : st;
+}
+
+/* A player model's acceptance: each half by its own side's gate games; the Elo of the gate is
+ * that of the candidate's mean gain over both sides, the best's that of the halves taken. */
+static Status accept_player(Train *tr, int g, TrainRow *row, Error *err)
+{
+    double attacking_gain = row->gate_score - row->attacking_base,
+           defending_gain = row->defending_score - (1.0 - row->attacking_base);
+    /* Scores are sums of halves over the same number of games: a tie must not round into a
+     * gain. */
+    row->accepted = attacking_gain > 1e-9;
+    row->defending_accepted = defending_gain > 1e-9;
+    row->gate_elo = score_elo(0.5 + (attacking_gain + defending_gain) / 2);
+    if (row->accepted)
+        tr->best_generation = g;
+    if (row->defending_accepted)
+        tr->best_defending = g;
+    Status st = ST_OK;
+    if (row->accepted || row->defending_accepted) {
+        tr->elo_total += score_elo(0.5 + ((row->accepted ? attacking_gain : 0) +
+                                          (row->defending_accepted ? defending_gain : 0)) /
+                                             2);
+        EvalModel best;
+        st = write_best_player(tr, &best, err);
+    }
+    row->best_defending = tr->best_defending;
+    return st;
+}
+
 static Status run_generation(Train *tr, int g, Error *err)
 {
     TrainRow row;
@@ -672,7 +844,10 @@ static Status run_generation(Train *tr, int g, Error *err)
     row.generation = g;
     char path[RUNDIR_PATH_MAX + 64];
     GenData *data = &tr->gens[g];
-    Status st = self_play(tr, g, data, &row, err);
+    EvalModel best, cand;
+    Status st = player_model(tr) ? write_best_player(tr, &best, err) : ST_OK;
+    if (st == ST_OK)
+        st = self_play(tr, g, data, &row, err);
     gen_path(tr, g, "pos", path, sizeof path);
     if (st == ST_OK)
         st = files_write_through(path, put_positions, data, err);
@@ -684,8 +859,9 @@ static Status run_generation(Train *tr, int g, Error *err)
     row.window_positions = d.n;
     if (tr->opt->progress)
         fprintf(stderr, "train %s: generation %d: fitting %d positions\n", tr->t->name, g, d.n);
-    EvalModel best, cand;
-    if (tr->best_generation == 0) {
+    if (player_model(tr)) {
+        /* best: written above */
+    } else if (tr->best_generation == 0) {
         evalmodel_init_hand(&tr->rules, tr->t->model, tr->t->features, &best);
     } else {
         char bp[RUNDIR_PATH_MAX + 64], *canon;
@@ -703,16 +879,27 @@ static Status run_generation(Train *tr, int g, Error *err)
     fit(tr, &d, &cand);
     row.train_loss = log_loss(&d, &cand, false);
     row.val_loss = log_loss(&d, &cand, true);
-    row.best_val_loss = log_loss(&d, &best, true);
+    row.best_val_loss = log_loss(&d, &best, true); /* a player model: its attacking half's */
     design_free(&d);
     gen_path(tr, g, "eval", path, sizeof path);
-    st = write_model(tr, &cand, path, err);
-    if (st == ST_OK)
-        st = gate(tr, g, path, &row, err);
+    if (player_model(tr)) {
+        EvalModel both; /* the candidate offered to each side */
+        st = evalmodel_join(&tr->rules, &cand, &cand, &both, err);
+        if (st == ST_OK)
+            st = write_model(tr, &both, path, err);
+        if (st == ST_OK)
+            st = gate_player(tr, g, path, &row, err);
+        if (st == ST_OK)
+            st = accept_player(tr, g, &row, err);
+    } else {
+        st = write_model(tr, &cand, path, err);
+        if (st == ST_OK)
+            st = gate(tr, g, path, &row, err);
+        row.accepted = row.gate_score > 0.5;
+    }
     if (st != ST_OK)
         return st;
-    row.accepted = row.gate_score > 0.5;
-    if (row.accepted) {
+    if (row.accepted && !player_model(tr)) {
         tr->best_generation = g;
         tr->elo_total += row.gate_elo;
         char best_path[RUNDIR_PATH_MAX + 32];
@@ -726,13 +913,25 @@ static Status run_generation(Train *tr, int g, Error *err)
     snprintf(csv, sizeof csv, "%s/train.csv", tr->dir);
     if (st == ST_OK)
         st = files_write_through(csv, put_csv, tr, err);
-    fprintf(stderr,
-            "train %s: generation %d: %d positions (window %d), loss %.4f/%.4f (best "
-            "%.4f), gate %.3f [%.3f, %.3f] %s, best %d, %+.0f Elo, %.0fs\n",
-            tr->t->name, g, row.positions, row.window_positions, row.train_loss, row.val_loss,
-            row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
-            row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
-            clock_seconds() - tr->started);
+    if (player_model(tr))
+        fprintf(stderr,
+                "train %s: generation %d: %d positions (window %d), loss %.4f/%.4f (best "
+                "%.4f), attacking %.3f [%.3f, %.3f] against the best's %.3f %s, defending "
+                "%.3f [%.3f, %.3f] against %.3f %s, best %d/%d, %+.0f Elo, %.0fs\n",
+                tr->t->name, g, row.positions, row.window_positions, row.train_loss, row.val_loss,
+                row.best_val_loss, row.gate_score, row.gate_low, row.gate_high, row.attacking_base,
+                row.accepted ? "accepted" : "rejected", row.defending_score, row.defending_low,
+                row.defending_high, 1.0 - row.attacking_base,
+                row.defending_accepted ? "accepted" : "rejected", row.best_generation,
+                row.best_defending, row.elo_total, clock_seconds() - tr->started);
+    else
+        fprintf(stderr,
+                "train %s: generation %d: %d positions (window %d), loss %.4f/%.4f (best "
+                "%.4f), gate %.3f [%.3f, %.3f] %s, best %d, %+.0f Elo, %.0fs\n",
+                tr->t->name, g, row.positions, row.window_positions, row.train_loss, row.val_loss,
+                row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
+                row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
+                clock_seconds() - tr->started);
     return st;
 }
 
@@ -768,7 +967,8 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
     }
     if (st == ST_OK)
         st = costest_add(plan, "gate matches", rules, gate, gate, t->opening_plies,
-                         2L * t->gate_pairs * t->generations, err);
+                         (t->model == EVALMODEL_PLAYER ? 3L : 2L) * t->gate_pairs * t->generations,
+                         err);
     return st;
 }
 
@@ -848,6 +1048,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     snprintf(out->dir, sizeof out->dir, "%s", tr.dir);
     out->generations = tr.row_count;
     out->best_generation = tr.best_generation;
+    out->best_defending = tr.best_defending;
     out->elo = tr.elo_total;
     for (int g = 0; g <= t->generations; g++)
         free(tr.gens[g].pos);

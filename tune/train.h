@@ -20,7 +20,9 @@ typedef struct {
 typedef struct {
     char dir[2048];      /* the run directory */
     int generations;     /* generations recorded there */
-    int best_generation; /* the generation best.eval comes from (0: the hand-written one) */
+    int best_generation; /* the generation best.eval comes from (0: the hand-written one); a
+                            player model: the generation of its attacking half */
+    int best_defending;  /* a player model: the generation of best.eval's defending half */
     double elo;          /* best's Elo over generation 0, summed over the accepted gates */
     bool plotted;        /* train.png and train.svg were drawn */
 } TrainResult;
