@@ -26,6 +26,7 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--features", "features"},
     {"--score-weight", "score_weight"},
     {"--recorded-games", "recorded_games"},
+    {"--init", "init"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 

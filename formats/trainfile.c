@@ -68,6 +68,7 @@ static const Key KEYS[] = {
     {"features", 'i', 1, EVALMODEL_FEATURES, OFF(features)},
     {"score_weight", 'r', 0, 1, OFF(score_weight)},
     {"recorded_games", 's', 0, 0, 0},
+    {"init", 's', 0, 0, 0},
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -151,6 +152,25 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
             return ST_EINVAL;
         }
         snprintf(t->recorded_games, sizeof t->recorded_games, "%s", arg);
+        return ST_OK;
+    }
+    if (strcmp(key, "init") == 0) {
+        char arg[EXPERIMENT_PATH_MAX * 2];
+        /* hand and trained are names, not files. */
+        if (!*value || strcmp(value, "hand") == 0) {
+            t->init[0] = '\0';
+            return ST_OK;
+        }
+        if (strcmp(value, "trained") != 0 && base_path &&
+            !inilines_relative_path(base_path, value, arg, sizeof arg))
+            arg[0] = '\0';
+        else
+            snprintf(arg, sizeof arg, "%s", value);
+        if (!arg[0] || strlen(arg) >= sizeof t->init) {
+            error_set(err, "%s: key 'init': the path of '%s' is too long", where, value);
+            return ST_EINVAL;
+        }
+        snprintf(t->init, sizeof t->init, "%s", arg);
         return ST_OK;
     }
     if (strcmp(key, "model") == 0) {
@@ -309,6 +329,10 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
     if (t->recorded_games[0] && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "recorded_games = %s\n", t->recorded_games);
+    }
+    if (t->init[0] && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "init = %s\n", t->init);
     }
     return n;
 }

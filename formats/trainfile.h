@@ -42,6 +42,10 @@ typedef struct {
                                                  games (rules/csvgame.h) whose positions join
                                                  every generation's fit, relative to the
                                                  training file ("": none) */
+    char init[EXPERIMENT_PATH_MAX];           /* init: generation 0, an evaluation (trained or
+                                                 a file relative to the training file) to go on
+                                                 from instead of the hand-written one ("":
+                                                 hand) */
     char output[EXPERIMENT_PATH_MAX];         /* output: base directory (results) */
 } TrainFile;
 

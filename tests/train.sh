@@ -220,5 +220,20 @@ att=$(echo "$last" | cut -d, -f17) def=$(echo "$last" | cut -d, -f24)
 cmp -s "$tmp/pj.eval" "$tmp/p1/best.eval" && ok || fail "best.eval is not the named generations' halves"
 grep -q 'best attacking half from generation [1-9]' "$tmp/p1.out" && ok || fail "player train output: $(cat "$tmp/p1.out")"
 
+# init: generation 0 is an evaluation file, not the hand-written one. A linear file serves a
+# player training as both halves; the setup records it with its hash, and a resume after the
+# file changed is refused; a file of another feature set is refused in one line.
+cp "$tmp/t1/gen-001.eval" "$tmp/init.eval"
+ptrain --generations 1 --init "$tmp/init.eval" --out "$tmp/pi" >/dev/null 2>"$tmp/pi.err" || fail "init: $(cat "$tmp/pi.err")"
+"$TAFL" train --join "$tmp/init.eval,$tmp/init.eval" --rules "$tiny" --out "$tmp/pi-want.eval" >/dev/null 2>&1
+cmp -s "$tmp/pi/gen-000.eval" "$tmp/pi-want.eval" && ok || fail "init: gen-000.eval is not the file as both halves"
+grep -q "^init_eval = $tmp/init.eval@[0-9a-f]\{16\}$" "$tmp/pi/setup" && ok || fail "init: setup: $(grep init "$tmp/pi/setup")"
+cmp -s "$tmp/pi/gen-001.eval" "$tmp/p1/gen-001.eval" && fail "init: the fit did not start from the file" || ok
+cp "$tmp/t1/gen-002.eval" "$tmp/init.eval"
+ptrain --generations 2 --init "$tmp/init.eval" --out "$tmp/pi" --resume >/dev/null 2>"$tmp/pi2.err"
+[ $? -eq 2 ] && grep -q "holds a training with another setup" "$tmp/pi2.err" && ok || fail "init: a changed file was not refused: $(cat "$tmp/pi2.err")"
+ptrain --generations 1 --init "$tmp/f3/gen-001.eval" --out "$tmp/pi3" >/dev/null 2>"$tmp/pi3.err"
+[ $? -eq 2 ] && grep -q "init: .*gen-001.eval is of feature set 3; this training fits set 2" "$tmp/pi3.err" && ok || fail "init of set 3: $(cat "$tmp/pi3.err")"
+
 echo "train.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

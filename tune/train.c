@@ -67,6 +67,8 @@ typedef struct {
     char dir[RUNDIR_PATH_MAX + 1];
     GenData *gens;          /* [generations + 1], index = generation; [0] the recorded games' */
     uint64_t recorded_hash; /* FNV-1a of the recorded games' file (0: none) */
+    EvalModel *gen0;        /* generation 0 from t->init, of t->model's kind (NULL: hand) */
+    char *init_canonical;   /* t->init as recorded, "X@HASH" (NULL: none) */
     TrainRow *rows;
     int row_count;
     int best_generation; /* a player model: of its attacking half */
@@ -124,13 +126,25 @@ static bool player_model(const Train *tr)
     return tr->t->model == EVALMODEL_PLAYER;
 }
 
+/* Generation 0 as a model of `kind`: the init evaluation (a player model's attacking half when
+ * the fit wants a linear one), else the hand-written evaluation's weights. */
+static void gen0_model(const Train *tr, EvalModelKind kind, EvalModel *m)
+{
+    if (tr->gen0 && kind == tr->gen0->kind)
+        *m = *tr->gen0;
+    else if (tr->gen0 && tr->gen0->kind == EVALMODEL_PLAYER && kind == EVALMODEL_LINEAR)
+        evalmodel_half(tr->gen0, SIDE_ATTACKERS, m);
+    else
+        evalmodel_init_hand(&tr->rules, kind, tr->t->features, m);
+}
+
 /* The eval= value of the best evaluation: the hand-written one until a generation wins; a
  * player model's best.eval, which joins its best halves (write_best_player). */
 static void best_eval(const Train *tr, char *buf, size_t size)
 {
     if (player_model(tr))
         snprintf(buf, size, "%s/best.eval", tr->dir);
-    else if (tr->best_generation == 0)
+    else if (tr->best_generation == 0 && !tr->gen0)
         snprintf(buf, size, "hand");
     else
         gen_path(tr, tr->best_generation, "eval", buf, size);
@@ -282,6 +296,49 @@ static Status self_play(Train *tr, int g, GenData *out, TrainRow *row, Error *er
     free(recs);
     row->games = t->games;
     row->positions = out->count;
+    return st;
+}
+
+/* --- generation 0 from a file --- */
+
+/* Loads t->init (trained or a file) as generation 0, in the training's model: a linear file
+ * serves a linear model, both halves of a player one or both sets of a sided one; a player
+ * file serves a player model. Another feature set, or a player or sided file for another
+ * model, is refused in one line. */
+static Status init_load(Train *tr, Error *err)
+{
+    const TrainFile *t = tr->t;
+    EvalModel *loaded = NULL;
+    char *canonical = NULL;
+    Status st = evalmodel_resolve(t->init, &tr->rules, &loaded, &canonical, err);
+    if (st != ST_OK)
+        return st;
+    static const char *const kinds[] = {"linear", "sided", "player"};
+    tr->gen0 = xcalloc(1, sizeof *tr->gen0);
+    if (!loaded) { /* the value named the hand-written evaluation */
+        evalmodel_init_hand(&tr->rules, t->model, t->features, tr->gen0);
+    } else if (loaded->features != t->features) {
+        error_set(err,
+                  "init: %s is of feature set %d; this training fits set %d (features = %d "
+                  "goes on from it)",
+                  t->init, loaded->features, t->features, loaded->features);
+        st = ST_EINVAL;
+    } else if (loaded->kind == t->model) {
+        *tr->gen0 = *loaded;
+    } else if (loaded->kind == EVALMODEL_LINEAR && t->model == EVALMODEL_PLAYER) {
+        st = evalmodel_join(&tr->rules, loaded, loaded, tr->gen0, err);
+    } else if (loaded->kind == EVALMODEL_LINEAR && t->model == EVALMODEL_SIDED) {
+        evalmodel_init_hand(&tr->rules, EVALMODEL_SIDED, t->features, tr->gen0);
+        for (int i = 0; i < loaded->count; i++)
+            tr->gen0->w[i] = tr->gen0->w[loaded->count + i] = loaded->w[i];
+    } else {
+        error_set(err, "init: %s is a %s model; a %s training goes on from a linear one%s", t->init,
+                  kinds[loaded->kind], kinds[t->model],
+                  t->model == EVALMODEL_PLAYER ? " or a player one" : "");
+        st = ST_EINVAL;
+    }
+    free(loaded);
+    tr->init_canonical = canonical;
     return st;
 }
 
@@ -479,8 +536,7 @@ static void fit(const Train *tr, const Design *d, EvalModel *m)
 {
     EvalModel hand;
     /* A player model's candidate is one linear fit, offered to both sides by the gate. */
-    evalmodel_init_hand(&tr->rules, player_model(tr) ? EVALMODEL_LINEAR : tr->t->model,
-                        tr->t->features, &hand);
+    gen0_model(tr, player_model(tr) ? EVALMODEL_LINEAR : tr->t->model, &hand);
     *m = hand;
     int k = m->count;
     double mom[EVALMODEL_MAX_WEIGHTS] = {0}, var[EVALMODEL_MAX_WEIGHTS] = {0};
@@ -744,8 +800,11 @@ static Status check_setup(Train *tr, Error *err)
     int n = trainfile_format(tr->t, setup, sizeof setup);
     /* The recorded games' content, so that a resume refuses a changed file. */
     if (tr->recorded_hash != 0 && n >= 0 && (size_t)n < sizeof setup)
-        snprintf(setup + n, sizeof setup - (size_t)n, "recorded_games_hash = %016" PRIx64 "\n",
-                 tr->recorded_hash);
+        n += snprintf(setup + n, sizeof setup - (size_t)n, "recorded_games_hash = %016" PRIx64 "\n",
+                      tr->recorded_hash);
+    /* The init evaluation's content, so that a resume refuses a changed file. */
+    if (tr->init_canonical && n >= 0 && (size_t)n < sizeof setup)
+        snprintf(setup + n, sizeof setup - (size_t)n, "init_eval = %s\n", tr->init_canonical);
     snprintf(path, sizeof path, "%s/setup", tr->dir);
     size_t size;
     char *old = files_read(path, &size);
@@ -782,6 +841,10 @@ static Status write_best_player(Train *tr, EvalModel *best, Error *err)
     const EvalModel *use[2] = {NULL, NULL};
     Status st = ST_OK;
     for (int h = 0; h < 2 && st == ST_OK; h++) {
+        if (gens[h] == 0 && tr->gen0) {
+            evalmodel_half(tr->gen0, h == 0 ? SIDE_ATTACKERS : SIDE_DEFENDERS, &halves[h]);
+            use[h] = &halves[h];
+        }
         if (gens[h] == 0)
             continue;
         char path[RUNDIR_PATH_MAX + 64], *canon = NULL;
@@ -862,7 +925,7 @@ static Status run_generation(Train *tr, int g, Error *err)
     if (player_model(tr)) {
         /* best: written above */
     } else if (tr->best_generation == 0) {
-        evalmodel_init_hand(&tr->rules, tr->t->model, tr->t->features, &best);
+        gen0_model(tr, tr->t->model, &best);
     } else {
         char bp[RUNDIR_PATH_MAX + 64], *canon;
         EvalModel *loaded;
@@ -1000,6 +1063,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     tr.gens = xcalloc((size_t)t->generations + 1, sizeof *tr.gens);
     if (t->recorded_games[0])
         st = recorded_load(&tr, err);
+    if (st == ST_OK && t->init[0])
+        st = init_load(&tr, err);
     if (st == ST_OK)
         st = check_setup(&tr, err);
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
@@ -1028,11 +1093,18 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         fprintf(stderr, "train %s: resuming after generation %d of %d\n", t->name, tr.row_count,
                 t->generations);
     if (st == ST_OK && tr.row_count == 0) {
-        /* Generation 0: the hand-written evaluation as a model, until a generation wins. */
+        /* Generation 0: the hand-written evaluation as a model (or init), until a generation
+         * wins. */
         EvalModel hand;
-        evalmodel_init_hand(&tr.rules, t->model, t->features, &hand);
+        gen0_model(&tr, t->model, &hand);
         snprintf(path, sizeof path, "%s/best.eval", tr.dir);
         st = write_model(&tr, &hand, path, err);
+    }
+    if (st == ST_OK && tr.gen0) {
+        /* The file the self-play and the gate read until a generation wins (rewritten on a
+         * resume: the same bytes). */
+        gen_path(&tr, 0, "eval", path, sizeof path);
+        st = write_model(&tr, tr.gen0, path, err);
     }
     for (int g = tr.row_count + 1; g <= t->generations && st == ST_OK; g++) {
         st = run_generation(&tr, g, err);
@@ -1053,6 +1125,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     for (int g = 0; g <= t->generations; g++)
         free(tr.gens[g].pos);
     free(tr.gens);
+    free(tr.gen0);
+    free(tr.init_canonical);
     free(tr.rows);
     dirlock_release(lock);
     return st;
