@@ -581,24 +581,37 @@ static double score_elo(double s)
     return s == 0.5 ? 0.0 : -400.0 * log10(1.0 / s - 1.0);
 }
 
-/* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
- * the first game of a pair and defending in the second, on the same random opening. */
-static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
+/* The gate's games at gate_depth: `per_opening` games on each of gate_pairs random openings,
+ * game j of an opening with the candidate's evaluation (eval= value cand) for the attackers
+ * when cand_attacks[j] and for the defenders when cand_defends[j], the best's otherwise. */
+static GameSpec *gate_specs(const Train *tr, int g, const char *cand, int per_opening,
+                            const bool *cand_attacks, const bool *cand_defends, int *count)
 {
     const TrainFile *t = tr->t;
     char best[RUNDIR_PATH_MAX + 32];
     best_eval(tr, best, sizeof best);
-    int n = 2 * t->gate_pairs;
+    int n = per_opening * t->gate_pairs;
     GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
     uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
     for (int i = 0; i < n; i++) {
-        const char *a = i % 2 == 0 ? cand : best, *d = i % 2 == 0 ? best : cand;
+        int j = i % per_opening;
         snprintf(specs[i].attacker, sizeof specs[i].attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, a);
+                 t->gate_depth, cand_attacks[j] ? cand : best);
         snprintf(specs[i].defender, sizeof specs[i].defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, d);
-        specs[i].seed = rng_mix(gseed, (uint64_t)(i / 2));
+                 t->gate_depth, cand_defends[j] ? cand : best);
+        specs[i].seed = rng_mix(gseed, (uint64_t)(i / per_opening)); /* one opening for them */
     }
+    *count = n;
+    return specs;
+}
+
+/* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
+ * the first game of a pair and defending in the second, on the same random opening. */
+static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
+{
+    static const bool attacks[2] = {true, false}, defends[2] = {false, true};
+    int n;
+    GameSpec *specs = gate_specs(tr, g, cand, 2, attacks, defends, &n);
     GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
     Status st = play_games(tr, g, "gate", specs, n, recs, err);
     long wins = 0, draws = 0, losses = 0;
@@ -634,21 +647,9 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
  * on the other (doc/training.md); these games keep each side's own record. */
 static Status gate_player(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
-    const TrainFile *t = tr->t;
-    char best[RUNDIR_PATH_MAX + 32];
-    best_eval(tr, best, sizeof best);
-    int n = 3 * t->gate_pairs;
-    GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
-    uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
-    for (int i = 0; i < n; i++) {
-        int kind = i % 3;
-        const char *a = kind == 0 ? cand : best, *d = kind == 2 ? cand : best;
-        snprintf(specs[i].attacker, sizeof specs[i].attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, a);
-        snprintf(specs[i].defender, sizeof specs[i].defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, d);
-        specs[i].seed = rng_mix(gseed, (uint64_t)(i / 3)); /* one opening for the three */
-    }
+    static const bool attacks[3] = {true, false, false}, defends[3] = {false, false, true};
+    int n;
+    GameSpec *specs = gate_specs(tr, g, cand, 3, attacks, defends, &n);
     GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
     Status st = play_games(tr, g, "gate", specs, n, recs, err);
     long att_wins[3] = {0}, draws[3] = {0}, def_wins[3] = {0};
