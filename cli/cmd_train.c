@@ -169,15 +169,20 @@ int cmd_train(int argc, char **argv)
         free(t);
         return st == ST_EINVAL || st == ST_EPARSE ? EXIT_USAGE : EXIT_FAILURE;
     }
+    /* Generation 0, which the gates' Elo is counted from. */
+    char origin[1100];
+    snprintf(origin, sizeof origin, "%s%s",
+             t->init[0] ? "generation 0, " : "the hand-written evaluation",
+             t->init[0] ? t->init : "");
     if (t->model == EVALMODEL_PLAYER)
         printf("trained %s for %s: %d generations, best attacking half from generation %d, "
-               "defending half from generation %d (%+.0f Elo over the hand-written evaluation "
-               "by the gates)\n",
-               t->name, t->rules.name, r.generations, r.best_generation, r.best_defending, r.elo);
+               "defending half from generation %d (%+.0f Elo over %s by the gates)\n",
+               t->name, t->rules.name, r.generations, r.best_generation, r.best_defending, r.elo,
+               origin);
     else
-        printf("trained %s for %s: %d generations, best from generation %d (%+.0f Elo over the "
-               "hand-written evaluation by the gates)\n",
-               t->name, t->rules.name, r.generations, r.best_generation, r.elo);
+        printf("trained %s for %s: %d generations, best from generation %d (%+.0f Elo over %s by "
+               "the gates)\n",
+               t->name, t->rules.name, r.generations, r.best_generation, r.elo, origin);
     printf("best %s/best.eval\n", r.dir);
     if (!r.plotted)
         fprintf(stderr, "tafl train: gnuplot not found: wrote %s/train.gp but no plot\n", r.dir);
