@@ -138,6 +138,12 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
     }
 }
 
+const char *evalmodel_kind_name(EvalModelKind kind)
+{
+    static const char *const names[] = {"linear", "sided", "player"};
+    return names[kind];
+}
+
 int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set)
 {
     return (kind == EVALMODEL_LINEAR ? 1 : 2) * evalmodel_feature_count(r, set);
@@ -389,12 +395,11 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
     char *out = xmalloc(cap);
     /* Each model keeps the version that introduced it, so files written before a newer version
      * existed stay the same bytes. */
-    static const char *const model_names[] = {"linear", "sided", "player"};
     len += (size_t)snprintf(out + len, cap - len,
                             "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
                             "\nmodel %s\nfeatures tafl-lab-%d %d\nunits %g\n",
-                            (int)m->kind + 1, m->ruleset, m->rules_hash, model_names[m->kind],
-                            m->features, m->count, EVALMODEL_UNITS);
+                            (int)m->kind + 1, m->ruleset, m->rules_hash,
+                            evalmodel_kind_name(m->kind), m->features, m->count, EVALMODEL_UNITS);
     for (int i = 0; i < m->count; i++) {
         char name[80];
         evalmodel_weight_name(r, m->kind, m->features, i, name, sizeof name);
@@ -533,10 +538,7 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
                           "'features tafl-lab-3 %d' for a %s model on a %dx%d board",
                           source, lineno, evalmodel_weight_count(r, out->kind, 1),
                           evalmodel_weight_count(r, out->kind, 2),
-                          evalmodel_weight_count(r, out->kind, 3),
-                          out->kind == EVALMODEL_SIDED    ? "sided"
-                          : out->kind == EVALMODEL_PLAYER ? "player"
-                                                          : "linear",
+                          evalmodel_weight_count(r, out->kind, 3), evalmodel_kind_name(out->kind),
                           r->size, r->size);
                 return ST_EPARSE;
             }

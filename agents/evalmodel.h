@@ -47,6 +47,9 @@ typedef enum {
                              3): each side keeps the weights that measured strongest for it */
 } EvalModelKind;
 
+/* The name of a model kind in files and settings: "linear", "sided" or "player". */
+const char *evalmodel_kind_name(EvalModelKind kind);
+
 /* A trained model for one ruleset. Plain value: copy freely. */
 typedef struct {
     char ruleset[RULES_NAME_MAX];    /* the ruleset's name when trained */

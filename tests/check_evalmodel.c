@@ -54,26 +54,42 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
-/* A sided model (version 2): twice the weights, named atm.NAME then dtm.NAME, and the same
- * bytes when written again; a linear model still writes version 1. */
-START_TEST(test_round_trip_sided)
+/* The models with two weight sets: a sided model (version 2, atm.NAME then dtm.NAME) and a
+ * player model (version 3, attacking.NAME then defending.NAME): twice the weights, and the same
+ * bytes when written again; a linear model still writes version 1. Loop index: preset, then
+ * model. */
+START_TEST(test_round_trip_two_sets)
 {
     const char *presets[] = {"brandubh", "copenhagen", "tablut"};
+    static const struct {
+        EvalModelKind kind;
+        double scale, divisor;
+        int flip;
+        const char *header, *model, *first, *second;
+    } cases[] = {
+        {EVALMODEL_SIDED, 2.718281828459045, 11.0, 5, "tafl-eval 2\nruleset ", "\nmodel sided\n",
+         "\natm.bias ", "\ndtm.hand "},
+        {EVALMODEL_PLAYER, 1.414213562373095, 13.0, 7, "tafl-eval 3\nruleset ", "\nmodel player\n",
+         "\nattacking.bias ", "\ndefending.hand "},
+    };
+    const double tiny[] = {1e-10, 1e-11};
+    int c = _i / 3;
     Rules r;
-    fixture_rules(presets[_i], &r);
+    fixture_rules(presets[_i % 3], &r);
     EvalModel m, back;
-    evalmodel_init_hand(&r, EVALMODEL_SIDED, EVALMODEL_FEATURES, &m);
+    evalmodel_init_hand(&r, cases[c].kind, EVALMODEL_FEATURES, &m);
     ck_assert_int_eq(m.count, 2 * evalmodel_feature_count(&r, EVALMODEL_FEATURES));
     for (int i = 0; i < m.count; i++)
-        m.w[i] = (i % 5 == 0 ? -1.0 : 1.0) * (2.718281828459045 * i / 11.0 + 1e-10 * i);
+        m.w[i] = (i % cases[c].flip == 0 ? -1.0 : 1.0) *
+                 (cases[c].scale * i / cases[c].divisor + tiny[c] * i);
     char *text = evalmodel_format(&r, &m);
-    ck_assert(strncmp(text, "tafl-eval 2\nruleset ", 20) == 0);
-    ck_assert(strstr(text, "\nmodel sided\n"));
-    ck_assert(strstr(text, "\natm.bias "));
-    ck_assert(strstr(text, "\ndtm.hand "));
+    ck_assert(strncmp(text, cases[c].header, 20) == 0);
+    ck_assert(strstr(text, cases[c].model));
+    ck_assert(strstr(text, cases[c].first));
+    ck_assert(strstr(text, cases[c].second));
     Error err = {{0}};
     ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, &back, &err), ST_OK);
-    ck_assert_int_eq(back.kind, EVALMODEL_SIDED);
+    ck_assert_int_eq(back.kind, cases[c].kind);
     ck_assert_int_eq(back.count, m.count);
     for (int i = 0; i < m.count; i++)
         ck_assert(back.w[i] == m.w[i]);
@@ -120,36 +136,6 @@ START_TEST(test_sided_sets)
     ck_assert(evalmodel_weight_offset(&lin, &fd, SIDE_DEFENDERS) == 0);
     ck_assert(fabs(evalmodel_logit(&lin, &fa, SIDE_ATTACKERS) - (la + 1.5)) < 1e-12);
     ck_assert(fabs(evalmodel_logit(&lin, &fd, SIDE_DEFENDERS) - (ld + 1.5)) < 1e-12);
-}
-END_TEST
-
-/* A player model (version 3): twice the weights, named attacking.NAME then defending.NAME,
- * the same bytes when written again. */
-START_TEST(test_round_trip_player)
-{
-    const char *presets[] = {"brandubh", "copenhagen", "tablut"};
-    Rules r;
-    fixture_rules(presets[_i], &r);
-    EvalModel m, back;
-    evalmodel_init_hand(&r, EVALMODEL_PLAYER, EVALMODEL_FEATURES, &m);
-    ck_assert_int_eq(m.count, 2 * evalmodel_feature_count(&r, EVALMODEL_FEATURES));
-    for (int i = 0; i < m.count; i++)
-        m.w[i] = (i % 7 == 0 ? -1.0 : 1.0) * (1.414213562373095 * i / 13.0 + 1e-11 * i);
-    char *text = evalmodel_format(&r, &m);
-    ck_assert(strncmp(text, "tafl-eval 3\nruleset ", 20) == 0);
-    ck_assert(strstr(text, "\nmodel player\n"));
-    ck_assert(strstr(text, "\nattacking.bias "));
-    ck_assert(strstr(text, "\ndefending.hand "));
-    Error err = {{0}};
-    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, &back, &err), ST_OK);
-    ck_assert_int_eq(back.kind, EVALMODEL_PLAYER);
-    ck_assert_int_eq(back.count, m.count);
-    for (int i = 0; i < m.count; i++)
-        ck_assert(back.w[i] == m.w[i]);
-    char *again = evalmodel_format(&r, &back);
-    ck_assert_str_eq(text, again);
-    free(text);
-    free(again);
 }
 END_TEST
 
@@ -795,9 +781,8 @@ Suite *evalmodel_suite(void)
     TCase *tc = tcase_create("evalmodel");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_round_trip, 0, 3);
-    tcase_add_loop_test(tc, test_round_trip_sided, 0, 3);
+    tcase_add_loop_test(tc, test_round_trip_two_sets, 0, 6);
     tcase_add_test(tc, test_sided_sets);
-    tcase_add_loop_test(tc, test_round_trip_player, 0, 3);
     tcase_add_test(tc, test_player_sets);
     tcase_add_test(tc, test_join);
     tcase_add_test(tc, test_player_agent);

@@ -313,7 +313,6 @@ static Status init_load(Train *tr, Error *err)
     Status st = evalmodel_resolve(t->init, &tr->rules, &loaded, &canonical, err);
     if (st != ST_OK)
         return st;
-    static const char *const kinds[] = {"linear", "sided", "player"};
     tr->gen0 = xcalloc(1, sizeof *tr->gen0);
     if (!loaded) { /* the value named the hand-written evaluation */
         evalmodel_init_hand(&tr->rules, t->model, t->features, tr->gen0);
@@ -333,7 +332,7 @@ static Status init_load(Train *tr, Error *err)
             tr->gen0->w[i] = tr->gen0->w[loaded->count + i] = loaded->w[i];
     } else {
         error_set(err, "init: %s is a %s model; a %s training goes on from a linear one%s", t->init,
-                  kinds[loaded->kind], kinds[t->model],
+                  evalmodel_kind_name(loaded->kind), evalmodel_kind_name(t->model),
                   t->model == EVALMODEL_PLAYER ? " or a player one" : "");
         st = ST_EINVAL;
     }
@@ -581,11 +580,18 @@ static double score_elo(double s)
     return s == 0.5 ? 0.0 : -400.0 * log10(1.0 / s - 1.0);
 }
 
-/* The gate's games at gate_depth: `per_opening` games on each of gate_pairs random openings,
- * game j of an opening with the candidate's evaluation (eval= value cand) for the attackers
- * when cand_attacks[j] and for the defenders when cand_defends[j], the best's otherwise. */
-static GameSpec *gate_specs(const Train *tr, int g, const char *cand, int per_opening,
-                            const bool *cand_attacks, const bool *cand_defends, int *count)
+/* The attackers' wins, draws and defenders' wins of one kind of gate game. */
+typedef struct {
+    long attackers, draws, defenders;
+} GateTally;
+
+/* Plays the gate's games at gate_depth: `per_opening` games on each of gate_pairs random
+ * openings, game j of an opening with the candidate's evaluation (eval= value cand) for the
+ * attackers when cand_attacks[j] and for the defenders when cand_defends[j], the best's
+ * otherwise; tally[j] counts the results of the games of kind j, *games all the games. */
+static Status play_gate(Train *tr, int g, const char *cand, int per_opening,
+                        const bool *cand_attacks, const bool *cand_defends, GateTally *tally,
+                        int *games, Error *err)
 {
     const TrainFile *t = tr->t;
     char best[RUNDIR_PATH_MAX + 32];
@@ -601,8 +607,21 @@ static GameSpec *gate_specs(const Train *tr, int g, const char *cand, int per_op
                  t->gate_depth, cand_defends[j] ? cand : best);
         specs[i].seed = rng_mix(gseed, (uint64_t)(i / per_opening)); /* one opening for them */
     }
-    *count = n;
-    return specs;
+    GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
+    Status st = play_games(tr, g, "gate", specs, n, recs, err);
+    memset(tally, 0, (size_t)per_opening * sizeof *tally);
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        GateTally *k = &tally[i % per_opening];
+        k->attackers += recs[i].winner == WINNER_ATTACKERS;
+        k->defenders += recs[i].winner == WINNER_DEFENDERS;
+        k->draws += recs[i].winner != WINNER_ATTACKERS && recs[i].winner != WINNER_DEFENDERS;
+    }
+    for (int i = 0; i < n; i++)
+        match_record_free(&recs[i]);
+    free(recs);
+    free(specs);
+    *games = n;
+    return st;
 }
 
 /* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
@@ -610,27 +629,11 @@ static GameSpec *gate_specs(const Train *tr, int g, const char *cand, int per_op
 static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
     static const bool attacks[2] = {true, false}, defends[2] = {false, true};
-    int n;
-    GameSpec *specs = gate_specs(tr, g, cand, 2, attacks, defends, &n);
-    GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
-    Status st = play_games(tr, g, "gate", specs, n, recs, err);
-    long wins = 0, draws = 0, losses = 0;
-    for (int i = 0; i < n && st == ST_OK; i++) {
-        Winner cand_side = i % 2 == 0 ? WINNER_ATTACKERS : WINNER_DEFENDERS;
-        if (recs[i].winner == cand_side)
-            wins++;
-        else if (recs[i].winner == WINNER_ATTACKERS || recs[i].winner == WINNER_DEFENDERS)
-            losses++;
-        else
-            draws++;
-    }
-    for (int i = 0; i < n; i++)
-        match_record_free(&recs[i]);
-    free(recs);
-    free(specs);
+    GateTally k[2];
+    Status st = play_gate(tr, g, cand, 2, attacks, defends, k, &row->gate_games, err);
     ScoreEstimate e;
-    stats_score(wins, draws, losses, STATS_Z95, &e);
-    row->gate_games = n;
+    stats_score(k[0].attackers + k[1].defenders, k[0].draws + k[1].draws,
+                k[0].defenders + k[1].attackers, STATS_Z95, &e);
     row->gate_score = e.score;
     row->gate_low = e.low;
     row->gate_high = e.high;
@@ -648,25 +651,12 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
 static Status gate_player(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
     static const bool attacks[3] = {true, false, false}, defends[3] = {false, false, true};
-    int n;
-    GameSpec *specs = gate_specs(tr, g, cand, 3, attacks, defends, &n);
-    GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
-    Status st = play_games(tr, g, "gate", specs, n, recs, err);
-    long att_wins[3] = {0}, draws[3] = {0}, def_wins[3] = {0};
-    for (int i = 0; i < n && st == ST_OK; i++) {
-        att_wins[i % 3] += recs[i].winner == WINNER_ATTACKERS;
-        def_wins[i % 3] += recs[i].winner == WINNER_DEFENDERS;
-        draws[i % 3] += recs[i].winner != WINNER_ATTACKERS && recs[i].winner != WINNER_DEFENDERS;
-    }
-    for (int i = 0; i < n; i++)
-        match_record_free(&recs[i]);
-    free(recs);
-    free(specs);
+    GateTally k[3];
+    Status st = play_gate(tr, g, cand, 3, attacks, defends, k, &row->gate_games, err);
     ScoreEstimate attacking, base, defending;
-    stats_score(att_wins[0], draws[0], def_wins[0], STATS_Z95, &attacking);
-    stats_score(att_wins[1], draws[1], def_wins[1], STATS_Z95, &base);
-    stats_score(def_wins[2], draws[2], att_wins[2], STATS_Z95, &defending);
-    row->gate_games = n;
+    stats_score(k[0].attackers, k[0].draws, k[0].defenders, STATS_Z95, &attacking);
+    stats_score(k[1].attackers, k[1].draws, k[1].defenders, STATS_Z95, &base);
+    stats_score(k[2].defenders, k[2].draws, k[2].attackers, STATS_Z95, &defending);
     row->gate_score = attacking.score;
     row->gate_low = attacking.low;
     row->gate_high = attacking.high;
@@ -832,22 +822,21 @@ static Status write_model(const Train *tr, const EvalModel *m, const char *path,
 }
 
 /* A player model's best: the attacking half of generation best_generation's candidate and the
- * defending half of best_defending's (generation 0: the hand-written evaluation), into *best
- * and best.eval, which the self-play and the gate read. Written again at every generation's
+ * defending half of best_defending's (generation 0: init, or the hand-written evaluation), into
+ * *best and best.eval, which the self-play and the gate read. Written again at every generation's
  * start, so that a resume reads what an uninterrupted run would. */
 static Status write_best_player(Train *tr, EvalModel *best, Error *err)
 {
     int gens[2] = {tr->best_generation, tr->best_defending};
-    EvalModel halves[2];
-    const EvalModel *use[2] = {NULL, NULL};
+    EvalModel gen0, halves[2];
+    gen0_model(tr, EVALMODEL_PLAYER, &gen0);
     Status st = ST_OK;
     for (int h = 0; h < 2 && st == ST_OK; h++) {
-        if (gens[h] == 0 && tr->gen0) {
-            evalmodel_half(tr->gen0, h == 0 ? SIDE_ATTACKERS : SIDE_DEFENDERS, &halves[h]);
-            use[h] = &halves[h];
-        }
-        if (gens[h] == 0)
+        Side side = h == 0 ? SIDE_ATTACKERS : SIDE_DEFENDERS;
+        if (gens[h] == 0) {
+            evalmodel_half(&gen0, side, &halves[h]);
             continue;
+        }
         char path[RUNDIR_PATH_MAX + 64], *canon = NULL;
         EvalModel *loaded = NULL;
         gen_path(tr, gens[h], "eval", path, sizeof path);
@@ -856,19 +845,13 @@ static Status write_best_player(Train *tr, EvalModel *best, Error *err)
             error_set(err, "%s: not a player model (remove the directory to start again)", path);
             st = ST_EPARSE;
         }
-        if (st == ST_OK) {
-            evalmodel_half(loaded, h == 0 ? SIDE_ATTACKERS : SIDE_DEFENDERS, &halves[h]);
-            use[h] = &halves[h];
-        }
+        if (st == ST_OK)
+            evalmodel_half(loaded, side, &halves[h]);
         free(loaded);
         free(canon);
     }
-    if (st != ST_OK)
-        return st;
-    if (!use[0] && !use[1])
-        evalmodel_init_hand(&tr->rules, EVALMODEL_PLAYER, tr->t->features, best);
-    else
-        st = evalmodel_join(&tr->rules, use[0], use[1], best, err);
+    if (st == ST_OK)
+        st = evalmodel_join(&tr->rules, &halves[0], &halves[1], best, err);
     char path[RUNDIR_PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/best.eval", tr->dir);
     return st == ST_OK ? write_model(tr, best, path, err) : st;
