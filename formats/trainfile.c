@@ -82,6 +82,28 @@ static bool name_ok(const char *s)
     return true;
 }
 
+/* Sets the path of key `key` (into dest, size bytes) to value, relative to base_path (the
+ * training file's path) when one is given; "" clears it. */
+static Status set_path_key(const char *key, const char *value, const char *base_path,
+                           const char *where, char *dest, size_t size, Error *err)
+{
+    char arg[EXPERIMENT_PATH_MAX * 2];
+    if (!*value) {
+        dest[0] = '\0';
+        return ST_OK;
+    }
+    if (!base_path)
+        snprintf(arg, sizeof arg, "%s", value);
+    else if (!inilines_relative_path(base_path, value, arg, sizeof arg))
+        arg[0] = '\0';
+    if (!arg[0] || strlen(arg) >= size) {
+        error_set(err, "%s: key '%s': the path of '%s' is too long", where, key, value);
+        return ST_EINVAL;
+    }
+    snprintf(dest, size, "%s", arg);
+    return ST_OK;
+}
+
 Status trainfile_set(TrainFile *t, const char *key, const char *value, const char *base_path,
                      const char *where, Error *err)
 {
@@ -137,55 +159,26 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
         snprintf(t->output, sizeof t->output, "%s", value);
         return ST_OK;
     }
-    if (strcmp(key, "recorded_games") == 0) {
-        char arg[EXPERIMENT_PATH_MAX * 2];
-        if (!*value) {
-            t->recorded_games[0] = '\0';
-            return ST_OK;
-        }
-        if (base_path && !inilines_relative_path(base_path, value, arg, sizeof arg))
-            arg[0] = '\0';
-        else if (!base_path)
-            snprintf(arg, sizeof arg, "%s", value);
-        if (!arg[0] || strlen(arg) >= sizeof t->recorded_games) {
-            error_set(err, "%s: key 'recorded_games': the path of '%s' is too long", where, value);
-            return ST_EINVAL;
-        }
-        snprintf(t->recorded_games, sizeof t->recorded_games, "%s", arg);
-        return ST_OK;
-    }
+    if (strcmp(key, "recorded_games") == 0)
+        return set_path_key(key, value, base_path, where, t->recorded_games,
+                            sizeof t->recorded_games, err);
     if (strcmp(key, "init") == 0) {
-        char arg[EXPERIMENT_PATH_MAX * 2];
         /* hand and trained are names, not files. */
-        if (!*value || strcmp(value, "hand") == 0) {
-            t->init[0] = '\0';
-            return ST_OK;
-        }
-        if (strcmp(value, "trained") != 0 && base_path &&
-            !inilines_relative_path(base_path, value, arg, sizeof arg))
-            arg[0] = '\0';
-        else
-            snprintf(arg, sizeof arg, "%s", value);
-        if (!arg[0] || strlen(arg) >= sizeof t->init) {
-            error_set(err, "%s: key 'init': the path of '%s' is too long", where, value);
-            return ST_EINVAL;
-        }
-        snprintf(t->init, sizeof t->init, "%s", arg);
-        return ST_OK;
+        if (strcmp(value, "hand") == 0)
+            value = "";
+        return set_path_key(key, value, strcmp(value, "trained") == 0 ? NULL : base_path, where,
+                            t->init, sizeof t->init, err);
     }
     if (strcmp(key, "model") == 0) {
-        if (strcmp(value, "linear") == 0) {
-            t->model = EVALMODEL_LINEAR;
-        } else if (strcmp(value, "sided") == 0) {
-            t->model = EVALMODEL_SIDED;
-        } else if (strcmp(value, "player") == 0) {
-            t->model = EVALMODEL_PLAYER;
-        } else {
-            error_set(err, "%s: key 'model': bad value '%s' (expected linear, sided or player)",
-                      where, value);
-            return ST_EINVAL;
+        for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_PLAYER; m++) {
+            if (strcmp(value, evalmodel_kind_name(m)) == 0) {
+                t->model = m;
+                return ST_OK;
+            }
         }
-        return ST_OK;
+        error_set(err, "%s: key 'model': bad value '%s' (expected linear, sided or player)", where,
+                  value);
+        return ST_EINVAL;
     }
     if (strcmp(key, "seed") == 0) {
         unsigned long long v = strtoull(value, &end, 10);
@@ -315,8 +308,7 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
                      t->learning_rate, t->l2, t->gate_pairs, t->gate_depth);
     if (t->model != EVALMODEL_LINEAR && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
-        n += snprintf(buf + used, size - used, "model = %s\n",
-                      t->model == EVALMODEL_SIDED ? "sided" : "player");
+        n += snprintf(buf + used, size - used, "model = %s\n", evalmodel_kind_name(t->model));
     }
     if (t->features != 1 && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;

@@ -232,6 +232,14 @@ cmp -s "$tmp/pi/gen-001.eval" "$tmp/p1/gen-001.eval" && fail "init: the fit did 
 cp "$tmp/t1/gen-002.eval" "$tmp/init.eval"
 ptrain --generations 2 --init "$tmp/init.eval" --out "$tmp/pi" --resume >/dev/null 2>"$tmp/pi2.err"
 [ $? -eq 2 ] && grep -q "holds a training with another setup" "$tmp/pi2.err" && ok || fail "init: a changed file was not refused: $(cat "$tmp/pi2.err")"
+# In a training file init, like recorded_games, is relative to the file's own directory.
+mkdir -p "$tmp/ini/sub"
+cp "$tmp/t1/gen-001.eval" "$tmp/ini/i.eval"
+cp "$tiny" "$tmp/ini/tiny5.ini"
+printf '[train]\nname = rel\nrules = ../tiny5.ini\nseed = 1\ngames = 4\ndepth = 1\ngate_pairs = 2\ngate_depth = 1\nepochs = 5\ngenerations = 1\ninit = ../i.eval\n' >"$tmp/ini/sub/rel.ini"
+(cd / && "$tafl_abs" train "$tmp/ini/sub/rel.ini" --out "$tmp/ini/out" --threads 1 >/dev/null 2>"$tmp/ini.err") &&
+    grep -q "^init_eval = $tmp/ini/sub/../i.eval@[0-9a-f]\{16\}$" "$tmp/ini/out/setup" && ok ||
+    fail "init relative to the training file: $(cat "$tmp/ini.err")"
 ptrain --generations 1 --init "$tmp/f3/gen-001.eval" --out "$tmp/pi3" >/dev/null 2>"$tmp/pi3.err"
 [ $? -eq 2 ] && grep -q "init: .*gen-001.eval is of feature set 3; this training fits set 2" "$tmp/pi3.err" && ok || fail "init of set 3: $(cat "$tmp/pi3.err")"
 
