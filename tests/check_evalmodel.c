@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/alphabeta.h"
 #include "agents/eval.h"
 #include "agents/evalmodel.h"
 #include "rules/movegen.h"
@@ -276,6 +277,45 @@ START_TEST(test_player_agent)
     history_free(&h);
     agent_destroy(player);
     agent_destroy(att_only);
+    agent_destroy(hand);
+}
+END_TEST
+
+/* An alpha-beta agent with a player model that searched for the attackers and is then asked to
+ * move for the defenders in a position of that search starts with an empty table: its score
+ * there is the one a fresh agent with the defending half gets, not one mixed with the attacking
+ * half's table entries (the same remaining depths would cut on them). */
+START_TEST(test_player_agent_changes_side)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    EvalModel a, joined;
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 2, &a);
+    a.w[feature_index(&r, "king_dist_2")] += 2.0;
+    a.w[0] -= 0.3;
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_join(&r, &a, NULL, &joined, &err), ST_OK);
+    Agent *player, *hand;
+    ck_assert_int_eq(agent_create("alphabeta:depth=3", &r, 1, &player, &err), ST_OK);
+    ck_assert_int_eq(agent_create("alphabeta:depth=3", &r, 1, &hand, &err), ST_OK);
+    player->type->set_model(player, &joined);
+    agent_new_game(player, 1);
+    agent_new_game(hand, 1);
+    GameState s;
+    History h;
+    state_init(&r, &s);
+    history_init(&h);
+    history_push(&h, s.hash, s.fort_hash, false, false);
+    Move first;
+    alphabeta_search(player, &s, &h, 3, &first); /* for the attackers: fills the table */
+    state_apply(&r, &s, &h, first, NULL);
+    Move m, want;
+    double got = alphabeta_search(player, &s, &h, 2, &m);
+    double fresh = alphabeta_search(hand, &s, &h, 2, &want);
+    ck_assert_msg(fabs(got - fresh) <= 1e-9 * (1 + fabs(fresh)), "%g against %g", got, fresh);
+    ck_assert(m.from == want.from && m.to == want.to);
+    history_free(&h);
+    agent_destroy(player);
     agent_destroy(hand);
 }
 END_TEST
@@ -786,6 +826,7 @@ Suite *evalmodel_suite(void)
     tcase_add_test(tc, test_player_sets);
     tcase_add_test(tc, test_join);
     tcase_add_test(tc, test_player_agent);
+    tcase_add_test(tc, test_player_agent_changes_side);
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
     tcase_add_test(tc, test_cordon);
