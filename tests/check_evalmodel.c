@@ -8,6 +8,7 @@
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
 #include "agents/evalmodel.h"
+#include "agents/mcts.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
 #include "tests/tests.h"
@@ -317,6 +318,37 @@ START_TEST(test_player_agent_changes_side)
     history_free(&h);
     agent_destroy(player);
     agent_destroy(hand);
+}
+END_TEST
+
+/* An MCTS agent that keeps its tree (reuse=yes) continues it into the defenders' move after an
+ * attackers' search with a linear model, and starts a new tree with a player model, whose
+ * defenders read other weights than the tree's values were made with. */
+START_TEST(test_player_mcts_new_tree)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    EvalModel lin, joined;
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 2, &lin);
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_join(&r, &lin, NULL, &joined, &err), ST_OK);
+    const EvalModel *models[2] = {&lin, &joined};
+    for (int k = 0; k < 2; k++) {
+        Agent *mcts;
+        ck_assert_int_eq(agent_create("mcts:iterations=400,reuse=yes", &r, 1, &mcts, &err), ST_OK);
+        mcts->type->set_model(mcts, models[k]);
+        agent_new_game(mcts, 1);
+        GameState s;
+        History h;
+        state_init(&r, &s);
+        history_init(&h);
+        history_push(&h, s.hash, s.fort_hash, false, false);
+        state_apply(&r, &s, &h, agent_choose(mcts, &s, &h), NULL); /* for the attackers */
+        agent_choose(mcts, &s, &h);                                /* for the defenders */
+        ck_assert_msg(mcts_tree_reused(mcts) == (k == 0), "model %d", k);
+        history_free(&h);
+        agent_destroy(mcts);
+    }
 }
 END_TEST
 
@@ -827,6 +859,7 @@ Suite *evalmodel_suite(void)
     tcase_add_test(tc, test_join);
     tcase_add_test(tc, test_player_agent);
     tcase_add_test(tc, test_player_agent_changes_side);
+    tcase_add_test(tc, test_player_mcts_new_tree);
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);
     tcase_add_test(tc, test_king_flood);
     tcase_add_test(tc, test_cordon);
