@@ -227,8 +227,8 @@ START_TEST(test_join)
 }
 END_TEST
 
-/* An alpha-beta agent with a player model plays as its attacking half when it moves for the
- * attackers and as its defending half when it moves for the defenders: the same moves and
+/* An alpha-beta or greedy agent with a player model plays as its attacking half when it moves
+ * for the attackers and as its defending half when it moves for the defenders: the same moves and
  * scores as agents given each half alone, in positions of a seeded game, whichever side it
  * moved for before. */
 START_TEST(test_player_agent)
@@ -242,10 +242,11 @@ START_TEST(test_player_agent)
     a.w[0] -= 0.3;
     Error err = {{0}};
     ck_assert_int_eq(evalmodel_join(&r, &a, NULL, &joined, &err), ST_OK);
+    const char *specs[] = {"alphabeta:depth=2", "greedy"};
     Agent *player, *att_only, *hand;
-    ck_assert_int_eq(agent_create("alphabeta:depth=2", &r, 1, &player, &err), ST_OK);
-    ck_assert_int_eq(agent_create("alphabeta:depth=2", &r, 1, &att_only, &err), ST_OK);
-    ck_assert_int_eq(agent_create("alphabeta:depth=2", &r, 1, &hand, &err), ST_OK);
+    ck_assert_int_eq(agent_create(specs[_i], &r, 1, &player, &err), ST_OK);
+    ck_assert_int_eq(agent_create(specs[_i], &r, 1, &att_only, &err), ST_OK);
+    ck_assert_int_eq(agent_create(specs[_i], &r, 1, &hand, &err), ST_OK);
     player->type->set_model(player, &joined);
     att_only->type->set_model(att_only, &a);
     Rng rng;
@@ -857,7 +858,7 @@ Suite *evalmodel_suite(void)
     tcase_add_test(tc, test_sided_sets);
     tcase_add_test(tc, test_player_sets);
     tcase_add_test(tc, test_join);
-    tcase_add_test(tc, test_player_agent);
+    tcase_add_loop_test(tc, test_player_agent, 0, 2);
     tcase_add_test(tc, test_player_agent_changes_side);
     tcase_add_test(tc, test_player_mcts_new_tree);
     tcase_add_loop_test(tc, test_hand_equivalent, 0, 4);

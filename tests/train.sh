@@ -189,6 +189,14 @@ sed -n '1p;4p' "$tmp/player.eval" | tr '\n' ' ' | grep -q '^tafl-eval 3 model pl
 "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/player.eval" | grep -E '^(move|nodes|depth|score) ' >"$tmp/pm.out" &&
     "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/t1/best.eval" | grep -E '^(move|nodes|depth|score) ' >"$tmp/lm.out" &&
     cmp -s "$tmp/pm.out" "$tmp/lm.out" && ok || fail "a player file's attackers do not play as its attacking half"
+# tafl calibrate reads a player file as the agent about to move would: each position by the half
+# of its side to move, so a file joining two evaluations scores neither as the one nor as the
+# other.
+"$TAFL" train --join "$tmp/t1/gen-001.eval,hand" --rules "$tiny" --out "$tmp/mixed.eval" >/dev/null 2>&1 || fail "join for calibrate"
+for e in "$tmp/mixed.eval" "$tmp/t1/gen-001.eval" hand; do
+    "$TAFL" calibrate "$tmp/rec/games.csv" --rules "$tiny" --eval "$e" --plies 1-6 2>/dev/null | awk 'NR == 3 && $3 > 0 {print $5, $6}'
+done >"$tmp/cal.out"
+[ "$(sort -u "$tmp/cal.out" | wc -l)" -eq 3 ] && ok || fail "calibrate of a player file: $(cat "$tmp/cal.out")"
 "$TAFL" train --join "$tmp/t1/best.eval" --rules "$tiny" --out "$tmp/x.eval" >/dev/null 2>"$tmp/j1.err"
 [ $? -eq 2 ] && grep -q "wants ATTACKING,DEFENDING" "$tmp/j1.err" && ok || fail "join one file: $(cat "$tmp/j1.err")"
 "$TAFL" train --join "hand,hand" --rules "$tiny" >/dev/null 2>"$tmp/j2.err"
