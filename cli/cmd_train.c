@@ -27,6 +27,8 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--score-weight", "score_weight"},
     {"--recorded-games", "recorded_games"},
     {"--init", "init"},
+    {"--league", "league"},
+    {"--league-games", "league_games"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 

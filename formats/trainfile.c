@@ -69,6 +69,8 @@ static const Key KEYS[] = {
     {"score_weight", 'r', 0, 1, OFF(score_weight)},
     {"recorded_games", 's', 0, 0, 0},
     {"init", 's', 0, 0, 0},
+    {"league", 's', 0, 0, 0},
+    {"league_games", 'i', 0, 1000000, OFF(league_games)},
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -101,6 +103,56 @@ static Status set_path_key(const char *key, const char *value, const char *base_
         return ST_EINVAL;
     }
     snprintf(dest, size, "%s", arg);
+    return ST_OK;
+}
+
+/* league = A, B, ...: each hand, trained or a file relative to the training file; "" clears
+ * it. A value goes into an agent's eval= parameter, so it may not hold a comma or a space. */
+static Status set_league(TrainFile *t, const char *value, const char *base_path,
+                         const char *where, Error *err)
+{
+    char list[EXPERIMENT_PATH_MAX * 2];
+    if (strlen(value) >= sizeof list) {
+        error_set(err, "%s: key 'league': the list is too long", where);
+        return ST_EINVAL;
+    }
+    snprintf(list, sizeof list, "%s", value);
+    int count = 0;
+    char members[TRAINFILE_LEAGUE_MAX][EXPERIMENT_PATH_MAX];
+    if (!*list) {
+        t->league_count = 0;
+        return ST_OK;
+    }
+    for (char *item = list, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = '\0';
+        while (*item == ' ' || *item == '\t')
+            item++;
+        size_t len = strlen(item);
+        while (len > 0 && (item[len - 1] == ' ' || item[len - 1] == '\t'))
+            item[--len] = '\0';
+        if (!*item || strpbrk(item, " \t=")) {
+            error_set(err,
+                      "%s: key 'league': bad value '%s' (expected evaluations separated by "
+                      "commas: hand, trained or a file)",
+                      where, value);
+            return ST_EINVAL;
+        }
+        if (count == TRAINFILE_LEAGUE_MAX) {
+            error_set(err, "%s: key 'league': more than %d evaluations in '%s'", where,
+                      TRAINFILE_LEAGUE_MAX, value);
+            return ST_EINVAL;
+        }
+        bool named = strcmp(item, "hand") == 0 || strcmp(item, "trained") == 0;
+        Status st = set_path_key("league", item, named ? NULL : base_path, where,
+                                 members[count], sizeof members[count], err);
+        if (st != ST_OK)
+            return st;
+        count++;
+    }
+    t->league_count = count;
+    memcpy(t->league, members, sizeof members);
     return ST_OK;
 }
 
@@ -169,6 +221,8 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
         return set_path_key(key, value, strcmp(value, "trained") == 0 ? NULL : base_path, where,
                             t->init, sizeof t->init, err);
     }
+    if (strcmp(key, "league") == 0)
+        return set_league(t, value, base_path, where, err);
     if (strcmp(key, "model") == 0) {
         for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_PLAYER; m++) {
             if (strcmp(value, evalmodel_kind_name(m)) == 0) {
@@ -325,6 +379,15 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
     if (t->init[0] && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "init = %s\n", t->init);
+    }
+    if (t->league_games && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "league_games = %d\n", t->league_games);
+    }
+    for (int i = 0; i < t->league_count && n >= 0; i++) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "%s%s%s", i ? ", " : "league = ", t->league[i],
+                      i + 1 == t->league_count ? "\n" : "");
     }
     return n;
 }

@@ -9,6 +9,9 @@
 #include "formats/experiment.h"
 #include "rules/ruleset.h"
 
+/* Most evaluations a training's league may hold. */
+#define TRAINFILE_LEAGUE_MAX 4
+
 typedef struct {
     char name[EXPERIMENT_NAME_MAX];      /* name: the output directory's name (train-RULESET) */
     char rules_arg[EXPERIMENT_PATH_MAX]; /* rules as given (preset, file, OTN), for the setup */
@@ -46,6 +49,18 @@ typedef struct {
                                                  a file relative to the training file) to go on
                                                  from instead of the hand-written one ("":
                                                  hand) */
+    int league_count;                         /* league: evaluations (hand, trained or files
+                                                 relative to the training file, comma-
+                                                 separated) that every gate also plays, on
+                                                 both sides, against the candidate and the
+                                                 best: a generation must gain over them too,
+                                                 not only over the best (none) */
+    char league[TRAINFILE_LEAGUE_MAX][EXPERIMENT_PATH_MAX];
+    int league_games;                         /* league_games: of each generation's games, how
+                                                 many the best plays against the league (half
+                                                 attacking, half defending, its evaluations in
+                                                 turn) instead of against itself: positions of
+                                                 games that either side wins (0) */
     char output[EXPERIMENT_PATH_MAX];         /* output: base directory (results) */
 } TrainFile;
 

@@ -251,5 +251,57 @@ printf '[train]\nname = rel\nrules = ../tiny5.ini\nseed = 1\ngames = 4\ndepth = 
 ptrain --generations 1 --init "$tmp/f3/gen-001.eval" --out "$tmp/pi3" >/dev/null 2>"$tmp/pi3.err"
 [ $? -eq 2 ] && grep -q "init: .*gen-001.eval is of feature set 3; this training fits set 2" "$tmp/pi3.err" && ok || fail "init of set 3: $(cat "$tmp/pi3.err")"
 
+# league: every gate also plays the listed evaluations on both sides, the candidate and the best
+# each against them, and a generation (a half, in a player training) is accepted only when its
+# gain over the best outweighs any loss against the league. The same files at 1 and 2 threads
+# and across a resume; the setup records each evaluation with its hash; every row's decision
+# follows its columns; on seed 1 the league overrules the best's games alone.
+cp "$tmp/t1/gen-001.eval" "$tmp/league.eval"
+ptrain --generations 3 --threads 1 --league "hand, $tmp/league.eval" --league-games 10 --out "$tmp/pl1" >/dev/null 2>"$tmp/pl1.err" || fail "league: $(cat "$tmp/pl1.err")"
+ptrain --generations 1 --threads 2 --league "hand, $tmp/league.eval" --league-games 10 --out "$tmp/pl2" >/dev/null 2>&1 &&
+    ptrain --generations 3 --threads 2 --league "hand, $tmp/league.eval" --league-games 10 --out "$tmp/pl2" --resume >/dev/null 2>&1 || fail "league p2"
+for f in best.eval gen-002.eval gen-003.eval train.csv setup; do
+    cmp -s "$tmp/pl1/$f" "$tmp/pl2/$f" && ok || fail "league: $f differs between 1 thread and 2 threads with a resume"
+done
+head -1 "$tmp/pl1/train.csv" | grep -q ',best_defending_generation,league_attacking_gain,league_defending_gain$' && ok || fail "league train.csv header: $(head -1 "$tmp/pl1/train.csv")"
+grep -q "^league = hand, $tmp/league.eval$" "$tmp/pl1/setup" && grep -q '^league_eval = hand$' "$tmp/pl1/setup" &&
+    grep -q "^league_eval = $tmp/league.eval@[0-9a-f]\{16\}$" "$tmp/pl1/setup" && ok || fail "league setup: $(grep league "$tmp/pl1/setup")"
+# 20 openings, 3 games against the best and 4 against each of the 2 league evaluations.
+awk -F, 'NR > 1 && $11 != 20 * 11 {bad=1} END {exit bad}' "$tmp/pl1/train.csv" && ok || fail "league gate games: $(cut -d, -f11 "$tmp/pl1/train.csv")"
+awk -F, 'NR > 1 { a = $12 - $19 + $25 > 1e-9; d = $20 - (1 - $19) + $26 > 1e-9; if (a != $16 || d != $23) bad = 1 } END {exit bad}' "$tmp/pl1/train.csv" && ok ||
+    fail "league: a decision does not follow its row: $(cat "$tmp/pl1/train.csv")"
+# A linear training's generation must gain over both sides: (gate - 1/2) + (gains) / 2 > 0.
+train --generations 2 --league hand --out "$tmp/ll" >/dev/null 2>"$tmp/ll.err" || fail "linear league: $(cat "$tmp/ll.err")"
+awk -F, 'NR > 1 { if (($12 - 0.5 + ($19 + $20) / 2 > 1e-9) != $16) bad = 1 } END {exit bad || NR != 3}' "$tmp/ll/train.csv" && ok ||
+    fail "linear league: $(cat "$tmp/ll/train.csv")"
+# Bad leagues: an empty member, too many, a file for another ruleset, a changed file on resume.
+ptrain --generations 1 --league "hand,,hand" --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "key 'league': bad value 'hand,,hand'" "$tmp/lb.err" && ok || fail "league empty member: $(cat "$tmp/lb.err")"
+ptrain --generations 1 --league "hand,hand,hand,hand,hand" --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "key 'league': more than 4 evaluations" "$tmp/lb.err" && ok || fail "league too long: $(cat "$tmp/lb.err")"
+ptrain --generations 1 --league trained --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "^tafl train: league: .*no trained evaluation\|^tafl train: league: .*ships" "$tmp/lb.err" && ok || fail "league trained for tiny5: $(cat "$tmp/lb.err")"
+cp "$tmp/t1/gen-002.eval" "$tmp/league.eval"
+ptrain --generations 4 --league "hand, $tmp/league.eval" --league-games 10 --out "$tmp/pl1" --resume >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "holds a training with another setup" "$tmp/lb.err" && ok || fail "league: a changed file was not refused: $(cat "$tmp/lb.err")"
+# league_games: the last 10 of a generation's 40 games pit the best against the league, so they
+# change the fit (generation 1 of a run without them differs); without a league, or more than
+# the games, they are refused.
+grep -q '^league_games = 10$' "$tmp/pl1/setup" && ok || fail "league_games not in the setup"
+ptrain --generations 3 --league "hand, $tmp/t1/gen-001.eval" --out "$tmp/pl0" >/dev/null 2>&1 || fail "league without games"
+cmp -s "$tmp/pl0/gen-001.pos" "$tmp/pl1/gen-001.pos" && fail "league_games changed no self-play game" || ok
+# Without them, seed 1's league overrules what the games against the best alone would decide.
+awk -F, 'NR > 1 { if (($12 - $19 > 1e-9) != $16 || ($20 - (1 - $19) > 1e-9) != $23) n++ } END {exit !n}' "$tmp/pl0/train.csv" && ok ||
+    fail "league: no decision differs from the best's games alone: $(cat "$tmp/pl0/train.csv")"
+ptrain --generations 1 --league-games 10 --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "league_games = 10 needs a league" "$tmp/lb.err" && ok || fail "league_games without a league: $(cat "$tmp/lb.err")"
+ptrain --generations 1 --league hand --league-games 41 --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "league_games = 41 is more than the generation's games = 40" "$tmp/lb.err" && ok || fail "league_games over games: $(cat "$tmp/lb.err")"
+# In a training file, a league file is relative to the file's own directory.
+printf '[train]\nname = rel\nrules = ../tiny5.ini\nseed = 1\ngames = 4\ndepth = 1\ngate_pairs = 2\ngate_depth = 1\nepochs = 5\ngenerations = 1\nleague = hand, ../i.eval\n' >"$tmp/ini/sub/lrel.ini"
+(cd / && "$tafl_abs" train "$tmp/ini/sub/lrel.ini" --out "$tmp/ini/lout" --threads 1 >/dev/null 2>"$tmp/lrel.err") &&
+    grep -q "^league_eval = $tmp/ini/sub/../i.eval@[0-9a-f]\{16\}$" "$tmp/ini/lout/setup" && ok ||
+    fail "league relative to the training file: $(cat "$tmp/lrel.err")"
+
 echo "train.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -58,6 +58,9 @@ typedef struct {
      * defending half was accepted and the generation of the best's defending half. */
     double attacking_base, defending_score, defending_low, defending_high;
     int defending_accepted, best_defending;
+    /* With a league: the candidate's attackers' score against the league's defenders less the
+     * best's, summed over the league's evaluations, and the same of its defenders. */
+    double league_attacking_gain, league_defending_gain;
 } TrainRow;
 
 typedef struct {
@@ -69,6 +72,7 @@ typedef struct {
     uint64_t recorded_hash; /* FNV-1a of the recorded games' file (0: none) */
     EvalModel *gen0;        /* generation 0 from t->init, of t->model's kind (NULL: hand) */
     char *init_canonical;   /* t->init as recorded, "X@HASH" (NULL: none) */
+    char *league[TRAINFILE_LEAGUE_MAX]; /* t->league as recorded and played, "X@HASH" */
     TrainRow *rows;
     int row_count;
     int best_generation; /* a player model: of its attacking half */
@@ -250,12 +254,22 @@ static Status self_play(Train *tr, int g, GenData *out, TrainRow *row, Error *er
     best_eval(tr, eval, sizeof eval);
     GameSpec *specs = xcalloc((size_t)t->games, sizeof *specs);
     uint64_t gseed = rng_mix(t->seed, (uint64_t)g);
+    /* The last league_games games pit the best against the league: game k of them has the best
+     * attacking when k is even and defending when odd, against evaluation (k / 2) mod the
+     * league's size, at equal depth. */
+    const int own = t->games - t->league_games;
     for (int i = 0; i < t->games; i++) {
-        int att_depth = t->depth + (i % 2 == 1 ? t->handicap : 0);
+        int k = i - own;
+        int att_depth = t->depth + (k < 0 && i % 2 == 1 ? t->handicap : 0);
+        const char *att = eval, *def = eval;
+        if (k >= 0 && k % 2 == 0)
+            def = tr->league[(k / 2) % t->league_count];
+        else if (k >= 0)
+            att = tr->league[(k / 2) % t->league_count];
         snprintf(specs[i].attacker, sizeof specs[i].attacker,
-                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", att_depth, t->noise, eval);
+                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", att_depth, t->noise, att);
         snprintf(specs[i].defender, sizeof specs[i].defender,
-                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", t->depth, t->noise, eval);
+                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", t->depth, t->noise, def);
         specs[i].seed = rng_mix(gseed, (uint64_t)i);
     }
     GameRecord *recs = xcalloc((size_t)t->games, sizeof *recs);
@@ -339,6 +353,35 @@ static Status init_load(Train *tr, Error *err)
     free(loaded);
     tr->init_canonical = canonical;
     return st;
+}
+
+/* Checks the league's evaluations (each must load for these rules: hand, trained, or a file of
+ * this ruleset) and keeps each as recorded and played, "X@HASH", so that a resumed run's gates
+ * refuse a changed file. */
+static Status league_load(Train *tr, Error *err)
+{
+    if (tr->t->league_games > tr->t->games) {
+        error_set(err, "league_games = %d is more than the generation's games = %d",
+                  tr->t->league_games, tr->t->games);
+        return ST_EINVAL;
+    }
+    if (tr->t->league_games > 0 && tr->t->league_count == 0) {
+        error_set(err, "league_games = %d needs a league to play (league = hand, ...)",
+                  tr->t->league_games);
+        return ST_EINVAL;
+    }
+    for (int i = 0; i < tr->t->league_count; i++) {
+        EvalModel *loaded = NULL;
+        Status st = evalmodel_resolve(tr->t->league[i], &tr->rules, &loaded, &tr->league[i], err);
+        free(loaded);
+        if (st != ST_OK) {
+            char why[sizeof err->text];
+            snprintf(why, sizeof why, "%s", err->text);
+            error_set(err, "league: %s", why);
+            return st;
+        }
+    }
+    return ST_OK;
 }
 
 /* --- recorded games --- */
@@ -585,26 +628,70 @@ typedef struct {
     long attackers, draws, defenders;
 } GateTally;
 
-/* Plays the gate's games at gate_depth: `per_opening` games on each of gate_pairs random
- * openings, game j of an opening with the candidate's evaluation (eval= value cand) for the
- * attackers when cand_attacks[j] and for the defenders when cand_defends[j], the best's
- * otherwise; tally[j] counts the results of the games of kind j, *games all the games. */
-static Status play_gate(Train *tr, int g, const char *cand, int per_opening,
-                        const bool *cand_attacks, const bool *cand_defends, GateTally *tally,
-                        int *games, Error *err)
+/* The most kinds of gate game on one opening: a player model's three, and four for each of the
+ * league's evaluations. */
+#define GATE_KINDS_MAX (3 + 4 * TRAINFILE_LEAGUE_MAX)
+
+/* The games of one gate on each opening: game j's attackers read eval= value att[j], its
+ * defenders def[j]. */
+typedef struct {
+    int kinds;
+    const char *att[GATE_KINDS_MAX], *def[GATE_KINDS_MAX];
+} GatePlan;
+
+static void gate_plan_add(GatePlan *p, const char *att, const char *def)
+{
+    p->att[p->kinds] = att;
+    p->def[p->kinds++] = def;
+}
+
+/* The league's games, after the plan's own: for each league evaluation L, the candidate
+ * attacking L, the best attacking L, L attacking the candidate and L attacking the best. */
+static void gate_plan_league(const Train *tr, GatePlan *p, const char *cand, const char *best)
+{
+    for (int i = 0; i < tr->t->league_count; i++) {
+        gate_plan_add(p, cand, tr->league[i]);
+        gate_plan_add(p, best, tr->league[i]);
+        gate_plan_add(p, tr->league[i], cand);
+        gate_plan_add(p, tr->league[i], best);
+    }
+}
+
+static double tally_attackers(const GateTally *k)
+{
+    long n = k->attackers + k->draws + k->defenders;
+    return n ? (k->attackers + 0.5 * k->draws) / (double)n : 0.5;
+}
+
+/* The candidate's gain over the best against the league (tally[first...]: the games of
+ * gate_plan_league), summed over its evaluations, as attackers and as defenders. */
+static void league_gains(const Train *tr, const GateTally *tally, int first, TrainRow *row)
+{
+    row->league_attacking_gain = row->league_defending_gain = 0.0;
+    for (int i = 0; i < tr->t->league_count; i++) {
+        const GateTally *k = &tally[first + 4 * i];
+        row->league_attacking_gain += tally_attackers(&k[0]) - tally_attackers(&k[1]);
+        row->league_defending_gain += tally_attackers(&k[3]) - tally_attackers(&k[2]);
+    }
+}
+
+/* Plays the gate's games at gate_depth: plan->kinds games on each of gate_pairs random
+ * openings (game j of an opening as plan's j); tally[j] counts the results of the games of
+ * kind j, *games all the games. */
+static Status play_gate(Train *tr, int g, const GatePlan *plan, GateTally *tally, int *games,
+                        Error *err)
 {
     const TrainFile *t = tr->t;
-    char best[RUNDIR_PATH_MAX + 32];
-    best_eval(tr, best, sizeof best);
+    const int per_opening = plan->kinds;
     int n = per_opening * t->gate_pairs;
     GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
     uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
     for (int i = 0; i < n; i++) {
         int j = i % per_opening;
         snprintf(specs[i].attacker, sizeof specs[i].attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, cand_attacks[j] ? cand : best);
+                 t->gate_depth, plan->att[j]);
         snprintf(specs[i].defender, sizeof specs[i].defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, cand_defends[j] ? cand : best);
+                 t->gate_depth, plan->def[j]);
         specs[i].seed = rng_mix(gseed, (uint64_t)(i / per_opening)); /* one opening for them */
     }
     GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
@@ -625,12 +712,19 @@ static Status play_gate(Train *tr, int g, const char *cand, int per_opening,
 }
 
 /* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
- * the first game of a pair and defending in the second, on the same random opening. */
+ * the first game of a pair and defending in the second, on the same random opening; then the
+ * league's games on the same openings. */
 static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
-    static const bool attacks[2] = {true, false}, defends[2] = {false, true};
-    GateTally k[2];
-    Status st = play_gate(tr, g, cand, 2, attacks, defends, k, &row->gate_games, err);
+    char best[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, best, sizeof best);
+    GatePlan plan = {0};
+    gate_plan_add(&plan, cand, best);
+    gate_plan_add(&plan, best, cand);
+    gate_plan_league(tr, &plan, cand, best);
+    GateTally k[GATE_KINDS_MAX];
+    Status st = play_gate(tr, g, &plan, k, &row->gate_games, err);
+    league_gains(tr, k, 2, row);
     ScoreEstimate e;
     stats_score(k[0].attackers + k[1].defenders, k[0].draws + k[1].draws,
                 k[0].defenders + k[1].attackers, STATS_Z95, &e);
@@ -650,9 +744,16 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
  * on the other (doc/training.md); these games keep each side's own record. */
 static Status gate_player(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
-    static const bool attacks[3] = {true, false, false}, defends[3] = {false, false, true};
-    GateTally k[3];
-    Status st = play_gate(tr, g, cand, 3, attacks, defends, k, &row->gate_games, err);
+    char best[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, best, sizeof best);
+    GatePlan plan = {0};
+    gate_plan_add(&plan, cand, best);
+    gate_plan_add(&plan, best, best);
+    gate_plan_add(&plan, best, cand);
+    gate_plan_league(tr, &plan, cand, best);
+    GateTally k[GATE_KINDS_MAX];
+    Status st = play_gate(tr, g, &plan, k, &row->gate_games, err);
+    league_gains(tr, k, 3, row);
     ScoreEstimate attacking, base, defending;
     stats_score(k[0].attackers, k[0].draws, k[0].defenders, STATS_Z95, &attacking);
     stats_score(k[1].attackers, k[1].draws, k[1].defenders, STATS_Z95, &base);
@@ -680,10 +781,14 @@ static const char CSV_PLAYER_COLUMNS[] =
     ",attacking_base,defending_score,defending_low,defending_high,defending_accepted,"
     "best_defending_generation";
 
+/* A training with a league: the columns above, then these. */
+static const char CSV_LEAGUE_COLUMNS[] = ",league_attacking_gain,league_defending_gain";
+
 static void csv_header(const Train *tr, char *buf, size_t size)
 {
-    snprintf(buf, size, "%.*s%s\n", (int)strlen(CSV_HEADER) - 1, CSV_HEADER,
-             player_model(tr) ? CSV_PLAYER_COLUMNS : "");
+    snprintf(buf, size, "%.*s%s%s\n", (int)strlen(CSV_HEADER) - 1, CSV_HEADER,
+             player_model(tr) ? CSV_PLAYER_COLUMNS : "",
+             tr->t->league_count ? CSV_LEAGUE_COLUMNS : "");
 }
 
 static bool put_csv(FILE *f, const void *ctx)
@@ -702,6 +807,8 @@ static bool put_csv(FILE *f, const void *ctx)
         if (player_model(tr))
             fprintf(f, ",%.4f,%.4f,%.4f,%.4f,%d,%d", r->attacking_base, r->defending_score,
                     r->defending_low, r->defending_high, r->defending_accepted, r->best_defending);
+        if (tr->t->league_count)
+            fprintf(f, ",%.4f,%.4f", r->league_attacking_gain, r->league_defending_gain);
         fputc('\n', f);
     }
     return !ferror(f);
@@ -732,14 +839,21 @@ static Status read_csv(Train *tr, const char *path, Error *err)
                    &r.defender_wins, &r.draws, &r.train_loss, &r.val_loss, &r.best_val_loss,
                    &r.gate_games, &r.gate_score, &r.gate_low, &r.gate_high, &r.gate_elo,
                    &r.accepted, &r.best_generation, &r.elo_total, &n);
-        int extra = 0, want = 0;
+        int extra = 0, want = 0, league = 0, league_want = 0;
         if (player_model(tr) && fields == 18) {
             want = 6;
-            extra = sscanf(line + n, ",%lf,%lf,%lf,%lf,%d,%d", &r.attacking_base,
+            int more = 0;
+            extra = sscanf(line + n, ",%lf,%lf,%lf,%lf,%d,%d%n", &r.attacking_base,
                            &r.defending_score, &r.defending_low, &r.defending_high,
-                           &r.defending_accepted, &r.best_defending);
+                           &r.defending_accepted, &r.best_defending, &more);
+            n += more;
         }
-        if (fields != 18 || extra != want || r.generation != tr->row_count + 1 ||
+        if (tr->t->league_count && fields == 18 && extra == want) {
+            league_want = 2;
+            league = sscanf(line + n, ",%lf,%lf", &r.league_attacking_gain,
+                            &r.league_defending_gain);
+        }
+        if (fields != 18 || extra != want || league != league_want || r.generation != tr->row_count + 1 ||
             !strchr(line, '\n')) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
@@ -787,7 +901,7 @@ static Status draw_figure(const Train *tr, bool *plotted, Error *err)
 
 static Status check_setup(Train *tr, Error *err)
 {
-    char setup[4096], path[RUNDIR_PATH_MAX + 32];
+    char setup[16384], path[RUNDIR_PATH_MAX + 32];
     int n = trainfile_format(tr->t, setup, sizeof setup);
     /* The recorded games' content, so that a resume refuses a changed file. */
     if (tr->recorded_hash != 0 && n >= 0 && (size_t)n < sizeof setup)
@@ -795,7 +909,10 @@ static Status check_setup(Train *tr, Error *err)
                       tr->recorded_hash);
     /* The init evaluation's content, so that a resume refuses a changed file. */
     if (tr->init_canonical && n >= 0 && (size_t)n < sizeof setup)
-        snprintf(setup + n, sizeof setup - (size_t)n, "init_eval = %s\n", tr->init_canonical);
+        n += snprintf(setup + n, sizeof setup - (size_t)n, "init_eval = %s\n", tr->init_canonical);
+    /* The league's files' content, likewise. */
+    for (int i = 0; i < tr->t->league_count && n >= 0 && (size_t)n < sizeof setup; i++)
+        n += snprintf(setup + n, sizeof setup - (size_t)n, "league_eval = %s\n", tr->league[i]);
     snprintf(path, sizeof path, "%s/setup", tr->dir);
     size_t size;
     char *old = files_read(path, &size);
@@ -864,9 +981,10 @@ static Status accept_player(Train *tr, int g, TrainRow *row, Error *err)
     double attacking_gain = row->gate_score - row->attacking_base,
            defending_gain = row->defending_score - (1.0 - row->attacking_base);
     /* Scores are sums of halves over the same number of games: a tie must not round into a
-     * gain. */
-    row->accepted = attacking_gain > 1e-9;
-    row->defending_accepted = defending_gain > 1e-9;
+     * gain. With a league, each half's gain over the best must outweigh any loss against the
+     * league (league_gains); the Elo stays the gain over the best alone. */
+    row->accepted = attacking_gain + row->league_attacking_gain > 1e-9;
+    row->defending_accepted = defending_gain + row->league_defending_gain > 1e-9;
     row->gate_elo = score_elo(0.5 + (attacking_gain + defending_gain) / 2);
     if (row->accepted)
         tr->best_generation = g;
@@ -942,7 +1060,12 @@ static Status run_generation(Train *tr, int g, Error *err)
         st = write_model(tr, &cand, path, err);
         if (st == ST_OK)
             st = gate(tr, g, path, &row, err);
-        row.accepted = row.gate_score > 0.5;
+        /* With a league, the gain over the best must outweigh any loss against the league. */
+        row.accepted = tr->t->league_count
+                           ? row.gate_score - 0.5 +
+                                     (row.league_attacking_gain + row.league_defending_gain) / 2 >
+                                 1e-9
+                           : row.gate_score > 0.5;
     }
     if (st != ST_OK)
         return st;
@@ -979,6 +1102,12 @@ static Status run_generation(Train *tr, int g, Error *err)
                 row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
                 row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
                 clock_seconds() - tr->started);
+    if (tr->t->league_count)
+        fprintf(stderr,
+                "train %s: generation %d: against the league, the candidate's attackers score "
+                "%+.3f and its defenders %+.3f over the best's (summed over %d evaluations)\n",
+                tr->t->name, g, row.league_attacking_gain, row.league_defending_gain,
+                tr->t->league_count);
     return st;
 }
 
@@ -994,8 +1123,8 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
         return st;
     /* The games of generation 0's evaluation (hand) stand for every generation's: a learned
      * evaluation costs what the hand-written one does per node. */
-    long half = (long)t->generations * (t->games / 2),
-         odd = (long)t->generations * t->games - 2 * half;
+    const long own = t->games - t->league_games;
+    long half = (long)t->generations * (own / 2), odd = (long)t->generations * own - 2 * half;
     char att[256], def[256], gate[256];
     snprintf(att, sizeof att, "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=hand",
              t->depth + t->handicap, t->noise);
@@ -1012,9 +1141,13 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
         st =
             costest_add(plan, "self-play, odd games", rules, def, def, t->opening_plies, half, err);
     }
+    if (st == ST_OK && t->league_games > 0)
+        st = costest_add(plan, "games against the league", rules, def, def, t->opening_plies,
+                         (long)t->generations * t->league_games, err);
     if (st == ST_OK)
         st = costest_add(plan, "gate matches", rules, gate, gate, t->opening_plies,
-                         (t->model == EVALMODEL_PLAYER ? 3L : 2L) * t->gate_pairs * t->generations,
+                         ((t->model == EVALMODEL_PLAYER ? 3L : 2L) + 4L * t->league_count) *
+                             t->gate_pairs * t->generations,
                          err);
     return st;
 }
@@ -1049,6 +1182,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         st = recorded_load(&tr, err);
     if (st == ST_OK && t->init[0])
         st = init_load(&tr, err);
+    if (st == ST_OK)
+        st = league_load(&tr, err);
     if (st == ST_OK)
         st = check_setup(&tr, err);
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
@@ -1111,6 +1246,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     free(tr.gens);
     free(tr.gen0);
     free(tr.init_canonical);
+    for (int i = 0; i < TRAINFILE_LEAGUE_MAX; i++)
+        free(tr.league[i]);
     free(tr.rows);
     dirlock_release(lock);
     return st;
