@@ -675,13 +675,24 @@ static void league_gains(const Train *tr, const GateTally *tally, int first, Tra
     }
 }
 
-/* Plays the gate's games at gate_depth: plan->kinds games on each of gate_pairs random
- * openings (game j of an opening as plan's j); tally[j] counts the results of the games of
- * kind j, *games all the games. */
-static Status play_gate(Train *tr, int g, const GatePlan *plan, GateTally *tally, int *games,
-                        Error *err)
+/* Plays the gate's games at gate_depth on each of gate_pairs random openings: the candidate
+ * (eval= value cand) attacking the best, with `player` the best against itself, the best
+ * attacking the candidate, then the league's games (gate_plan_league). tally[j] counts the
+ * results of the games of kind j, row->gate_games all the games; the league's gains go into
+ * row. */
+static Status play_gate(Train *tr, int g, const char *cand, bool player, GateTally *tally,
+                        TrainRow *row, Error *err)
 {
     const TrainFile *t = tr->t;
+    char best[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, best, sizeof best);
+    GatePlan storage = {0}, *plan = &storage;
+    gate_plan_add(plan, cand, best);
+    if (player)
+        gate_plan_add(plan, best, best);
+    gate_plan_add(plan, best, cand);
+    const int own = plan->kinds;
+    gate_plan_league(tr, plan, cand, best);
     const int per_opening = plan->kinds;
     int n = per_opening * t->gate_pairs;
     GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
@@ -707,7 +718,8 @@ static Status play_gate(Train *tr, int g, const GatePlan *plan, GateTally *tally
         match_record_free(&recs[i]);
     free(recs);
     free(specs);
-    *games = n;
+    row->gate_games = n;
+    league_gains(tr, tally, own, row);
     return st;
 }
 
@@ -716,15 +728,8 @@ static Status play_gate(Train *tr, int g, const GatePlan *plan, GateTally *tally
  * league's games on the same openings. */
 static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
-    char best[RUNDIR_PATH_MAX + 32];
-    best_eval(tr, best, sizeof best);
-    GatePlan plan = {0};
-    gate_plan_add(&plan, cand, best);
-    gate_plan_add(&plan, best, cand);
-    gate_plan_league(tr, &plan, cand, best);
     GateTally k[GATE_KINDS_MAX];
-    Status st = play_gate(tr, g, &plan, k, &row->gate_games, err);
-    league_gains(tr, k, 2, row);
+    Status st = play_gate(tr, g, cand, false, k, row, err);
     ScoreEstimate e;
     stats_score(k[0].attackers + k[1].defenders, k[0].draws + k[1].draws,
                 k[0].defenders + k[1].attackers, STATS_Z95, &e);
@@ -744,16 +749,8 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
  * on the other (doc/training.md); these games keep each side's own record. */
 static Status gate_player(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
 {
-    char best[RUNDIR_PATH_MAX + 32];
-    best_eval(tr, best, sizeof best);
-    GatePlan plan = {0};
-    gate_plan_add(&plan, cand, best);
-    gate_plan_add(&plan, best, best);
-    gate_plan_add(&plan, best, cand);
-    gate_plan_league(tr, &plan, cand, best);
     GateTally k[GATE_KINDS_MAX];
-    Status st = play_gate(tr, g, &plan, k, &row->gate_games, err);
-    league_gains(tr, k, 3, row);
+    Status st = play_gate(tr, g, cand, true, k, row, err);
     ScoreEstimate attacking, base, defending;
     stats_score(k[0].attackers, k[0].draws, k[0].defenders, STATS_Z95, &attacking);
     stats_score(k[1].attackers, k[1].draws, k[1].defenders, STATS_Z95, &base);
