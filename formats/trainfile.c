@@ -108,8 +108,8 @@ static Status set_path_key(const char *key, const char *value, const char *base_
 
 /* league = A, B, ...: each hand, trained or a file relative to the training file; "" clears
  * it. A value goes into an agent's eval= parameter, so it may not hold a comma or a space. */
-static Status set_league(TrainFile *t, const char *value, const char *base_path,
-                         const char *where, Error *err)
+static Status set_league(TrainFile *t, const char *value, const char *base_path, const char *where,
+                         Error *err)
 {
     char list[EXPERIMENT_PATH_MAX * 2];
     if (strlen(value) >= sizeof list) {
@@ -145,8 +145,8 @@ static Status set_league(TrainFile *t, const char *value, const char *base_path,
             return ST_EINVAL;
         }
         bool named = strcmp(item, "hand") == 0 || strcmp(item, "trained") == 0;
-        Status st = set_path_key("league", item, named ? NULL : base_path, where,
-                                 members[count], sizeof members[count], err);
+        Status st = set_path_key("league", item, named ? NULL : base_path, where, members[count],
+                                 sizeof members[count], err);
         if (st != ST_OK)
             return st;
         count++;

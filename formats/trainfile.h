@@ -56,12 +56,12 @@ typedef struct {
                                                  best: a generation must gain over them too,
                                                  not only over the best (none) */
     char league[TRAINFILE_LEAGUE_MAX][EXPERIMENT_PATH_MAX];
-    int league_games;                         /* league_games: of each generation's games, how
-                                                 many the best plays against the league (half
-                                                 attacking, half defending, its evaluations in
-                                                 turn) instead of against itself: positions of
-                                                 games that either side wins (0) */
-    char output[EXPERIMENT_PATH_MAX];         /* output: base directory (results) */
+    int league_games;                 /* league_games: of each generation's games, how
+                                         many the best plays against the league (half
+                                         attacking, half defending, its evaluations in
+                                         turn) instead of against itself: positions of
+                                         games that either side wins (0) */
+    char output[EXPERIMENT_PATH_MAX]; /* output: base directory (results) */
 } TrainFile;
 
 /* The defaults above, for rules brandubh and name train-brandubh. */

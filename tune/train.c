@@ -847,11 +847,11 @@ static Status read_csv(Train *tr, const char *path, Error *err)
         }
         if (tr->t->league_count && fields == 18 && extra == want) {
             league_want = 2;
-            league = sscanf(line + n, ",%lf,%lf", &r.league_attacking_gain,
-                            &r.league_defending_gain);
+            league =
+                sscanf(line + n, ",%lf,%lf", &r.league_attacking_gain, &r.league_defending_gain);
         }
-        if (fields != 18 || extra != want || league != league_want || r.generation != tr->row_count + 1 ||
-            !strchr(line, '\n')) {
+        if (fields != 18 || extra != want || league != league_want ||
+            r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
             st = ST_EPARSE;
