@@ -297,6 +297,9 @@ ptrain --generations 1 --league-games 10 --out "$tmp/lb" >/dev/null 2>"$tmp/lb.e
 [ $? -eq 2 ] && grep -q "league_games = 10 needs a league" "$tmp/lb.err" && ok || fail "league_games without a league: $(cat "$tmp/lb.err")"
 ptrain --generations 1 --league hand --league-games 41 --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
 [ $? -eq 2 ] && grep -q "league_games = 41 is more than the generation's games = 40" "$tmp/lb.err" && ok || fail "league_games over games: $(cat "$tmp/lb.err")"
+# --dry-run checks the league as a run would, before estimating anything.
+ptrain --generations 1 --league "hand,$tmp/no-such.eval" --dry-run >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "^tafl train: league: .*no-such.eval: cannot read" "$tmp/lb.err" && ok || fail "league dry run: $(cat "$tmp/lb.err")"
 # In a training file, a league file is relative to the file's own directory.
 printf '[train]\nname = rel\nrules = ../tiny5.ini\nseed = 1\ngames = 4\ndepth = 1\ngate_pairs = 2\ngate_depth = 1\nepochs = 5\ngenerations = 1\nleague = hand, ../i.eval\n' >"$tmp/ini/sub/lrel.ini"
 (cd / && "$tafl_abs" train "$tmp/ini/sub/lrel.ini" --out "$tmp/ini/lout" --threads 1 >/dev/null 2>"$tmp/lrel.err") &&

@@ -355,24 +355,25 @@ static Status init_load(Train *tr, Error *err)
     return st;
 }
 
-/* Checks the league's evaluations (each must load for these rules: hand, trained, or a file of
- * this ruleset) and keeps each as recorded and played, "X@HASH", so that a resumed run's gates
- * refuse a changed file. */
-static Status league_load(Train *tr, Error *err)
+/* Checks league_games and the league's evaluations (each must load for r: hand, trained, or a
+ * file of this ruleset) and sets canonical[i] (caller frees) to each as recorded and played,
+ * "X@HASH", so that a resumed run's gates refuse a changed file. */
+static Status league_resolve(const TrainFile *t, const Rules *r,
+                             char *canonical[TRAINFILE_LEAGUE_MAX], Error *err)
 {
-    if (tr->t->league_games > tr->t->games) {
+    if (t->league_games > t->games) {
         error_set(err, "league_games = %d is more than the generation's games = %d",
-                  tr->t->league_games, tr->t->games);
+                  t->league_games, t->games);
         return ST_EINVAL;
     }
-    if (tr->t->league_games > 0 && tr->t->league_count == 0) {
+    if (t->league_games > 0 && t->league_count == 0) {
         error_set(err, "league_games = %d needs a league to play (league = hand, ...)",
-                  tr->t->league_games);
+                  t->league_games);
         return ST_EINVAL;
     }
-    for (int i = 0; i < tr->t->league_count; i++) {
+    for (int i = 0; i < t->league_count; i++) {
         EvalModel *loaded = NULL;
-        Status st = evalmodel_resolve(tr->t->league[i], &tr->rules, &loaded, &tr->league[i], err);
+        Status st = evalmodel_resolve(t->league[i], r, &loaded, &canonical[i], err);
         free(loaded);
         if (st != ST_OK) {
             char why[sizeof err->text];
@@ -382,6 +383,11 @@ static Status league_load(Train *tr, Error *err)
         }
     }
     return ST_OK;
+}
+
+static Status league_load(Train *tr, Error *err)
+{
+    return league_resolve(tr->t, &tr->rules, tr->league, err);
 }
 
 /* --- recorded games --- */
@@ -1116,6 +1122,12 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
     if (t->max_plies > 0)
         rs.max_plies = t->max_plies;
     Status st = rules_compile(&rs, rules, err); /* train_run's first check */
+    if (st != ST_OK)
+        return st;
+    char *league[TRAINFILE_LEAGUE_MAX] = {NULL};
+    st = league_resolve(t, rules, league, err); /* and its league's */
+    for (int i = 0; i < TRAINFILE_LEAGUE_MAX; i++)
+        free(league[i]);
     if (st != ST_OK)
         return st;
     /* The games of generation 0's evaluation (hand) stand for every generation's: a learned
