@@ -385,11 +385,6 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
     return ST_OK;
 }
 
-static Status league_load(Train *tr, Error *err)
-{
-    return league_resolve(tr->t, &tr->rules, tr->league, err);
-}
-
 /* --- recorded games --- */
 
 typedef struct {
@@ -663,10 +658,12 @@ static void gate_plan_league(const Train *tr, GatePlan *p, const char *cand, con
     }
 }
 
+/* The attackers' score of one kind of gate game. */
 static double tally_attackers(const GateTally *k)
 {
-    long n = k->attackers + k->draws + k->defenders;
-    return n ? (k->attackers + 0.5 * k->draws) / (double)n : 0.5;
+    ScoreEstimate e;
+    stats_score(k->attackers, k->draws, k->defenders, STATS_Z95, &e);
+    return e.score;
 }
 
 /* The candidate's gain over the best against the league (tally[first...]: the games of
@@ -977,8 +974,6 @@ static Status write_best_player(Train *tr, EvalModel *best, Error *err)
     return st == ST_OK ? write_model(tr, best, path, err) : st;
 }
 
-/* A player model's acceptance: each half by its own side's gate games; the Elo of the gate is
- * that of the candidate's mean gain over both sides, the best's that of the halves taken. */
 /* The gate's decision from a candidate's gain over the best and its gain against the league
  * (0 without one): a gain in all, with no loss to either. Scores are sums of halves over the
  * same number of games, so a tie must not round into a gain or a loss. A rule that let the gain
@@ -991,6 +986,8 @@ static bool league_accepts(double over_best, double over_league)
     return over_best > -1e-9 && over_league > -1e-9 && over_best + over_league > 1e-9;
 }
 
+/* A player model's acceptance: each half by its own side's gate games; the Elo of the gate is
+ * that of the candidate's mean gain over both sides, the best's that of the halves taken. */
 static Status accept_player(Train *tr, int g, TrainRow *row, Error *err)
 {
     double attacking_gain = row->gate_score - row->attacking_base,
@@ -1074,7 +1071,7 @@ static Status run_generation(Train *tr, int g, Error *err)
         st = write_model(tr, &cand, path, err);
         if (st == ST_OK)
             st = gate(tr, g, path, &row, err);
-        /* With a league, the gain over the best must outweigh any loss against the league. */
+        /* With a league, a gain without a loss to the best or the league (league_accepts). */
         row.accepted =
             tr->t->league_count
                 ? league_accepts(row.gate_score - 0.5,
@@ -1203,7 +1200,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     if (st == ST_OK && t->init[0])
         st = init_load(&tr, err);
     if (st == ST_OK)
-        st = league_load(&tr, err);
+        st = league_resolve(t, &tr.rules, tr.league, err);
     if (st == ST_OK)
         st = check_setup(&tr, err);
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
