@@ -287,6 +287,10 @@ awk -F, 'function take(b, l) { return b > -1e-9 && l > -1e-9 && b + l > 1e-9 }
 # Bad leagues: an empty member, too many, a file for another ruleset, a changed file on resume.
 ptrain --generations 1 --league "hand,,hand" --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
 [ $? -eq 2 ] && grep -q "key 'league': bad value 'hand,,hand'" "$tmp/lb.err" && ok || fail "league empty member: $(cat "$tmp/lb.err")"
+ptrain --generations 1 --league "hand x" --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "key 'league': bad value 'hand x'" "$tmp/lb.err" && ok || fail "league member with a space: $(cat "$tmp/lb.err")"
+ptrain --generations 1 --league "$(printf '%03000d' 0)" --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
+[ $? -eq 2 ] && grep -q "key 'league': the list is too long" "$tmp/lb.err" && ok || fail "league too long a list: $(cat "$tmp/lb.err")"
 ptrain --generations 1 --league "hand,hand,hand,hand,hand" --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
 [ $? -eq 2 ] && grep -q "key 'league': more than 4 evaluations" "$tmp/lb.err" && ok || fail "league too long: $(cat "$tmp/lb.err")"
 ptrain --generations 1 --league trained --out "$tmp/lb" >/dev/null 2>"$tmp/lb.err"
