@@ -14,6 +14,7 @@
 
 #include "agents/eval.h"
 #include "rules/movegen.h"
+#include "rules/otn.h"
 
 /* The layout of the weights. Counted features are one-hot buckets so that the model can learn
  * a value per count that is not a straight line (two open lines win, one only threatens). */
@@ -140,13 +141,98 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size)
 
 const char *evalmodel_kind_name(EvalModelKind kind)
 {
-    static const char *const names[] = {"linear", "sided", "player"};
+    static const char *const names[] = {"linear", "sided", "player", "net"};
     return names[kind];
 }
 
 int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set)
 {
-    return (kind == EVALMODEL_LINEAR ? 1 : 2) * evalmodel_feature_count(r, set);
+    return (kind == EVALMODEL_LINEAR || kind == EVALMODEL_NET ? 1 : 2) *
+           evalmodel_feature_count(r, set);
+}
+
+int evalmodel_net_count(const Rules *r, int set, int hidden)
+{
+    return evalmodel_feature_count(r, set) + hidden * (EVALMODEL_NET_INPUTS(r->squares) + 2);
+}
+
+int evalmodel_net_input(const Rules *r, Piece piece, int sq)
+{
+    return piece == PIECE_EMPTY ? 3 * r->squares : (int)(piece - PIECE_ATTACKER) * r->squares + sq;
+}
+
+int evalmodel_net_active(const Rules *r, const GameState *s, uint16_t *idx)
+{
+    int n = 0;
+    for (int i = 0; i < r->words; i++)
+        for (uint64_t b = s->attackers[i]; b; b &= b - 1)
+            idx[n++] =
+                (uint16_t)evalmodel_net_input(r, PIECE_ATTACKER, i * 64 + __builtin_ctzll(b));
+    for (int i = 0; i < r->words; i++)
+        for (uint64_t b = s->defenders[i]; b; b &= b - 1)
+            idx[n++] =
+                (uint16_t)evalmodel_net_input(r, PIECE_DEFENDER, i * 64 + __builtin_ctzll(b));
+    idx[n++] = (uint16_t)evalmodel_net_input(r, PIECE_KING, s->king);
+    if (s->side == SIDE_ATTACKERS)
+        idx[n++] = (uint16_t)evalmodel_net_input(r, PIECE_EMPTY, 0);
+    return n;
+}
+
+double evalmodel_net_logit(const EvalModel *m, const uint16_t *idx, int n)
+{
+    int h = m->hidden;
+    const double *bias = m->w + m->net_at, *in = bias + h;
+    const double *out = m->w + m->count - h;
+    double a[EVALMODEL_MAX_HIDDEN];
+    for (int j = 0; j < h; j++)
+        a[j] = bias[j];
+    for (int k = 0; k < n; k++) {
+        const double *col = in + (size_t)idx[k] * (size_t)h;
+        for (int j = 0; j < h; j++)
+            a[j] += col[j];
+    }
+    double z = 0.0;
+    for (int j = 0; j < h; j++)
+        z += a[j] > 0.0 ? out[j] * a[j] : 0.0;
+    return z;
+}
+
+/* The name of weight i of a network model with `hidden` units (linear set of size f) for r. */
+static void net_weight_name(const Rules *r, int set, int f, int hidden, int i, char *buf,
+                            size_t size)
+{
+    if (i < f) {
+        evalmodel_weight_name(r, EVALMODEL_LINEAR, set, i, buf, size);
+        return;
+    }
+    int k = i - f, inputs = EVALMODEL_NET_INPUTS(r->squares);
+    if (k < hidden) {
+        snprintf(buf, size, "net.bias.h%d", k);
+    } else if (k >= hidden + inputs * hidden) {
+        snprintf(buf, size, "net.out.h%d", k - hidden - inputs * hidden);
+    } else {
+        int input = (k - hidden) / hidden, j = (k - hidden) % hidden;
+        if (input == 3 * r->squares) {
+            snprintf(buf, size, "net.attackers_to_move.h%d", j);
+        } else {
+            static const char *const kinds[] = {"attacker", "defender", "king"};
+            char sq[8];
+            otn_format_square(r, input % r->squares, sq);
+            snprintf(buf, size, "net.%s_%s.h%d", kinds[input / r->squares], sq, j);
+        }
+    }
+}
+
+void evalmodel_init_net(const Rules *r, int set, int hidden, const EvalModel *linear,
+                        EvalModel *out)
+{
+    evalmodel_init_hand(r, EVALMODEL_LINEAR, set, out);
+    if (linear)
+        memcpy(out->w, linear->w, (size_t)out->count * sizeof *out->w);
+    out->kind = EVALMODEL_NET;
+    out->hidden = hidden;
+    out->net_at = out->count;
+    out->count = evalmodel_net_count(r, set, hidden);
 }
 
 int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f, Side player)
@@ -174,6 +260,10 @@ void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int set, int i, c
 
 void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel *m)
 {
+    if (kind == EVALMODEL_NET) {
+        evalmodel_init_net(r, set, EVALMODEL_DEFAULT_HIDDEN, NULL, m);
+        return;
+    }
     memset(m, 0, sizeof *m);
     snprintf(m->ruleset, sizeof m->ruleset, "%s", r->opt.name);
     m->rules_hash = evalmodel_rules_hash(r);
@@ -213,8 +303,8 @@ Status evalmodel_join(const Rules *r, const EvalModel *attacking, const EvalMode
         if (halves[h] && halves[h]->kind != EVALMODEL_LINEAR) {
             error_set(err,
                       "the %s half must be a linear model (model linear) or a player one, not a "
-                      "sided one",
-                      side_names[h]);
+                      "%s one",
+                      side_names[h], evalmodel_kind_name(halves[h]->kind));
             return ST_EINVAL;
         }
         if (halves[h] && halves[h]->features != set) {
@@ -348,7 +438,9 @@ double evalmodel_logit(const EvalModel *m, const EvalFeatures *f, Side player)
     const double *w = m->w + evalmodel_weight_offset(m, f, player);
     /* The features past the model's set (a set 1 model reading set 2's) have no weight: the
      * indices ascend, so they end the list. */
-    int in_set = m->kind == EVALMODEL_LINEAR ? m->count : m->count / 2;
+    int in_set = m->kind == EVALMODEL_LINEAR ? m->count
+                 : m->kind == EVALMODEL_NET  ? m->net_at
+                                             : m->count / 2;
     double z = 0.0;
     for (int i = 0; i < f->count && f->index[i] < in_set; i++)
         z += w[f->index[i]] * f->value[i];
@@ -359,7 +451,12 @@ double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m
 {
     EvalFeatures f;
     evalmodel_features_of_set(r, s, m->features, &f);
-    double v = EVALMODEL_UNITS * evalmodel_logit(m, &f, player);
+    double z = evalmodel_logit(m, &f, player);
+    if (m->kind == EVALMODEL_NET) {
+        uint16_t idx[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+        z += evalmodel_net_logit(m, idx, evalmodel_net_active(r, s, idx));
+    }
+    double v = EVALMODEL_UNITS * z;
     return s->side == SIDE_ATTACKERS ? v : -v;
 }
 
@@ -402,7 +499,10 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
                             evalmodel_kind_name(m->kind), m->features, m->count, EVALMODEL_UNITS);
     for (int i = 0; i < m->count; i++) {
         char name[80];
-        evalmodel_weight_name(r, m->kind, m->features, i, name, sizeof name);
+        if (m->kind == EVALMODEL_NET)
+            net_weight_name(r, m->features, m->net_at, m->hidden, i, name, sizeof name);
+        else
+            evalmodel_weight_name(r, m->kind, m->features, i, name, sizeof name);
         len += (size_t)snprintf(out + len, cap - len, "%s %a\n", name, m->w[i]);
     }
     snprintf(out + len, cap - len, "end\n");
@@ -472,11 +572,13 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
         switch (step) {
         case 0:
             if (strcmp(name, "tafl-eval") != 0 ||
-                (strcmp(value, "1") != 0 && strcmp(value, "2") != 0 && strcmp(value, "3") != 0)) {
-                error_set(err,
-                          "%s:%d: not a tafl-eval 1, 2 or 3 file (first line '%.60s'; this build "
-                          "reads versions 1 to %d)",
-                          source, lineno, line, EVALMODEL_VERSION);
+                (strcmp(value, "1") != 0 && strcmp(value, "2") != 0 && strcmp(value, "3") != 0 &&
+                 strcmp(value, "4") != 0)) {
+                error_set(
+                    err,
+                    "%s:%d: not a tafl-eval 1, 2, 3 or 4 file (first line '%.60s'; this build "
+                    "reads versions 1 to %d)",
+                    source, lineno, line, EVALMODEL_VERSION);
                 return ST_EPARSE;
             }
             version = value[0] - '0';
@@ -514,12 +616,15 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
                 out->kind = EVALMODEL_SIDED;
             } else if (strcmp(name, "model") == 0 && strcmp(value, "player") == 0 && version >= 3) {
                 out->kind = EVALMODEL_PLAYER;
+            } else if (strcmp(name, "model") == 0 && strcmp(value, "net") == 0 && version >= 4) {
+                out->kind = EVALMODEL_NET;
             } else {
                 error_set(err, "%s:%d: want 'model linear'%s", source, lineno,
-                          version >= 3   ? ", 'model sided' or 'model player'"
+                          version >= 4   ? ", 'model sided', 'model player' or 'model net'"
+                          : version == 3 ? ", 'model sided' or 'model player' ('net' is version 4)"
                           : version == 2 ? " or 'model sided' ('player' is version 3)"
                                          : " (the only model of version 1; 'sided' is version 2, "
-                                           "'player' version 3)");
+                                           "'player' version 3, 'net' version 4)");
                 return ST_EPARSE;
             }
             continue;
@@ -532,7 +637,26 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
             else if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-3") == 0)
                 set = 3;
             count = evalmodel_weight_count(r, out->kind, set ? set : 1);
-            if (!set || sscanf(line, "%*s %*s %d", &n) != 1 || n != count) {
+            bool counted = set && sscanf(line, "%*s %*s %d", &n) == 1;
+            if (counted && out->kind == EVALMODEL_NET) {
+                /* A network's size follows from its count: the linear set, then H * (inputs + 2)
+                 * weights for H hidden units. */
+                int per_unit = EVALMODEL_NET_INPUTS(r->squares) + 2, rest = n - count;
+                int hidden = rest > 0 && rest % per_unit == 0 ? rest / per_unit : 0;
+                if (hidden < 1 || hidden > EVALMODEL_MAX_HIDDEN) {
+                    error_set(err,
+                              "%s:%d: a net model of feature set %d on a %dx%d board has %d "
+                              "linear weights and %d per hidden unit (1 to %d units), not %d "
+                              "weights",
+                              source, lineno, set, r->size, r->size, count, per_unit,
+                              EVALMODEL_MAX_HIDDEN, n);
+                    return ST_EPARSE;
+                }
+                out->hidden = hidden;
+                out->net_at = count;
+                count = n;
+            }
+            if (!counted || n != count) {
                 error_set(err,
                           "%s:%d: want 'features tafl-lab-1 %d', 'features tafl-lab-2 %d' or "
                           "'features tafl-lab-3 %d' for a %s model on a %dx%d board",
@@ -555,7 +679,10 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
             continue;
         }
         int i = step - 6;
-        evalmodel_weight_name(r, out->kind, out->features, i, want, sizeof want);
+        if (out->kind == EVALMODEL_NET)
+            net_weight_name(r, out->features, out->net_at, out->hidden, i, want, sizeof want);
+        else
+            evalmodel_weight_name(r, out->kind, out->features, i, want, sizeof want);
         if (strcmp(name, want) != 0) {
             error_set(err, "%s:%d: want weight '%s', found '%.60s'", source, lineno, want, name);
             return ST_EPARSE;

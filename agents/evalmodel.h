@@ -1,7 +1,7 @@
 /* Learned evaluations: a logistic model over per-square and king features (one weight set, one
- * per side to move, or one per side the searching agent plays), its versioned text file
- * (`tafl-eval 1` to `tafl-eval 3`), and the evaluations shipped inside the binary
- * (evals/NAME.eval). */
+ * per side to move, or one per side the searching agent plays), or that model with a small
+ * network beside it, its versioned text file (`tafl-eval 1` to `tafl-eval 4`), and the
+ * evaluations shipped inside the binary (evals/NAME.eval). */
 #ifndef TAFL_AGENTS_EVALMODEL_H
 #define TAFL_AGENTS_EVALMODEL_H
 
@@ -20,12 +20,25 @@
 /* Most features of any ruleset (19x19 boards need 207), and most weights of a model (a sided
  * model has a weight set per side to move). */
 #define EVALMODEL_MAX_FEATURES 256
-#define EVALMODEL_MAX_WEIGHTS  (2 * EVALMODEL_MAX_FEATURES)
 
-/* The newest format version, `tafl-eval 3` (older files still load). A linear model is written
+/* A network model's hidden units: at most, and what `tafl train` uses unless told. */
+#define EVALMODEL_MAX_HIDDEN     16
+#define EVALMODEL_DEFAULT_HIDDEN 16
+
+/* A network's inputs: a piece of each kind (attacker, defender, king) on each square, and one
+ * that is 1 when the attackers are to move. */
+#define EVALMODEL_NET_INPUTS(squares) (3 * (squares) + 1)
+
+/* Most weights of a model: a sided model has a weight set per side to move; a network model
+ * has one set and the network (evalmodel_net_count). */
+#define EVALMODEL_MAX_WEIGHTS                                                                      \
+    (2 * EVALMODEL_MAX_FEATURES +                                                                  \
+     EVALMODEL_MAX_HIDDEN * (EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES) + 2))
+
+/* The newest format version, `tafl-eval 4` (older files still load). A linear model is written
  * as version 1, byte for byte as before; version 2 added `model sided`, version 3 `model
- * player`. */
-#define EVALMODEL_VERSION 3
+ * player`, version 4 `model net`. */
+#define EVALMODEL_VERSION 4
 
 /* The newest feature set, `features tafl-lab-3`: set 1's features, the attackers' cordon (set
  * 2), the king's free neighbours and the defenders the attackers' ring encloses (set 3;
@@ -45,21 +58,33 @@ typedef enum {
                              plays the attackers (`attacking.`) and one by an agent that plays
                              the defenders (`defending.`), its whole search through (version
                              3): each side keeps the weights that measured strongest for it */
+    EVALMODEL_NET = 3,    /* `model net`: one linear weight set and, added to its logit, a
+                             network of one hidden layer of ReLU units over the pieces square
+                             by square (version 4): the linear features fold the board by its
+                             symmetries and count, so only a network sees which squares hold
+                             pieces together (a corner closed on one side, a blockade) */
 } EvalModelKind;
 
-/* The name of a model kind in files and settings: "linear", "sided" or "player". */
+/* The name of a model kind in files and settings: "linear", "sided", "player" or "net". */
 const char *evalmodel_kind_name(EvalModelKind kind);
 
 /* A trained model for one ruleset. Plain value: copy freely. */
 typedef struct {
     char ruleset[RULES_NAME_MAX];    /* the ruleset's name when trained */
     uint64_t rules_hash;             /* evalmodel_rules_hash of those rules */
-    EvalModelKind kind;              /* linear, sided or player */
+    EvalModelKind kind;              /* linear, sided, player or net */
     int features;                    /* its feature set: 1 to EVALMODEL_FEATURES */
-    int count;                       /* weights in use: evalmodel_weight_count */
+    int hidden;                      /* a network model's hidden units (0 for the others) */
+    int net_at;                      /* a network model's first network weight: its linear set's
+                                        size (0 for the others) */
+    int count;                       /* weights in use: evalmodel_weight_count, or
+                                        evalmodel_net_count for a network model */
     double w[EVALMODEL_MAX_WEIGHTS]; /* sided: the attackers-to-move set, then the defenders';
                                         player: the attacking agent's set, then the defending
-                                        agent's */
+                                        agent's; net: the linear set (F weights, F =
+                                        evalmodel_feature_count), then the network: H hidden
+                                        biases, H weights per input (input i's at F + H + i * H,
+                                        evalmodel_net_input), H output weights */
 } EvalModel;
 
 /* A position's active features (sparse): index into the feature set and value, and who is to
@@ -81,8 +106,29 @@ uint64_t evalmodel_rules_hash(const Rules *r);
 int evalmodel_feature_count(const Rules *r, int set);
 
 /* The number of weights of a model of this kind and feature set for r: the features, twice for
- * sided and player. */
+ * sided and player (a network model: its linear set; evalmodel_net_count counts it all). */
 int evalmodel_weight_count(const Rules *r, EvalModelKind kind, int set);
+
+/* The number of weights of a network model of feature set `set` with `hidden` units for r. */
+int evalmodel_net_count(const Rules *r, int set, int hidden);
+
+/* The network inputs of s that are 1 (evalmodel_net_input order: attackers' squares, then the
+ * defenders', then the king's, then the side-to-move input when the attackers move) into idx
+ * (at least EVALMODEL_NET_INPUTS(r->squares) entries); returns their number. */
+int evalmodel_net_active(const Rules *r, const GameState *s, uint16_t *idx);
+
+/* The index of the network input for `piece` (PIECE_ATTACKER, PIECE_DEFENDER or PIECE_KING) on
+ * square sq; PIECE_EMPTY gives the side-to-move input. */
+int evalmodel_net_input(const Rules *r, Piece piece, int sq);
+
+/* The network part of a network model's logit for the active inputs idx[0..n). */
+double evalmodel_net_logit(const EvalModel *m, const uint16_t *idx, int n);
+
+/* The network model (out) of feature set `set` with `hidden` units for r whose linear set is
+ * `linear`'s (a linear model of that set; NULL: the hand-written evaluation's) and whose network
+ * weights are all 0: it plays exactly as that linear model. */
+void evalmodel_init_net(const Rules *r, int set, int hidden, const EvalModel *linear,
+                        EvalModel *out);
 
 /* The offset into EvalModel.w of the weight set m uses for f's side to move when read by an agent
  * playing `player` (0 for a linear model). */
@@ -99,7 +145,7 @@ void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size);
 
 /* A model of this kind and feature set for r that plays exactly as the hand-written evaluation
  * (alpha-beta's default weights): weight 2.5 on the hand feature (hand / 100) in each weight
- * set, every other weight 0. */
+ * set, every other weight 0 (a network model: EVALMODEL_DEFAULT_HIDDEN units). */
 void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel *m);
 
 /* The features of position s (game not over) of the newest set, attackers' view; a model of
@@ -111,7 +157,7 @@ void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f);
 void evalmodel_features_of_set(const Rules *r, const GameState *s, int set, EvalFeatures *f);
 
 /* The model's logit for the attackers' win, as read by an agent playing `player` (only a player
- * model reads it). */
+ * model reads it); a network model's linear set only (evalmodel_evaluate adds its network). */
 double evalmodel_logit(const EvalModel *m, const EvalFeatures *f, Side player);
 
 /* The model's value of s for the side to move, in evaluation units (EVALMODEL_UNITS per logit),

@@ -29,6 +29,8 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--init", "init"},
     {"--league", "league"},
     {"--league-games", "league_games"},
+    {"--hidden", "hidden"},
+    {"--learning-rate", "learning_rate"},
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 

@@ -66,6 +66,7 @@ static const Key KEYS[] = {
     {"gate_pairs", 'i', 1, 100000, OFF(gate_pairs)},
     {"gate_depth", 'i', 1, 16, OFF(gate_depth)},
     {"features", 'i', 1, EVALMODEL_FEATURES, OFF(features)},
+    {"hidden", 'i', 1, EVALMODEL_MAX_HIDDEN, OFF(hidden)},
     {"score_weight", 'r', 0, 1, OFF(score_weight)},
     {"recorded_games", 's', 0, 0, 0},
     {"init", 's', 0, 0, 0},
@@ -224,14 +225,14 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
     if (strcmp(key, "league") == 0)
         return set_league(t, value, base_path, where, err);
     if (strcmp(key, "model") == 0) {
-        for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_PLAYER; m++) {
+        for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_NET; m++) {
             if (strcmp(value, evalmodel_kind_name(m)) == 0) {
                 t->model = m;
                 return ST_OK;
             }
         }
-        error_set(err, "%s: key 'model': bad value '%s' (expected linear, sided or player)", where,
-                  value);
+        error_set(err, "%s: key 'model': bad value '%s' (expected linear, sided, player or net)",
+                  where, value);
         return ST_EINVAL;
     }
     if (strcmp(key, "seed") == 0) {
@@ -363,6 +364,11 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
     if (t->model != EVALMODEL_LINEAR && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "model = %s\n", evalmodel_kind_name(t->model));
+    }
+    if (t->model == EVALMODEL_NET && n >= 0) {
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "hidden = %d\n",
+                      t->hidden ? t->hidden : EVALMODEL_DEFAULT_HIDDEN);
     }
     if (t->features != 1 && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;

@@ -34,8 +34,13 @@ typedef struct {
     int gate_pairs;                      /* gate_pairs: game pairs of the gate match (50) */
     int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
     EvalModelKind model;                 /* model: linear (one weight set), sided (one per side
-                                            to move) or player (one per side played, each
-                                            gated on its own side's games) (linear) */
+                                            to move), player (one per side played, each
+                                            gated on its own side's games) or net (one set and
+                                            a network over the squares) (linear) */
+    int hidden;                          /* hidden: a net model's hidden units, 1 to
+                                            EVALMODEL_MAX_HIDDEN (0: not given, which is
+                                            EVALMODEL_DEFAULT_HIDDEN; only model = net reads
+                                            it) */
     int features;                        /* features: the feature set, 1 or 2 (the newest,
                                             EVALMODEL_DEFAULT_FEATURES; up to EVALMODEL_FEATURES) */
     double score_weight;                 /* score_weight: the weight of the search's prediction

@@ -102,6 +102,98 @@ START_TEST(test_round_trip_two_sets)
 }
 END_TEST
 
+/* A net model (version 4): the linear set's names, then net.bias.hJ, net.PIECE_SQUARE.hJ (OTN
+ * squares), net.attackers_to_move.hJ and net.out.hJ; the same bytes when written again, and
+ * the hidden units read back from the count. Loop index: preset. */
+START_TEST(test_net_round_trip)
+{
+    const char *presets[] = {"brandubh", "copenhagen", "tablut"};
+    Rules r;
+    fixture_rules(presets[_i], &r);
+    EvalModel *m = malloc(sizeof *m), *back = malloc(sizeof *back);
+    evalmodel_init_net(&r, EVALMODEL_FEATURES, 5, NULL, m);
+    int f = evalmodel_feature_count(&r, EVALMODEL_FEATURES);
+    ck_assert_int_eq(m->count, f + 5 * (3 * r.squares + 3));
+    ck_assert_int_eq(m->count, evalmodel_net_count(&r, EVALMODEL_FEATURES, 5));
+    for (int i = 0; i < m->count; i++)
+        m->w[i] = (i % 5 == 0 ? -1.0 : 1.0) * (1.7320508075688772 * i / 17.0 + 1e-10 * i);
+    char *text = evalmodel_format(&r, m);
+    ck_assert(strncmp(text, "tafl-eval 4\nruleset ", 20) == 0);
+    ck_assert(strstr(text, "\nmodel net\n"));
+    char want[96];
+    snprintf(want, sizeof want, "\nfeatures tafl-lab-%d %d\n", EVALMODEL_FEATURES, m->count);
+    ck_assert(strstr(text, want));
+    ck_assert(strstr(text, "\nhand "));
+    ck_assert(strstr(text, "\nnet.bias.h4 "));
+    ck_assert(strstr(text, "\nnet.attacker_a1.h0 "));
+    ck_assert(strstr(text, "\nnet.king_a1.h3 "));
+    ck_assert(strstr(text, "\nnet.attackers_to_move.h4 "));
+    ck_assert(strstr(text, "\nnet.out.h4 "));
+    Error err = {{0}};
+    ck_assert_int_eq(evalmodel_parse(text, strlen(text), "t", &r, back, &err), ST_OK);
+    ck_assert_int_eq(back->kind, EVALMODEL_NET);
+    ck_assert_int_eq(back->hidden, 5);
+    ck_assert_int_eq(back->net_at, f);
+    ck_assert_int_eq(back->count, m->count);
+    for (int i = 0; i < m->count; i++)
+        ck_assert(back->w[i] == m->w[i]);
+    char *again = evalmodel_format(&r, back);
+    ck_assert_str_eq(text, again);
+    free(text);
+    free(again);
+    free(m);
+    free(back);
+}
+END_TEST
+
+/* A net model's value on a concrete position: with its network at 0 it is its linear model's;
+ * with hand-set weights it adds sum_j out_j * max(0, bias_j + the weights of the inputs that
+ * are 1), computed here by hand. Brandubh, the king on the throne beside two attackers, a third
+ * attacker and two defenders near, attackers to move, then defenders. */
+START_TEST(test_net_value)
+{
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/7/", SIDE_ATTACKERS, &r, &s, &h);
+    history_free(&h);
+    EvalModel *lin = malloc(sizeof *lin), *net = malloc(sizeof *net);
+    evalmodel_init_hand(&r, EVALMODEL_LINEAR, 2, lin);
+    lin->w[0] = 0.25; /* bias */
+    evalmodel_init_net(&r, 2, 2, lin, net);
+    double base = evalmodel_evaluate(&r, &s, lin, SIDE_ATTACKERS);
+    ck_assert(evalmodel_evaluate(&r, &s, net, SIDE_ATTACKERS) == base);
+    /* The inputs that are 1: 3 attackers, 2 defenders, the king, attackers to move. */
+    uint16_t idx[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+    int n = evalmodel_net_active(&r, &s, idx);
+    ck_assert_int_eq(n, 3 + 2 + 1 + 1);
+    int king = evalmodel_net_input(&r, PIECE_KING, s.king);
+    int stm = evalmodel_net_input(&r, PIECE_EMPTY, 0);
+    ck_assert_int_eq(stm, 3 * r.squares);
+    int at = net->net_at, hid = 2, out = net->count - hid;
+    net->w[at + 0] = 0.5;                    /* unit 0 bias */
+    net->w[at + 1] = -1.0;                   /* unit 1 bias */
+    net->w[at + hid + king * hid + 0] = 0.5; /* king here: unit 0 */
+    net->w[at + hid + stm * hid + 1] = 0.75; /* attackers to move: unit 1 (stays below 0) */
+    net->w[out + 0] = 2.0;
+    net->w[out + 1] = 3.0;
+    /* unit 0: 0.5 + 0.5 = 1 -> 2 * 1; unit 1: -1 + 0.75 < 0 -> 0. */
+    double expect = base + EVALMODEL_UNITS * 2.0;
+    ck_assert(fabs(evalmodel_evaluate(&r, &s, net, SIDE_ATTACKERS) - expect) < 1e-9);
+    ck_assert(fabs(evalmodel_net_logit(net, idx, n) - 2.0) < 1e-12);
+    /* The same position with the defenders to move: no side-to-move input, the value from the
+     * defenders' view. */
+    fixture_position("brandubh", "/7/1t5/3T3/2tK1t1/7/4T2/7/", SIDE_DEFENDERS, &r, &s, &h);
+    history_free(&h);
+    ck_assert_int_eq(evalmodel_net_active(&r, &s, idx), 6);
+    double base_d = evalmodel_evaluate(&r, &s, lin, SIDE_DEFENDERS);
+    ck_assert(fabs(evalmodel_evaluate(&r, &s, net, SIDE_DEFENDERS) -
+                   (base_d - EVALMODEL_UNITS * 2.0)) < 1e-9);
+    free(lin);
+    free(net);
+}
+END_TEST
+
 /* A sided model uses its first weight set when the attackers are to move and its second when
  * the defenders are: on one board with either side to move, a weight in one set changes only
  * that side's logit. */
@@ -749,8 +841,8 @@ START_TEST(test_refused)
     char *v1 = strdup(text);
     v1[10] = '1';
     assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:4: want 'model linear' (the only model");
-    v1[10] = '4';
-    assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:1: not a tafl-eval 1, 2 or 3 file");
+    v1[10] = '5';
+    assert_refused(&copenhagen, v1, ST_EPARSE, "f.eval:1: not a tafl-eval 1, 2, 3 or 4 file");
     free(v1);
     char *mlp = strdup(text);
     memcpy(strstr(mlp, "model sided"), "model mlp  ", 11);
@@ -799,6 +891,44 @@ START_TEST(test_refused)
     Error err = {{0}};
     ck_assert_int_eq(rules_compile(&rs, &renamed, &err), ST_OK);
     ck_assert(evalmodel_rules_hash(&renamed) == evalmodel_rules_hash(&brandubh));
+}
+END_TEST
+
+/* Refused net files: a count that is not the linear set plus whole hidden units, more than 16
+ * units, `model net` in a version 3 file, a misnamed network weight. */
+START_TEST(test_net_refused)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    EvalModel *m = malloc(sizeof *m);
+    evalmodel_init_net(&r, 2, 3, NULL, m);
+    char *text = evalmodel_format(&r, m);
+    char *v3 = strdup(text);
+    v3[10] = '3';
+    assert_refused(&r, v3, ST_EPARSE,
+                   "f.eval:4: want 'model linear', 'model sided' or 'model "
+                   "player' ('net' is version 4)");
+    free(v3);
+    char good[64], line[64];
+    snprintf(good, sizeof good, "features tafl-lab-2 %d", m->count);
+    const int counts[] = {m->count - 1, evalmodel_net_count(&r, 2, 17),
+                          evalmodel_feature_count(&r, 2)};
+    for (int c = 0; c < 3; c++) {
+        char *bad = malloc(strlen(text) + 16);
+        const char *at = strstr(text, good);
+        ck_assert(at);
+        snprintf(line, sizeof line, "features tafl-lab-2 %d", counts[c]);
+        snprintf(bad, strlen(text) + 16, "%.*s%s%s", (int)(at - text), text, line,
+                 at + strlen(good));
+        assert_refused(&r, bad, ST_EPARSE, "f.eval:5: a net model of feature set 2 on a 7x7 board");
+        free(bad);
+    }
+    char *renamed = strdup(text);
+    memcpy(strstr(renamed, "net.out.h0"), "net.out.hX", 10);
+    assert_refused(&r, renamed, ST_EPARSE, "want weight 'net.out.h0', found 'net.out.hX'");
+    free(renamed);
+    free(text);
+    free(m);
 }
 END_TEST
 
@@ -855,6 +985,9 @@ Suite *evalmodel_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_round_trip, 0, 3);
     tcase_add_loop_test(tc, test_round_trip_two_sets, 0, 6);
+    tcase_add_loop_test(tc, test_net_round_trip, 0, 3);
+    tcase_add_test(tc, test_net_value);
+    tcase_add_test(tc, test_net_refused);
     tcase_add_test(tc, test_sided_sets);
     tcase_add_test(tc, test_player_sets);
     tcase_add_test(tc, test_join);

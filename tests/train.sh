@@ -59,6 +59,32 @@ grep -q '^model = sided$' "$tmp/s1/setup" && ok || fail "setup does not record m
 head -n 4 "$tmp/s1/gen-001.eval" | tr '\n' ' ' | grep -q '^tafl-eval 2 ruleset tiny5 rules_hash [0-9a-f]* model sided $' && ok || fail "sided header: $(head -n 4 "$tmp/s1/gen-001.eval")"
 if cmp -s "$tmp/s1/gen-001.eval" "$tmp/t1/gen-001.eval"; then fail "sided and linear fits gave one file"; else ok; fi
 "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/s1/gen-001.eval" >/dev/null 2>&1 && ok || fail "a sided evaluation does not play"
+
+# The net model (the linear set plus a network over the squares, tafl-eval 4): the same files at
+# 1 and 2 threads and after a resume (the minibatch order and the symmetric images come from
+# the seed), the setup records the model and its hidden units, the file holds exactly that many
+# units and plays; the fit lowers the held-out loss below generation 0's.
+net() { train --model net --hidden 4 --epochs 200 --learning-rate 0.01 "$@"; }
+net --generations 2 --threads 1 --out "$tmp/n1" >/dev/null 2>"$tmp/n1.err" || fail "train n1: $(cat "$tmp/n1.err")"
+net --generations 2 --threads 2 --out "$tmp/n2" >/dev/null 2>&1 || fail "train n2"
+net --generations 1 --threads 2 --out "$tmp/n3" >/dev/null 2>&1 || fail "train n3"
+net --generations 2 --threads 1 --out "$tmp/n3" --resume >/dev/null 2>&1 || fail "train n3 resume"
+for f in gen-001.eval gen-002.eval train.csv setup; do
+    if cmp -s "$tmp/n1/$f" "$tmp/n2/$f"; then ok; else fail "train net: $f differs between 1 and 2 threads"; fi
+    if cmp -s "$tmp/n1/$f" "$tmp/n3/$f"; then ok; else fail "train net: $f differs after a resume"; fi
+done
+grep -q '^model = net$' "$tmp/n1/setup" && grep -q '^hidden = 4$' "$tmp/n1/setup" && ok || fail "setup does not record model = net, hidden = 4"
+head -n 4 "$tmp/n1/gen-001.eval" | tr '\n' ' ' | grep -q '^tafl-eval 4 ruleset tiny5 rules_hash [0-9a-f]* model net $' && ok || fail "net header: $(head -n 4 "$tmp/n1/gen-001.eval")"
+grep -q '^net.out.h3 ' "$tmp/n1/gen-001.eval" && ! grep -q '^net.out.h4 ' "$tmp/n1/gen-001.eval" && grep -q '^net.king_c3.h0 ' "$tmp/n1/gen-001.eval" && ok || fail "net file does not hold 4 units"
+"$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/n1/gen-001.eval" >/dev/null 2>&1 && ok || fail "a net evaluation does not play"
+awk -F, 'NR == 2 { exit !($9 < $10) }' "$tmp/n1/train.csv" && ok || fail "net fit: held-out loss not below generation 0's: $(sed -n 2p "$tmp/n1/train.csv")"
+# Bad sizes: hidden without model = net, more than 16 units, an init net of another size.
+train --generations 1 --hidden 4 --out "$tmp/nh" >/dev/null 2>"$tmp/nh.err"
+[ $? -eq 2 ] && grep -q "hidden = 4 sizes a network: it needs model = net (this training fits model = linear)" "$tmp/nh.err" && ok || fail "hidden without net: $(cat "$tmp/nh.err")"
+net --generations 1 --hidden 17 --out "$tmp/n17" >/dev/null 2>"$tmp/n17.err"
+[ $? -eq 2 ] && grep -q "key 'hidden': bad value '17' (expected an integer 1..16)" "$tmp/n17.err" && ok || fail "hidden 17: $(cat "$tmp/n17.err")"
+net --generations 1 --hidden 3 --init "$tmp/n1/gen-001.eval" --out "$tmp/ni" >/dev/null 2>"$tmp/ni.err"
+[ $? -eq 2 ] && grep -q "has 4 hidden units; this training fits 3 (hidden = 4)" "$tmp/ni.err" && ok || fail "init net of another size: $(cat "$tmp/ni.err")"
 [ "$(wc -l <"$tmp/t1/train.csv")" -eq 3 ] && ok || fail "train.csv has a header and two rows"
 
 # A rerun without --resume is refused; one generation then a resume to two equals two at once.
@@ -139,7 +165,7 @@ bad() { # bad NAME PATTERN: tafl move with eval=$tmp/NAME fails with exit 2 and 
 head -n 20 "$tmp/t1/best.eval" >"$tmp/truncated.eval"
 bad truncated.eval 'truncated.eval:21: the file ends early'
 sed 's/^tafl-eval 1$/tafl-eval 9/' "$tmp/t1/best.eval" >"$tmp/version.eval"
-bad version.eval 'version.eval:1: not a tafl-eval 1, 2 or 3 file'
+bad version.eval 'version.eval:1: not a tafl-eval 1, 2, 3 or 4 file'
 sed '12s/ .*/ 0xzz/' "$tmp/t1/best.eval" >"$tmp/number.eval"
 bad number.eval 'number.eval:12: .* is not a finite number'
 sed '9s/^[a-z_0-9]*/king_bogus/' "$tmp/t1/best.eval" >"$tmp/name.eval"

@@ -130,14 +130,23 @@ static bool player_model(const Train *tr)
     return tr->t->model == EVALMODEL_PLAYER;
 }
 
+/* A net model's hidden units. */
+static int hidden_units(const TrainFile *t)
+{
+    return t->hidden ? t->hidden : EVALMODEL_DEFAULT_HIDDEN;
+}
+
 /* Generation 0 as a model of `kind`: the init evaluation (a player model's attacking half when
- * the fit wants a linear one), else the hand-written evaluation's weights. */
+ * the fit wants a linear one), else the hand-written evaluation's weights (a net model's network
+ * all 0). */
 static void gen0_model(const Train *tr, EvalModelKind kind, EvalModel *m)
 {
     if (tr->gen0 && kind == tr->gen0->kind)
         *m = *tr->gen0;
     else if (tr->gen0 && tr->gen0->kind == EVALMODEL_PLAYER && kind == EVALMODEL_LINEAR)
         evalmodel_half(tr->gen0, SIDE_ATTACKERS, m);
+    else if (kind == EVALMODEL_NET)
+        evalmodel_init_net(&tr->rules, tr->t->features, hidden_units(tr->t), NULL, m);
     else
         evalmodel_init_hand(&tr->rules, kind, tr->t->features, m);
 }
@@ -328,7 +337,9 @@ static Status init_load(Train *tr, Error *err)
     if (st != ST_OK)
         return st;
     tr->gen0 = xcalloc(1, sizeof *tr->gen0);
-    if (!loaded) { /* the value named the hand-written evaluation */
+    if (!loaded && t->model == EVALMODEL_NET) { /* the value named the hand-written one */
+        evalmodel_init_net(&tr->rules, t->features, hidden_units(t), NULL, tr->gen0);
+    } else if (!loaded) {
         evalmodel_init_hand(&tr->rules, t->model, t->features, tr->gen0);
     } else if (loaded->features != t->features) {
         error_set(err,
@@ -336,8 +347,16 @@ static Status init_load(Train *tr, Error *err)
                   "goes on from it)",
                   t->init, loaded->features, t->features, loaded->features);
         st = ST_EINVAL;
+    } else if (loaded->kind == EVALMODEL_NET && t->model == EVALMODEL_NET &&
+               loaded->hidden != hidden_units(t)) {
+        error_set(err, "init: %s has %d hidden units; this training fits %d (hidden = %d)", t->init,
+                  loaded->hidden, hidden_units(t), loaded->hidden);
+        st = ST_EINVAL;
     } else if (loaded->kind == t->model) {
         *tr->gen0 = *loaded;
+    } else if (loaded->kind == EVALMODEL_LINEAR && t->model == EVALMODEL_NET) {
+        /* The network starts at 0: generation 0 plays as the linear file. */
+        evalmodel_init_net(&tr->rules, t->features, hidden_units(t), loaded, tr->gen0);
     } else if (loaded->kind == EVALMODEL_LINEAR && t->model == EVALMODEL_PLAYER) {
         st = evalmodel_join(&tr->rules, loaded, loaded, tr->gen0, err);
     } else if (loaded->kind == EVALMODEL_LINEAR && t->model == EVALMODEL_SIDED) {
@@ -347,7 +366,9 @@ static Status init_load(Train *tr, Error *err)
     } else {
         error_set(err, "init: %s is a %s model; a %s training goes on from a linear one%s", t->init,
                   evalmodel_kind_name(loaded->kind), evalmodel_kind_name(t->model),
-                  t->model == EVALMODEL_PLAYER ? " or a player one" : "");
+                  t->model == EVALMODEL_PLAYER ? " or a player one"
+                  : t->model == EVALMODEL_NET  ? " or a net one"
+                                               : "");
         st = ST_EINVAL;
     }
     free(loaded);
@@ -364,6 +385,13 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
     if (t->league_games > t->games) {
         error_set(err, "league_games = %d is more than the generation's games = %d",
                   t->league_games, t->games);
+        return ST_EINVAL;
+    }
+    if (t->hidden && t->model != EVALMODEL_NET) {
+        error_set(err,
+                  "hidden = %d sizes a network: it needs model = net (this training fits "
+                  "model = %s)",
+                  t->hidden, evalmodel_kind_name(t->model));
         return ST_EINVAL;
     }
     if (t->league_games > 0 && t->league_count == 0) {
@@ -492,6 +520,10 @@ typedef struct {
     float *val;     /* values */
     float *label;   /* [n] */
     bool *held_out; /* [n] validation */
+    /* A net model's: each row's active network inputs (evalmodel_net_active), CSR; NULL for the
+     * other models. */
+    int *net_start;    /* [n + 1] */
+    uint16_t *net_idx; /* inputs */
 } Design;
 
 static void design_build(const Train *tr, int g, Design *d)
@@ -510,6 +542,15 @@ static void design_build(const Train *tr, int g, Design *d)
     d->val = xmalloc(cap * sizeof *d->val);
     int row = 0;
     EvalFeatures f;
+    bool net = tr->t->model == EVALMODEL_NET;
+    size_t net_cap = 0, net_used = 0;
+    d->net_start = NULL;
+    d->net_idx = NULL;
+    if (net) {
+        net_cap = (size_t)(n > 0 ? n : 1) * 32;
+        d->net_start = xmalloc((size_t)(n + 1) * sizeof *d->net_start);
+        d->net_idx = xmalloc(net_cap * sizeof *d->net_idx);
+    }
     for (int k = first - 1; k <= g; k++) {
         const GenData *gen = &tr->gens[k < first ? 0 : k]; /* the recorded games' slot first */
         for (int i = 0; i < gen->count; i++) {
@@ -538,10 +579,23 @@ static void design_build(const Train *tr, int g, Design *d)
             double w = tr->t->score_weight;
             d->label[row] = (float)((1.0 - w) * p->label + w * p->search);
             d->held_out[row] = p->game % 10 == 0;
+            if (net) {
+                uint16_t in[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+                int m = evalmodel_net_active(&tr->rules, &p->s, in);
+                if (net_used + (size_t)m > net_cap) {
+                    net_cap = net_cap * 2 + (size_t)m;
+                    d->net_idx = xrealloc(d->net_idx, net_cap * sizeof *d->net_idx);
+                }
+                d->net_start[row] = (int)net_used;
+                memcpy(d->net_idx + net_used, in, (size_t)m * sizeof *in);
+                net_used += (size_t)m;
+            }
             row++;
         }
     }
     d->start[n] = (int)used;
+    if (net)
+        d->net_start[n] = (int)net_used;
 }
 
 static void design_free(Design *d)
@@ -551,6 +605,20 @@ static void design_free(Design *d)
     free(d->val);
     free(d->label);
     free(d->held_out);
+    free(d->net_start);
+    free(d->net_idx);
+}
+
+/* Row i's logit under m: its linear features and, for a net model, its network inputs. */
+static double row_logit(const Design *d, const EvalModel *m, int i)
+{
+    double z = 0;
+    for (int j = d->start[i]; j < d->start[i + 1]; j++)
+        z += m->w[d->idx[j]] * d->val[j];
+    if (m->kind == EVALMODEL_NET)
+        z += evalmodel_net_logit(m, d->net_idx + d->net_start[i],
+                                 d->net_start[i + 1] - d->net_start[i]);
+    return z;
 }
 
 /* Mean log-loss of m over the rows with held_out == want. */
@@ -561,9 +629,7 @@ static double log_loss(const Design *d, const EvalModel *m, bool want)
     for (int i = 0; i < d->n; i++) {
         if (d->held_out[i] != want)
             continue;
-        double z = 0;
-        for (int j = d->start[i]; j < d->start[i + 1]; j++)
-            z += m->w[d->idx[j]] * d->val[j];
+        double z = row_logit(d, m, i);
         double p = sigmoid(z), y = d->label[i];
         const double eps = 1e-12;
         sum -= y * log(p + eps) + (1 - y) * log(1 - p + eps);
@@ -572,11 +638,147 @@ static double log_loss(const Design *d, const EvalModel *m, bool want)
     return count ? sum / count : 0.0;
 }
 
+/* The eight symmetries of the square board as square maps: bit 0 transposes, bit 1 mirrors
+ * the rows, bit 2 the columns. Every preset's layout, corners and throne are symmetric under
+ * them, so a position and its images have the same value. */
+static void board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES])
+{
+    int n = r->size;
+    for (int k = 0; k < 8; k++)
+        for (int sq = 0; sq < r->squares; sq++) {
+            int row = sq / n, col = sq % n;
+            if (k & 1) {
+                int t = row;
+                row = col;
+                col = t;
+            }
+            if (k & 2)
+                row = n - 1 - row;
+            if (k & 4)
+                col = n - 1 - col;
+            map[k][sq] = row * n + col;
+        }
+}
+
+/* Minibatch Adam (Kingma and Ba 2015, default betas) on a net model: mean log-loss over batches
+ * of NET_BATCH training rows in an order shuffled every epoch, each row seen as a random one of
+ * its eight symmetric images (the network reads squares, so each image teaches it; the linear
+ * features are the same in all), plus l2 * |w - w0|^2 with w0 generation 0's weights (the
+ * network's: 0). The network starts from small random weights with its output weights at 0, so
+ * the first step plays as generation 0 (He et al. 2015 scale the inputs' weights by the number
+ * that are active). One thread, a generator seeded by the training's seed and the generation:
+ * deterministic. */
+#define NET_BATCH 256
+static void fit_net(const Train *tr, int g, const Design *d, EvalModel *m)
+{
+    EvalModel *start = xmalloc(sizeof *start);
+    gen0_model(tr, EVALMODEL_NET, start);
+    *m = *start;
+    const Rules *r = &tr->rules;
+    const int h = m->hidden, at = m->net_at, count = m->count, sq = r->squares;
+    const int out_at = count - h, in_at = at + h;
+    Rng rng;
+    rng_seed(&rng, rng_mix(tr->t->seed, 0x6e657400u + (uint64_t)g));
+    int(*sym)[RULES_MAX_SQUARES] = xmalloc(8 * sizeof *sym);
+    board_symmetries(r, sym);
+    long n_train = 0, active = 0;
+    for (int i = 0; i < d->n; i++)
+        if (!d->held_out[i]) {
+            n_train++;
+            active += d->net_start[i + 1] - d->net_start[i];
+        }
+    if (n_train == 0) {
+        free(start);
+        free(sym);
+        return;
+    }
+    bool fresh = true; /* a network of zeros (not an init file's): give it random weights */
+    for (int i = at; i < count && fresh; i++)
+        fresh = m->w[i] == 0.0;
+    if (fresh) {
+        double a = sqrt(3.0 / ((double)active / (double)n_train)); /* unit variance per unit */
+        for (int i = in_at; i < out_at; i++)
+            m->w[i] = (2.0 * rng_unit(&rng) - 1.0) * a;
+    }
+    double *mom = xcalloc((size_t)count, sizeof *mom), *var = xcalloc((size_t)count, sizeof *var);
+    double *grad = xcalloc((size_t)count, sizeof *grad);
+    int *order = xmalloc((size_t)n_train * sizeof *order);
+    for (int i = 0, k = 0; i < d->n; i++)
+        if (!d->held_out[i])
+            order[k++] = i;
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8, lr = tr->t->learning_rate, l2 = tr->t->l2;
+    double b1t = 1, b2t = 1;
+    for (int epoch = 0; epoch < tr->t->epochs; epoch++) {
+        for (long i = n_train - 1; i > 0; i--) { /* Fisher-Yates */
+            long j = (long)rng_below(&rng, (uint32_t)(i + 1));
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (long b = 0; b < n_train; b += NET_BATCH) {
+            long end = b + NET_BATCH < n_train ? b + NET_BATCH : n_train;
+            memset(grad, 0, (size_t)count * sizeof *grad);
+            for (long k = b; k < end; k++) {
+                int i = order[k];
+                const int *map = sym[rng_below(&rng, 8)];
+                uint16_t in[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+                int n_in = d->net_start[i + 1] - d->net_start[i];
+                for (int q = 0; q < n_in; q++) {
+                    int x = d->net_idx[d->net_start[i] + q];
+                    in[q] = (uint16_t)(x < 3 * sq ? x / sq * sq + map[x % sq] : x);
+                }
+                double z = 0, act[EVALMODEL_MAX_HIDDEN];
+                for (int j = d->start[i]; j < d->start[i + 1]; j++)
+                    z += m->w[d->idx[j]] * d->val[j];
+                for (int j = 0; j < h; j++)
+                    act[j] = m->w[at + j];
+                for (int q = 0; q < n_in; q++)
+                    for (int j = 0; j < h; j++)
+                        act[j] += m->w[in_at + in[q] * h + j];
+                for (int j = 0; j < h; j++)
+                    z += act[j] > 0 ? m->w[out_at + j] * act[j] : 0.0;
+                double e = sigmoid(z) - d->label[i];
+                for (int j = d->start[i]; j < d->start[i + 1]; j++)
+                    grad[d->idx[j]] += e * d->val[j];
+                for (int j = 0; j < h; j++) {
+                    if (act[j] <= 0)
+                        continue;
+                    grad[out_at + j] += e * act[j];
+                    double back = e * m->w[out_at + j];
+                    grad[at + j] += back;
+                    for (int q = 0; q < n_in; q++)
+                        grad[in_at + in[q] * h + j] += back;
+                }
+            }
+            b1t *= b1;
+            b2t *= b2;
+            double rows = (double)(end - b);
+            for (int j = 0; j < count; j++) {
+                double gj = grad[j] / rows + 2.0 * l2 * (m->w[j] - (j < at ? start->w[j] : 0.0));
+                mom[j] = b1 * mom[j] + (1 - b1) * gj;
+                var[j] = b2 * var[j] + (1 - b2) * gj * gj;
+                double mh = mom[j] / (1 - b1t), vh = var[j] / (1 - b2t);
+                m->w[j] -= lr * mh / (sqrt(vh) + eps);
+            }
+        }
+    }
+    free(order);
+    free(grad);
+    free(var);
+    free(mom);
+    free(sym);
+    free(start);
+}
+
 /* Full-batch Adam (Kingma and Ba 2015, default betas) on mean log-loss over the training rows
  * plus l2 * |w - w_hand|^2, from w_hand: with little data the fit stays near the hand-written
- * evaluation. Single-threaded, rows in order: deterministic. */
-static void fit(const Train *tr, const Design *d, EvalModel *m)
+ * evaluation. Single-threaded, rows in order: deterministic. A net model: fit_net. */
+static void fit(const Train *tr, int g, const Design *d, EvalModel *m)
 {
+    if (tr->t->model == EVALMODEL_NET) {
+        fit_net(tr, g, d, m);
+        return;
+    }
     EvalModel hand;
     /* A player model's candidate is one linear fit, offered to both sides by the gate. */
     gen0_model(tr, player_model(tr) ? EVALMODEL_LINEAR : tr->t->model, &hand);
@@ -1052,7 +1254,7 @@ static Status run_generation(Train *tr, int g, Error *err)
         free(loaded);
         free(canon);
     }
-    fit(tr, &d, &cand);
+    fit(tr, g, &d, &cand);
     row.train_loss = log_loss(&d, &cand, false);
     row.val_loss = log_loss(&d, &cand, true);
     row.best_val_loss = log_loss(&d, &best, true); /* a player model: its attacking half's */
@@ -1088,6 +1290,9 @@ static Status run_generation(Train *tr, int g, Error *err)
         st = write_model(tr, &cand, best_path, err);
     }
     row.best_generation = tr->best_generation;
+    /* The sum goes on from the value train.csv holds (0.1 Elo), as a resume reads it: otherwise
+     * a resumed run could print 117.0 where the uninterrupted one prints 116.9. */
+    tr->elo_total = round(tr->elo_total * 10.0) / 10.0;
     row.elo_total = tr->elo_total;
     tr->rows[tr->row_count++] = row;
     char csv[RUNDIR_PATH_MAX + 32];
