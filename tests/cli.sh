@@ -166,7 +166,7 @@ printf '[train]\nfrob = 1\n' >"$tmp/bad-train.ini"
 expect 2 "$tmp/bad-train.ini:2: unknown key 'frob'" -- train "$tmp/bad-train.ini"
 expect 2 "--rules: key 'rules'" -- train --rules nope-not-a-ruleset
 expect 2 "--depth: key 'depth': bad value '0'" -- train --depth 0
-expect 2 "--model: key 'model': bad value 'mlp' (expected linear, sided or player)" -- train --model mlp
+expect 2 "--model: key 'model': bad value 'mlp' (expected linear, sided, player or net)" -- train --model mlp
 printf '[train]\nmodel = deep\n' >"$tmp/bad-train.ini"
 expect 2 "$tmp/bad-train.ini:2: key 'model': bad value 'deep'" -- train "$tmp/bad-train.ini"
 
