@@ -178,23 +178,50 @@ int evalmodel_net_active(const Rules *r, const GameState *s, uint16_t *idx)
     return n;
 }
 
-double evalmodel_net_logit(const EvalModel *m, const uint16_t *idx, int n)
+/* The network's output for the hidden units' sums a[0..hidden). */
+static double net_output(const EvalModel *m, const double *a)
 {
-    int h = m->hidden;
-    const double *bias = m->w + m->net_at, *in = bias + h;
-    const double *out = m->w + m->count - h;
-    double a[EVALMODEL_MAX_HIDDEN];
-    for (int j = 0; j < h; j++)
-        a[j] = bias[j];
-    for (int k = 0; k < n; k++) {
-        const double *col = in + (size_t)idx[k] * (size_t)h;
-        for (int j = 0; j < h; j++)
-            a[j] += col[j];
-    }
+    const double *out = m->w + m->count - m->hidden;
     double z = 0.0;
-    for (int j = 0; j < h; j++)
+    for (int j = 0; j < m->hidden; j++)
         z += a[j] > 0.0 ? out[j] * a[j] : 0.0;
     return z;
+}
+
+/* Adds input `input`'s weights to the hidden units' sums. */
+static inline void net_add(const EvalModel *m, int input, double *a)
+{
+    const double *col = m->w + m->net_at + m->hidden + (size_t)input * (size_t)m->hidden;
+    for (int j = 0; j < m->hidden; j++)
+        a[j] += col[j];
+}
+
+double evalmodel_net_logit(const EvalModel *m, const uint16_t *idx, int n)
+{
+    double a[EVALMODEL_MAX_HIDDEN];
+    memcpy(a, m->w + m->net_at, (size_t)m->hidden * sizeof *a);
+    for (int k = 0; k < n; k++)
+        net_add(m, idx[k], a);
+    return net_output(m, a);
+}
+
+/* The network part of s's logit from its pieces, in evalmodel_net_active's order (so the same
+ * sum as evalmodel_net_logit of those inputs) without listing them: a search calls it at every
+ * leaf. */
+static double net_logit_of(const Rules *r, const GameState *s, const EvalModel *m)
+{
+    double a[EVALMODEL_MAX_HIDDEN];
+    memcpy(a, m->w + m->net_at, (size_t)m->hidden * sizeof *a);
+    for (int i = 0; i < r->words; i++)
+        for (uint64_t b = s->attackers[i]; b; b &= b - 1)
+            net_add(m, evalmodel_net_input(r, PIECE_ATTACKER, i * 64 + __builtin_ctzll(b)), a);
+    for (int i = 0; i < r->words; i++)
+        for (uint64_t b = s->defenders[i]; b; b &= b - 1)
+            net_add(m, evalmodel_net_input(r, PIECE_DEFENDER, i * 64 + __builtin_ctzll(b)), a);
+    net_add(m, evalmodel_net_input(r, PIECE_KING, s->king), a);
+    if (s->side == SIDE_ATTACKERS)
+        net_add(m, evalmodel_net_input(r, PIECE_EMPTY, 0), a);
+    return net_output(m, a);
 }
 
 /* The name of weight i of a network model with `hidden` units (linear set of size f) for r. */
@@ -452,10 +479,8 @@ double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m
     EvalFeatures f;
     evalmodel_features_of_set(r, s, m->features, &f);
     double z = evalmodel_logit(m, &f, player);
-    if (m->kind == EVALMODEL_NET) {
-        uint16_t idx[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
-        z += evalmodel_net_logit(m, idx, evalmodel_net_active(r, s, idx));
-    }
+    if (m->kind == EVALMODEL_NET)
+        z += net_logit_of(r, s, m);
     double v = EVALMODEL_UNITS * z;
     return s->side == SIDE_ATTACKERS ? v : -v;
 }
