@@ -205,25 +205,6 @@ double evalmodel_net_logit(const EvalModel *m, const uint16_t *idx, int n)
     return net_output(m, a);
 }
 
-/* The network part of s's logit from its pieces, in evalmodel_net_active's order (so the same
- * sum as evalmodel_net_logit of those inputs) without listing them: a search calls it at every
- * leaf. */
-static double net_logit_of(const Rules *r, const GameState *s, const EvalModel *m)
-{
-    double a[EVALMODEL_MAX_HIDDEN];
-    memcpy(a, m->w + m->net_at, (size_t)m->hidden * sizeof *a);
-    for (int i = 0; i < r->words; i++)
-        for (uint64_t b = s->attackers[i]; b; b &= b - 1)
-            net_add(m, evalmodel_net_input(r, PIECE_ATTACKER, i * 64 + __builtin_ctzll(b)), a);
-    for (int i = 0; i < r->words; i++)
-        for (uint64_t b = s->defenders[i]; b; b &= b - 1)
-            net_add(m, evalmodel_net_input(r, PIECE_DEFENDER, i * 64 + __builtin_ctzll(b)), a);
-    net_add(m, evalmodel_net_input(r, PIECE_KING, s->king), a);
-    if (s->side == SIDE_ATTACKERS)
-        net_add(m, evalmodel_net_input(r, PIECE_EMPTY, 0), a);
-    return net_output(m, a);
-}
-
 /* The name of weight i of a network model with `hidden` units (linear set of size f) for r. */
 static void net_weight_name(const Rules *r, int set, int f, int hidden, int i, char *buf,
                             size_t size)
@@ -479,8 +460,10 @@ double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m
     EvalFeatures f;
     evalmodel_features_of_set(r, s, m->features, &f);
     double z = evalmodel_logit(m, &f, player);
-    if (m->kind == EVALMODEL_NET)
-        z += net_logit_of(r, s, m);
+    if (m->kind == EVALMODEL_NET) {
+        uint16_t idx[EVALMODEL_NET_ACTIVE_MAX];
+        z += evalmodel_net_logit(m, idx, evalmodel_net_active(r, s, idx));
+    }
     double v = EVALMODEL_UNITS * z;
     return s->side == SIDE_ATTACKERS ? v : -v;
 }

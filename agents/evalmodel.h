@@ -29,6 +29,10 @@
  * that is 1 when the attackers are to move. */
 #define EVALMODEL_NET_INPUTS(squares) (3 * (squares) + 1)
 
+/* Most network inputs that are 1 in one position: a piece on every square, and the side to
+ * move. */
+#define EVALMODEL_NET_ACTIVE_MAX (RULES_MAX_SQUARES + 1)
+
 /* Most weights of a model: a sided model has a weight set per side to move; a network model
  * has one set and the network (evalmodel_net_count). */
 #define EVALMODEL_MAX_WEIGHTS                                                                      \
@@ -114,7 +118,7 @@ int evalmodel_net_count(const Rules *r, int set, int hidden);
 
 /* The network inputs of s that are 1 (evalmodel_net_input order: attackers' squares, then the
  * defenders', then the king's, then the side-to-move input when the attackers move) into idx
- * (at least EVALMODEL_NET_INPUTS(r->squares) entries); returns their number. */
+ * (at least EVALMODEL_NET_ACTIVE_MAX entries); returns their number. */
 int evalmodel_net_active(const Rules *r, const GameState *s, uint16_t *idx);
 
 /* The index of the network input for `piece` (PIECE_ATTACKER, PIECE_DEFENDER or PIECE_KING) on

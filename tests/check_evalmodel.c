@@ -164,7 +164,7 @@ START_TEST(test_net_value)
     double base = evalmodel_evaluate(&r, &s, lin, SIDE_ATTACKERS);
     ck_assert(evalmodel_evaluate(&r, &s, net, SIDE_ATTACKERS) == base);
     /* The inputs that are 1: 3 attackers, 2 defenders, the king, attackers to move. */
-    uint16_t idx[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+    uint16_t idx[EVALMODEL_NET_ACTIVE_MAX];
     int n = evalmodel_net_active(&r, &s, idx);
     ck_assert_int_eq(n, 3 + 2 + 1 + 1);
     int king = evalmodel_net_input(&r, PIECE_KING, s.king);

@@ -136,19 +136,26 @@ static int hidden_units(const TrainFile *t)
     return t->hidden ? t->hidden : EVALMODEL_DEFAULT_HIDDEN;
 }
 
+/* The hand-written evaluation as a model of `kind` and the training's feature set (a net
+ * model: the training's hidden units, its network all 0). */
+static void hand_model(const Train *tr, EvalModelKind kind, EvalModel *m)
+{
+    if (kind == EVALMODEL_NET)
+        evalmodel_init_net(&tr->rules, tr->t->features, hidden_units(tr->t), NULL, m);
+    else
+        evalmodel_init_hand(&tr->rules, kind, tr->t->features, m);
+}
+
 /* Generation 0 as a model of `kind`: the init evaluation (a player model's attacking half when
- * the fit wants a linear one), else the hand-written evaluation's weights (a net model's network
- * all 0). */
+ * the fit wants a linear one), else the hand-written evaluation's weights. */
 static void gen0_model(const Train *tr, EvalModelKind kind, EvalModel *m)
 {
     if (tr->gen0 && kind == tr->gen0->kind)
         *m = *tr->gen0;
     else if (tr->gen0 && tr->gen0->kind == EVALMODEL_PLAYER && kind == EVALMODEL_LINEAR)
         evalmodel_half(tr->gen0, SIDE_ATTACKERS, m);
-    else if (kind == EVALMODEL_NET)
-        evalmodel_init_net(&tr->rules, tr->t->features, hidden_units(tr->t), NULL, m);
     else
-        evalmodel_init_hand(&tr->rules, kind, tr->t->features, m);
+        hand_model(tr, kind, m);
 }
 
 /* The eval= value of the best evaluation: the hand-written one until a generation wins; a
@@ -337,10 +344,8 @@ static Status init_load(Train *tr, Error *err)
     if (st != ST_OK)
         return st;
     tr->gen0 = xcalloc(1, sizeof *tr->gen0);
-    if (!loaded && t->model == EVALMODEL_NET) { /* the value named the hand-written one */
-        evalmodel_init_net(&tr->rules, t->features, hidden_units(t), NULL, tr->gen0);
-    } else if (!loaded) {
-        evalmodel_init_hand(&tr->rules, t->model, t->features, tr->gen0);
+    if (!loaded) { /* the value named the hand-written evaluation */
+        hand_model(tr, t->model, tr->gen0);
     } else if (loaded->features != t->features) {
         error_set(err,
                   "init: %s is of feature set %d; this training fits set %d (features = %d "
@@ -580,7 +585,7 @@ static void design_build(const Train *tr, int g, Design *d)
             d->label[row] = (float)((1.0 - w) * p->label + w * p->search);
             d->held_out[row] = p->game % 10 == 0;
             if (net) {
-                uint16_t in[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+                uint16_t in[EVALMODEL_NET_ACTIVE_MAX];
                 int m = evalmodel_net_active(&tr->rules, &p->s, in);
                 if (net_used + (size_t)m > net_cap) {
                     net_cap = net_cap * 2 + (size_t)m;
@@ -721,7 +726,7 @@ static void fit_net(const Train *tr, int g, const Design *d, EvalModel *m)
             for (long k = b; k < end; k++) {
                 int i = order[k];
                 const int *map = sym[rng_below(&rng, 8)];
-                uint16_t in[EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES)];
+                uint16_t in[EVALMODEL_NET_ACTIVE_MAX];
                 int n_in = d->net_start[i + 1] - d->net_start[i];
                 for (int q = 0; q < n_in; q++) {
                     int x = d->net_idx[d->net_start[i] + q];
