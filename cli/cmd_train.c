@@ -19,6 +19,7 @@ static const char *const KEY_OPTIONS[][2] = {
     {"--depth", "depth"},
     {"--gate-pairs", "gate_pairs"},
     {"--gate-depth", "gate_depth"},
+    {"--gate-sprt", "gate_sprt"},
     {"--window", "window"},
     {"--model", "model"},
     {"--epochs", "epochs"},

@@ -208,7 +208,8 @@ static const Command COMMANDS[] = {
      "                  estimated time from a short calibration (doc/cost.md)\n"},
     {"train", cmd_train, "learn an evaluation for a ruleset by self-play, in generations",
      "usage: tafl train [FILE.ini] [--rules R] [--seed N] [--generations N] [--games N]\n"
-     "                  [--depth N] [--gate-pairs N] [--gate-depth N] [--window N]\n"
+     "                  [--depth N] [--gate-pairs N] [--gate-depth N]\n"
+     "                  [--gate-sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--window N]\n"
      "                  [--model linear|sided|player|net] [--hidden H] [--features 1|2|3]\n"
      "                  [--score-weight W] [--recorded-games CSV] [--init EVAL] [--epochs N]\n"
      "                  [--learning-rate R] [--name NAME] [--league EVAL,...]\n"
@@ -227,7 +228,9 @@ static const Command COMMANDS[] = {
      "games, every tenth kept out), and plays the candidate against the best in a gate\n"
      "match of\n"
      "`gate_pairs` pairs at `gate_depth` (a fixed match with a 95% interval): accepted when\n"
-     "it scores above 1/2 (`model player`: a weight set per side played; on each opening\n"
+     "it scores above 1/2 (with `gate_sprt`, a sequential test of at most `gate_pairs`\n"
+     "pairs, stopped when its LLR reaches a bound: accepted only when it accepts H1;\n"
+     "`model player`: a weight set per side played; on each opening\n"
      "the candidate attacks the best, the best plays itself, the best attacks the candidate,\n"
      "and each half is accepted when its side scores more than the best's on those\n"
      "openings; `model net`: the linear model plus a network of `hidden` ReLU units, 1 to\n"

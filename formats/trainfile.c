@@ -72,6 +72,7 @@ static const Key KEYS[] = {
     {"init", 's', 0, 0, 0},
     {"league", 's', 0, 0, 0},
     {"league_games", 'i', 0, 1000000, OFF(league_games)},
+    {"gate_sprt", 's', 0, 0, 0},
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -224,6 +225,20 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
     }
     if (strcmp(key, "league") == 0)
         return set_league(t, value, base_path, where, err);
+    if (strcmp(key, "gate_sprt") == 0) {
+        /* "" or off: the fixed gate. */
+        if (!*value || strcmp(value, "off") == 0) {
+            t->gate_sprt = false;
+            return ST_OK;
+        }
+        Error why = {{0}};
+        if (sprt_parse(value, &t->sprt, &why) != ST_OK) {
+            error_set(err, "%s: key 'gate_sprt': bad value '%s': %s", where, value, why.text);
+            return ST_EINVAL;
+        }
+        t->gate_sprt = true;
+        return ST_OK;
+    }
     if (strcmp(key, "model") == 0) {
         for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_NET; m++) {
             if (strcmp(value, evalmodel_kind_name(m)) == 0) {
@@ -348,11 +363,21 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
     return st;
 }
 
+/* v in the fewest of 15 or 17 significant digits that read back as v: 0.1, not
+ * 0.10000000000000001. */
+static void shortest(double v, char *buf, size_t size)
+{
+    snprintf(buf, size, "%.15g", v);
+    if (strtod(buf, NULL) != v)
+        snprintf(buf, size, "%.17g", v);
+}
+
 int trainfile_format(const TrainFile *t, char *buf, size_t size)
 {
     /* A linear model writes no model line, feature set 1 no features line, outcome-only
      * targets no score_weight line, no recorded games no
-     * recorded_games line: setups recorded before the keys existed still match. */
+     * recorded_games line, the fixed gate no gate_sprt line: setups recorded before the keys
+     * existed still match. */
     int n = snprintf(buf, size,
                      "name = %s\nrules = %s\nruleset = %s\nseed = %" PRIu64
                      "\ngames = %d\ndepth = %d\nhandicap = %d\nnoise = %.17g\n"
@@ -394,6 +419,16 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "%s%s%s", i ? ", " : "league = ", t->league[i],
                       i + 1 == t->league_count ? "\n" : "");
+    }
+    if (t->gate_sprt && n >= 0) {
+        char e0[32], e1[32], a[32], b[32];
+        shortest(t->sprt.elo0, e0, sizeof e0);
+        shortest(t->sprt.elo1, e1, sizeof e1);
+        shortest(t->sprt.alpha, a, sizeof a);
+        shortest(t->sprt.beta, b, sizeof b);
+        size_t used = (size_t)n < size ? (size_t)n : size;
+        n += snprintf(buf + used, size - used, "gate_sprt = elo0=%s,elo1=%s,alpha=%s,beta=%s\n", e0,
+                      e1, a, b);
     }
     return n;
 }

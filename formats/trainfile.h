@@ -3,11 +3,13 @@
 #ifndef TAFL_FORMATS_TRAINFILE_H
 #define TAFL_FORMATS_TRAINFILE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "agents/evalmodel.h"
 #include "formats/experiment.h"
 #include "rules/ruleset.h"
+#include "stats/sprt.h"
 
 /* Most evaluations a training's league may hold. */
 #define TRAINFILE_LEAGUE_MAX 4
@@ -33,6 +35,10 @@ typedef struct {
                                             the weights from the hand-written evaluation's (1e-4) */
     int gate_pairs;                      /* gate_pairs: game pairs of the gate match (50) */
     int gate_depth;                      /* gate_depth: alpha-beta depth of the gate match (2) */
+    bool gate_sprt;                      /* gate_sprt given: the gate is a sequential test
+                                            (stats/sprt.h) of at most gate_pairs pairs that
+                                            accepts only when it accepts H1 (off) */
+    SprtParams sprt;                     /* gate_sprt = elo0=E0,elo1=E1[,alpha=A,beta=B] */
     EvalModelKind model;                 /* model: linear (one weight set), sided (one per side
                                             to move), player (one per side played, each
                                             gated on its own side's games) or net (one set and

@@ -123,6 +123,38 @@ if awk -v a="$as_att" -v d="$as_def" 'BEGIN { exit !((a + (1 - d)) / 2 > 0.6) }'
     fail "trained against random weights: attacking $as_att, random attacking $as_def"
 fi
 
+# gate_sprt: the gate is a sequential test of at most gate_pairs pairs (stats/sprt.h), stopped
+# at the first pair whose LLR reaches a bound, and a generation is accepted only when it accepts
+# H1. Going on from the random weights above, seed 1's generation 1 is accepted by H1 before
+# the 40 pairs and generation 2 refused by H0; the same files at 1 thread and at 2 threads with
+# a resume; the setup and train.csv record the test; bad values are refused with the key named.
+strain() { "$TAFL" train --rules "$tiny" --seed 1 --games 60 --gate-pairs 40 --depth 1 --gate-depth 2 \
+    --epochs 150 --init "$tmp/random.eval" --gate-sprt elo0=0,elo1=100,alpha=0.1,beta=0.1 "$@"; }
+strain --generations 2 --threads 1 --out "$tmp/q1" >/dev/null 2>"$tmp/q1.err" || fail "sprt s1: $(cat "$tmp/q1.err")"
+strain --generations 1 --threads 2 --out "$tmp/q2" >/dev/null 2>&1 &&
+    strain --generations 2 --threads 2 --out "$tmp/q2" --resume >/dev/null 2>&1 || fail "sprt s2"
+for f in best.eval gen-001.eval gen-002.eval train.csv setup; do
+    cmp -s "$tmp/q1/$f" "$tmp/q2/$f" && ok || fail "sprt: $f differs between 1 thread and 2 threads with a resume"
+done
+head -1 "$tmp/q1/train.csv" | grep -q ',elo_total,gate_llr,gate_decision$' && ok || fail "sprt train.csv header: $(head -1 "$tmp/q1/train.csv")"
+grep -q '^gate_sprt = elo0=0,elo1=100,alpha=0.1,beta=0.1$' "$tmp/q1/setup" && ok || fail "sprt setup: $(grep sprt "$tmp/q1/setup")"
+grep -q '^gate_sprt' "$tmp/t1/setup" && fail "a fixed gate's setup names gate_sprt" || ok
+# Columns: 11 gate_games, 16 accepted, 19 gate_llr, 20 gate_decision. Wald's bounds at
+# alpha = beta = 0.1 are -+2.197.
+awk -F, 'NR == 2 && $16 == 1 && $20 == 1 && $11 < 80 && $19 >= 2.197 {a++}
+         NR == 3 && $16 == 0 && $20 == -1 && $11 < 80 && $19 <= -2.197 {r++}
+         END {exit !(a && r)}' "$tmp/q1/train.csv" && ok || fail "sprt decisions: $(cat "$tmp/q1/train.csv")"
+grep -q 'generation 1: gate SPRT: [0-9]* pairs, LLR [0-9.]*, H1 accepted' "$tmp/q1.err" && ok || fail "sprt progress line: $(grep SPRT "$tmp/q1.err")"
+strain --generations 1 --gate-sprt elo0=5,elo1=1 --out "$tmp/sb" >/dev/null 2>"$tmp/sb.err"
+[ $? -eq 2 ] && grep -q "^tafl train: --gate-sprt: key 'gate_sprt': bad value 'elo0=5,elo1=1': " "$tmp/sb.err" && ok || fail "sprt elo0 > elo1: $(cat "$tmp/sb.err")"
+printf '[train]\nrules = brandubh\ngate_sprt = elo1=10,alpha=0.7\n' >"$tmp/sb.ini"
+"$TAFL" train "$tmp/sb.ini" --dry-run >/dev/null 2>"$tmp/sb.err"
+[ $? -eq 2 ] && grep -q "sb.ini:3: key 'gate_sprt': bad value" "$tmp/sb.err" && ok || fail "sprt bad value in a file: $(cat "$tmp/sb.err")"
+strain --generations 1 --league hand --out "$tmp/sb" >/dev/null 2>"$tmp/sb.err"
+[ $? -eq 2 ] && grep -q "gate_sprt .* does not take a league" "$tmp/sb.err" && ok || fail "sprt with a league: $(cat "$tmp/sb.err")"
+strain --generations 1 --model player --init hand --out "$tmp/sb" >/dev/null 2>"$tmp/sb.err"
+[ $? -eq 2 ] && grep -q "gate_sprt .* does not take model = player" "$tmp/sb.err" && ok || fail "sprt with a player model: $(cat "$tmp/sb.err")"
+
 # recorded_games: the positions of recorded games (here a games.csv of tiny5 matches with their
 # moves) join every fit. Deterministic at 1 and 2 threads, the file and its hash recorded in the
 # setup, a fit other than self-play's alone; a resume refuses a changed file, games of another

@@ -24,6 +24,7 @@
 #include "harness/rundir.h"
 #include "rules/record.h"
 #include "rules/rng.h"
+#include "stats/sprt.h"
 #include "stats/stats.h"
 
 #define POS_MAGIC "tafl-train-pos 2\n"
@@ -61,6 +62,10 @@ typedef struct {
     /* With a league: the candidate's attackers' score against the league's defenders less the
      * best's, summed over the league's evaluations, and the same of its defenders. */
     double league_attacking_gain, league_defending_gain;
+    /* With gate_sprt: the test's log-likelihood ratio after the last pair played, and its
+     * decision (1: H1 accepted, -1: H0 accepted, 0: gate_pairs played without a decision). */
+    double gate_llr;
+    int gate_decision;
 } TrainRow;
 
 typedef struct {
@@ -397,6 +402,14 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
                   "hidden = %d sizes a network: it needs model = net (this training fits "
                   "model = %s)",
                   t->hidden, evalmodel_kind_name(t->model));
+        return ST_EINVAL;
+    }
+    if (t->gate_sprt && (t->model == EVALMODEL_PLAYER || t->league_count)) {
+        error_set(err,
+                  "gate_sprt tests one candidate against the best over both sides: it does not "
+                  "take %s",
+                  t->league_count ? "a league (leave gate_sprt out, or the league)"
+                                  : "model = player (each half has its own gate)");
         return ST_EINVAL;
     }
     if (t->league_games > 0 && t->league_count == 0) {
@@ -950,6 +963,83 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
     return st;
 }
 
+/* Pairs of the sequential gate played at once: the games after the deciding pair are
+ * dropped, so the decision, the games counted and the files are the same for any value. */
+#define SPRT_ROUND_PAIRS 16
+
+/* The candidate's score (0, 1/2, 1) in a game it attacked (cand_attacked) or defended. */
+static double cand_points(const GameRecord *r, bool cand_attacked)
+{
+    if (r->winner != WINNER_ATTACKERS && r->winner != WINNER_DEFENDERS)
+        return 0.5;
+    return (r->winner == WINNER_ATTACKERS) == cand_attacked ? 1.0 : 0.0;
+}
+
+/* The sequential gate (gate_sprt): pairs on the fixed gate's openings, the candidate attacking
+ * the best then the best attacking the candidate, played SPRT_ROUND_PAIRS at a time; after
+ * each pair, in pair order, the generalised SPRT of the candidate's pentanomial pair counts
+ * (stats/sprt.h, as `tafl match --sprt`) stops at the first pair whose LLR reaches a bound,
+ * or after gate_pairs pairs. The score, interval and games are those of the pairs up to
+ * there; run_generation accepts only when the test accepts H1 (Leela Zero's and TaflZero's
+ * gates promote a network only on a decided test: a cap reached without one is a refusal). */
+static Status gate_sequential(Train *tr, int g, const char *cand, TrainRow *row, Error *err)
+{
+    const TrainFile *t = tr->t;
+    char best[RUNDIR_PATH_MAX + 32];
+    best_eval(tr, best, sizeof best);
+    uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
+    GameSpec *specs = xcalloc(2 * SPRT_ROUND_PAIRS, sizeof *specs);
+    GameRecord *recs = xcalloc(2 * SPRT_ROUND_PAIRS, sizeof *recs);
+    GateTally k = {0};
+    long penta[5] = {0};
+    int pairs = 0, decision = 0;
+    double llr = 0.0;
+    Status st = ST_OK;
+    while (st == ST_OK && decision == 0 && pairs < t->gate_pairs) {
+        int round =
+            t->gate_pairs - pairs < SPRT_ROUND_PAIRS ? t->gate_pairs - pairs : SPRT_ROUND_PAIRS;
+        memset(specs, 0, 2 * SPRT_ROUND_PAIRS * sizeof *specs);
+        memset(recs, 0, 2 * SPRT_ROUND_PAIRS * sizeof *recs);
+        for (int i = 0; i < 2 * round; i++) {
+            bool cand_attacks = i % 2 == 0;
+            snprintf(specs[i].attacker, sizeof specs[i].attacker,
+                     "alphabeta:depth=%d,tt_mb=1,eval=%s", t->gate_depth,
+                     cand_attacks ? cand : best);
+            snprintf(specs[i].defender, sizeof specs[i].defender,
+                     "alphabeta:depth=%d,tt_mb=1,eval=%s", t->gate_depth,
+                     cand_attacks ? best : cand);
+            /* The fixed gate's opening of pair pairs + i / 2 (play_gate). */
+            specs[i].seed = rng_mix(gseed, (uint64_t)(pairs + i / 2));
+        }
+        st = play_games(tr, g, "gate", specs, 2 * round, recs, err);
+        for (int p = 0; p < round && st == ST_OK && decision == 0; p++) {
+            const GameRecord *a = &recs[2 * p], *d = &recs[2 * p + 1];
+            double points = cand_points(a, true) + cand_points(d, false);
+            penta[(int)lround(points * 2.0)]++;
+            k.attackers += (a->winner == WINNER_ATTACKERS) + (d->winner == WINNER_DEFENDERS);
+            k.defenders += (a->winner == WINNER_DEFENDERS) + (d->winner == WINNER_ATTACKERS);
+            pairs++;
+            llr = sprt_llr_pentanomial(&t->sprt, penta);
+            decision = sprt_decision(&t->sprt, llr);
+        }
+        for (int i = 0; i < 2 * round; i++)
+            match_record_free(&recs[i]);
+    }
+    free(recs);
+    free(specs);
+    k.draws = 2L * pairs - k.attackers - k.defenders;
+    ScoreEstimate e;
+    stats_score(k.attackers, k.draws, k.defenders, STATS_Z95, &e);
+    row->gate_games = 2 * pairs;
+    row->gate_score = e.score;
+    row->gate_low = e.low;
+    row->gate_high = e.high;
+    row->gate_elo = score_elo(e.score);
+    row->gate_llr = llr;
+    row->gate_decision = decision;
+    return st;
+}
+
 /* A player model's gate: on each of gate_pairs openings three games at gate_depth, the
  * candidate attacking the best's defenders, the best against itself, and the best attacking the
  * candidate's defenders. Each half is judged by its own side's games against the best's score on
@@ -991,11 +1081,15 @@ static const char CSV_PLAYER_COLUMNS[] =
 /* A training with a league: the columns above, then these. */
 static const char CSV_LEAGUE_COLUMNS[] = ",league_attacking_gain,league_defending_gain";
 
+/* A training with gate_sprt: the columns above, then these (TrainRow). */
+static const char CSV_SPRT_COLUMNS[] = ",gate_llr,gate_decision";
+
 static void csv_header(const Train *tr, char *buf, size_t size)
 {
-    snprintf(buf, size, "%.*s%s%s\n", (int)strlen(CSV_HEADER) - 1, CSV_HEADER,
+    snprintf(buf, size, "%.*s%s%s%s\n", (int)strlen(CSV_HEADER) - 1, CSV_HEADER,
              player_model(tr) ? CSV_PLAYER_COLUMNS : "",
-             tr->t->league_count ? CSV_LEAGUE_COLUMNS : "");
+             tr->t->league_count ? CSV_LEAGUE_COLUMNS : "",
+             tr->t->gate_sprt ? CSV_SPRT_COLUMNS : "");
 }
 
 static bool put_csv(FILE *f, const void *ctx)
@@ -1016,6 +1110,8 @@ static bool put_csv(FILE *f, const void *ctx)
                     r->defending_low, r->defending_high, r->defending_accepted, r->best_defending);
         if (tr->t->league_count)
             fprintf(f, ",%.4f,%.4f", r->league_attacking_gain, r->league_defending_gain);
+        if (tr->t->gate_sprt)
+            fprintf(f, ",%.3f,%d", r->gate_llr, r->gate_decision);
         fputc('\n', f);
     }
     return !ferror(f);
@@ -1060,7 +1156,13 @@ static Status read_csv(Train *tr, const char *path, Error *err)
             league =
                 sscanf(line + n, ",%lf,%lf", &r.league_attacking_gain, &r.league_defending_gain);
         }
-        if (fields != 18 || extra != want || league != league_want ||
+        int sprt = 0, sprt_want = 0;
+        if (tr->t->gate_sprt && fields == 18) {
+            /* Neither a player model nor a league goes with gate_sprt (league_resolve). */
+            sprt_want = 2;
+            sprt = sscanf(line + n, ",%lf,%d", &r.gate_llr, &r.gate_decision);
+        }
+        if (fields != 18 || extra != want || league != league_want || sprt != sprt_want ||
             r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
@@ -1277,10 +1379,13 @@ static Status run_generation(Train *tr, int g, Error *err)
     } else {
         st = write_model(tr, &cand, path, err);
         if (st == ST_OK)
-            st = gate(tr, g, path, &row, err);
-        /* With a league, a gain without a loss to the best or the league (league_accepts). */
+            st = tr->t->gate_sprt ? gate_sequential(tr, g, path, &row, err)
+                                  : gate(tr, g, path, &row, err);
+        /* With a league, a gain without a loss to the best or the league (league_accepts);
+         * with gate_sprt, the test's acceptance of H1 alone. */
         row.accepted =
-            tr->t->league_count
+            tr->t->gate_sprt ? row.gate_decision > 0
+            : tr->t->league_count
                 ? league_accepts(row.gate_score - 0.5,
                                  (row.league_attacking_gain + row.league_defending_gain) / 2)
                 : row.gate_score > 0.5;
@@ -1323,6 +1428,12 @@ static Status run_generation(Train *tr, int g, Error *err)
                 row.best_val_loss, row.gate_score, row.gate_low, row.gate_high,
                 row.accepted ? "accepted" : "rejected", row.best_generation, row.elo_total,
                 clock_seconds() - tr->started);
+    if (tr->t->gate_sprt)
+        fprintf(stderr, "train %s: generation %d: gate SPRT: %d pairs, LLR %.3f, %s\n", tr->t->name,
+                g, row.gate_games / 2, row.gate_llr,
+                row.gate_decision > 0   ? "H1 accepted"
+                : row.gate_decision < 0 ? "H0 accepted"
+                                        : "no decision within gate_pairs (refused)");
     if (tr->t->league_count)
         fprintf(stderr,
                 "train %s: generation %d: against the league, the candidate's attackers score "
@@ -1372,7 +1483,8 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
         st = costest_add(plan, "games against the league", rules, def, def, t->opening_plies,
                          (long)t->generations * t->league_games, err);
     if (st == ST_OK)
-        st = costest_add(plan, "gate matches", rules, gate, gate, t->opening_plies,
+        st = costest_add(plan, t->gate_sprt ? "gate matches (SPRT: at most)" : "gate matches",
+                         rules, gate, gate, t->opening_plies,
                          ((t->model == EVALMODEL_PLAYER ? 3L : 2L) + 4L * t->league_count) *
                              t->gate_pairs * t->generations,
                          err);
