@@ -1011,7 +1011,10 @@ static Status gate_sequential(Train *tr, int g, const char *cand, TrainRow *row,
             /* The fixed gate's opening of pair pairs + i / 2 (play_gate). */
             specs[i].seed = rng_mix(gseed, (uint64_t)(pairs + i / 2));
         }
-        st = play_games(tr, g, "gate", specs, 2 * round, recs, err);
+        char phase[96];
+        snprintf(phase, sizeof phase, "gate (SPRT, pairs %d-%d of at most %d, LLR %.2f) games",
+                 pairs + 1, pairs + round, t->gate_pairs, llr);
+        st = play_games(tr, g, phase, specs, 2 * round, recs, err);
         for (int p = 0; p < round && st == ST_OK && decision == 0; p++) {
             const GameRecord *a = &recs[2 * p], *d = &recs[2 * p + 1];
             double points = cand_points(a, true) + cand_points(d, false);
