@@ -110,6 +110,17 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
     out->defenders_lost = start_defenders - s.defender_count;
 }
 
+/* Twice the points of the side a_side in a game that ended with w. */
+static int twice_points(Winner w, Winner a_side)
+{
+    return w == a_side ? 2 : w == WINNER_DRAW ? 1 : 0;
+}
+
+int match_pair_cell(Winner first, Winner second)
+{
+    return twice_points(first, WINNER_ATTACKERS) + twice_points(second, WINNER_DEFENDERS);
+}
+
 void match_record_free(GameRecord *rec)
 {
     if (!rec)

@@ -35,6 +35,11 @@ typedef struct {
 void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
                 bool record_moves, GameRecord *out);
 
+/* The pentanomial cell (0..4, stats/sprt.h) of a game pair for the agent that attacked in the
+ * first game, which ended with `first`, and defended in the second, which ended with `second`:
+ * twice its points (a win 2, a draw 1). Pure. */
+int match_pair_cell(Winner first, Winner second);
+
 /* Frees a record's move list. NULL-safe. */
 void match_record_free(GameRecord *rec);
 

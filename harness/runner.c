@@ -5,7 +5,6 @@
 #include "harness/runner.h"
 
 #include <errno.h>
-#include <math.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -245,12 +244,6 @@ static void width_judge_round(WidthState *w, const Experiment *exp)
     }
 }
 
-/* A's score in a game (win 1, draw 1/2) when A holds `side`. */
-static double score_of(Winner winner, Winner a_side)
-{
-    return winner == a_side ? 1.0 : winner == WINNER_DRAW ? 0.5 : 0.0;
-}
-
 /* Feeds the stopping rule game kept - 1 (just kept), of job j. */
 static void stop_update(RunState *rs, const Job *j, Winner winner)
 {
@@ -261,9 +254,7 @@ static void stop_update(RunState *rs, const Job *j, Winner winner)
             rs->pair_first = winner;
             return;
         }
-        double pair =
-            score_of(rs->pair_first, WINNER_ATTACKERS) + score_of(winner, WINNER_DEFENDERS);
-        o->counts[(int)lround(2 * pair)]++;
+        o->counts[match_pair_cell(rs->pair_first, winner)]++;
         o->pairs++;
         o->llr = sprt_llr_pentanomial(&o->params, o->counts);
         o->decision = sprt_decision(&o->params, o->llr);

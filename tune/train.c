@@ -898,6 +898,18 @@ static void league_gains(const Train *tr, const GateTally *tally, int first, Tra
     }
 }
 
+/* Gate game spec: eval= value att attacking def at gate_depth, on opening `opening` of
+ * generation g's gate (the same opening for the fixed gate and the sequential one). */
+static void gate_spec(const TrainFile *t, int g, int opening, const char *att, const char *def,
+                      GameSpec *spec)
+{
+    snprintf(spec->attacker, sizeof spec->attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+             t->gate_depth, att);
+    snprintf(spec->defender, sizeof spec->defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+             t->gate_depth, def);
+    spec->seed = rng_mix(rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e), (uint64_t)opening);
+}
+
 /* Plays the gate's games at gate_depth on each of gate_pairs random openings: the candidate
  * (eval= value cand) attacking the best, with `player` the best against itself, the best
  * attacking the candidate, then the league's games (gate_plan_league). tally[j] counts the
@@ -919,15 +931,9 @@ static Status play_gate(Train *tr, int g, const char *cand, bool player, GateTal
     const int per_opening = plan->kinds;
     int n = per_opening * t->gate_pairs;
     GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
-    uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
-    for (int i = 0; i < n; i++) {
-        int j = i % per_opening;
-        snprintf(specs[i].attacker, sizeof specs[i].attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, plan->att[j]);
-        snprintf(specs[i].defender, sizeof specs[i].defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, plan->def[j]);
-        specs[i].seed = rng_mix(gseed, (uint64_t)(i / per_opening)); /* one opening for them */
-    }
+    for (int i = 0; i < n; i++) /* the kinds of one opening share it */
+        gate_spec(t, g, i / per_opening, plan->att[i % per_opening], plan->def[i % per_opening],
+                  &specs[i]);
     GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
     Status st = play_games(tr, g, "gate", specs, n, recs, err);
     memset(tally, 0, (size_t)per_opening * sizeof *tally);
@@ -967,14 +973,6 @@ static Status gate(Train *tr, int g, const char *cand, TrainRow *row, Error *err
  * dropped, so the decision, the games counted and the files are the same for any value. */
 #define SPRT_ROUND_PAIRS 16
 
-/* The candidate's score (0, 1/2, 1) in a game it attacked (cand_attacked) or defended. */
-static double cand_points(const GameRecord *r, bool cand_attacked)
-{
-    if (r->winner != WINNER_ATTACKERS && r->winner != WINNER_DEFENDERS)
-        return 0.5;
-    return (r->winner == WINNER_ATTACKERS) == cand_attacked ? 1.0 : 0.0;
-}
-
 /* The sequential gate (gate_sprt): pairs on the fixed gate's openings, the candidate attacking
  * the best then the best attacking the candidate, played SPRT_ROUND_PAIRS at a time; after
  * each pair, in pair order, the generalised SPRT of the candidate's pentanomial pair counts
@@ -987,7 +985,6 @@ static Status gate_sequential(Train *tr, int g, const char *cand, TrainRow *row,
     const TrainFile *t = tr->t;
     char best[RUNDIR_PATH_MAX + 32];
     best_eval(tr, best, sizeof best);
-    uint64_t gseed = rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e);
     GameSpec *specs = xcalloc(2 * SPRT_ROUND_PAIRS, sizeof *specs);
     GameRecord *recs = xcalloc(2 * SPRT_ROUND_PAIRS, sizeof *recs);
     GateTally k = {0};
@@ -1000,25 +997,15 @@ static Status gate_sequential(Train *tr, int g, const char *cand, TrainRow *row,
             t->gate_pairs - pairs < SPRT_ROUND_PAIRS ? t->gate_pairs - pairs : SPRT_ROUND_PAIRS;
         memset(specs, 0, 2 * SPRT_ROUND_PAIRS * sizeof *specs);
         memset(recs, 0, 2 * SPRT_ROUND_PAIRS * sizeof *recs);
-        for (int i = 0; i < 2 * round; i++) {
-            bool cand_attacks = i % 2 == 0;
-            snprintf(specs[i].attacker, sizeof specs[i].attacker,
-                     "alphabeta:depth=%d,tt_mb=1,eval=%s", t->gate_depth,
-                     cand_attacks ? cand : best);
-            snprintf(specs[i].defender, sizeof specs[i].defender,
-                     "alphabeta:depth=%d,tt_mb=1,eval=%s", t->gate_depth,
-                     cand_attacks ? best : cand);
-            /* The fixed gate's opening of pair pairs + i / 2 (play_gate). */
-            specs[i].seed = rng_mix(gseed, (uint64_t)(pairs + i / 2));
-        }
+        for (int i = 0; i < 2 * round; i++) /* the candidate attacks, then defends */
+            gate_spec(t, g, pairs + i / 2, i % 2 ? best : cand, i % 2 ? cand : best, &specs[i]);
         char phase[96];
         snprintf(phase, sizeof phase, "gate (SPRT, pairs %d-%d of at most %d, LLR %.2f) games",
                  pairs + 1, pairs + round, t->gate_pairs, llr);
         st = play_games(tr, g, phase, specs, 2 * round, recs, err);
         for (int p = 0; p < round && st == ST_OK && decision == 0; p++) {
             const GameRecord *a = &recs[2 * p], *d = &recs[2 * p + 1];
-            double points = cand_points(a, true) + cand_points(d, false);
-            penta[(int)lround(points * 2.0)]++;
+            penta[match_pair_cell(a->winner, d->winner)]++;
             k.attackers += (a->winner == WINNER_ATTACKERS) + (d->winner == WINNER_DEFENDERS);
             k.defenders += (a->winner == WINNER_DEFENDERS) + (d->winner == WINNER_ATTACKERS);
             pairs++;

@@ -65,12 +65,6 @@ void tuner_spec(const TuneFile *t, const double *values, char *buf, size_t size)
     }
 }
 
-/* A's score in a game when A holds a_side. */
-static int twice_score(Winner w, Winner a_side)
-{
-    return w == a_side ? 2 : w == WINNER_DRAW ? 1 : 0;
-}
-
 /* Plays `pairs` pairs of the agent `spec` against the opponent on opening set `set` and adds
  * the pentanomial counts from the tuned agent's view to counts. The games run in parallel;
  * each result lands in its own slot and the counts are taken in pair order. */
@@ -105,8 +99,7 @@ static void evaluate(Tuner *tu, const char *spec, long set, int pairs, long coun
         }
     }
     for (long k = 0; k < pairs; k++) {
-        counts[twice_score(winners[2 * k], WINNER_ATTACKERS) +
-               twice_score(winners[2 * k + 1], WINNER_DEFENDERS)]++;
+        counts[match_pair_cell(winners[2 * k], winners[2 * k + 1])]++;
     }
     free(winners);
 }
