@@ -81,32 +81,42 @@ int otep_finish_code(Winner w)
     }
 }
 
+/* Appends "KEY=VALUE" to buf, after a blank unless it is the first, when `differs`. */
+static void put_option(char *buf, size_t size, size_t *n, const char *key, const char *value,
+                       bool differs)
+{
+    if (differs && *n < size)
+        *n += (size_t)snprintf(buf + *n, size - *n, "%s%s=%s", *n ? " " : "", key, value);
+}
+
 void otep_format_rules_extension(const Ruleset *rs, char *buf, size_t size)
 {
-    /* The same options otn_format_rules warns about, with the values import would not
-     * give back (RULES.md section 7). */
+    /* What an engine has after the rules string alone: the options OTN carries, the others at
+     * OTN's import defaults, or a preset's where the string is a preset's (otn_rules_preset). An
+     * option is sent when rs differs from either, so the engine ends with rs in both cases. */
+    char otn[OTN_RULES_MAX], num[24];
+    Ruleset bare;
+    otn_format_rules(rs, otn, NULL);
+    if (otn_parse_rules(otn, &bare, NULL) != ST_OK)
+        bare = *rs; /* never for a valid ruleset: every one has a rules string */
+    const Ruleset *p = otn_rules_preset(rs);
+    if (!p)
+        p = &bare;
     size_t n = 0;
     buf[0] = '\0';
-    bool ks_lost = rs->king_capture == KING_CAPTURE_THRONE4_ADJ3_EDGE3 ||
-                   rs->king_capture == KING_CAPTURE_THRONE4_ELSEWHERE2;
-    if (ks_lost && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%sking_capture=%s", n ? " " : "",
-                              ruleset_king_capture_name(rs->king_capture));
-    bool tfr_lost =
-        rs->repetition == END_RULE_DEFENDERS_LOSE || rs->repetition == END_RULE_DEFENDERS_NO_REPEAT;
-    if (tfr_lost && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%srepetition=%s", n ? " " : "",
-                              ruleset_end_rule_name(rs->repetition));
-    if (rs->no_moves != END_RULE_LOSE && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%sno_moves=%s", n ? " " : "",
-                              ruleset_end_rule_name(rs->no_moves));
-    if (rs->draw_fort && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%sdraw_fort=yes", n ? " " : "");
-    if (rs->max_plies != 0 && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%smax_plies=%d", n ? " " : "", rs->max_plies);
-    if (rs->limit_result != LIMIT_RESULT_DRAW && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%slimit_result=%s", n ? " " : "",
-                              ruleset_limit_result_name(rs->limit_result));
+    put_option(buf, size, &n, "king_capture", ruleset_king_capture_name(rs->king_capture),
+               rs->king_capture != bare.king_capture || rs->king_capture != p->king_capture);
+    put_option(buf, size, &n, "repetition", ruleset_end_rule_name(rs->repetition),
+               rs->repetition != bare.repetition || rs->repetition != p->repetition);
+    put_option(buf, size, &n, "no_moves", ruleset_end_rule_name(rs->no_moves),
+               rs->no_moves != bare.no_moves || rs->no_moves != p->no_moves);
+    put_option(buf, size, &n, "draw_fort", rs->draw_fort ? "yes" : "no",
+               rs->draw_fort != bare.draw_fort || rs->draw_fort != p->draw_fort);
+    snprintf(num, sizeof num, "%d", rs->max_plies);
+    put_option(buf, size, &n, "max_plies", num,
+               rs->max_plies != bare.max_plies || rs->max_plies != p->max_plies);
+    put_option(buf, size, &n, "limit_result", ruleset_limit_result_name(rs->limit_result),
+               rs->limit_result != bare.limit_result || rs->limit_result != p->limit_result);
 }
 
 Status otep_apply_rules_extension(Ruleset *rs, const char *args, Error *err)

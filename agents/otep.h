@@ -20,7 +20,9 @@
  *   tafl-lab-rules KEY=VALUE...  the options an OTN rules string cannot carry (RULES.md 7:
  *                                king_capture, repetition (defenders_lose, defenders_no_repeat),
  *                                no_moves, draw_fort, max_plies, limit_result), sent right
- *                                after `rules` only when one differs from OTN's import default;
+ *                                after `rules` with each that differs from OTN's import
+ *                                default or from the preset whose rules string it is (the
+ *                                engine plays that preset: otn_rules_preset);
  *   tafl-lab-seed N              the seed of the engine's agent for the coming game (before
  *                                `start`), so a seeded agent plays as it would in-process. */
 #define OTEP_EXT_RULES "tafl-lab-rules"
@@ -44,7 +46,8 @@ bool otep_parse_side(const char *text, Side *side);
 int otep_finish_code(Winner w);
 
 /* Writes the arguments of an OTEP_EXT_RULES line for rs ("draw_fort=yes max_plies=500") into
- * buf; empty when OTN's import defaults already give rs exactly. */
+ * buf: every option OTN lacks in which rs differs from OTN's import defaults or from the preset
+ * its rules string matches; empty when neither differs. */
 void otep_format_rules_extension(const Ruleset *rs, char *buf, size_t size);
 
 /* Applies the arguments of an OTEP_EXT_RULES line to rs. Only the keys OTN lacks are

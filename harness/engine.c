@@ -189,6 +189,13 @@ static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
     Ruleset rs;
     Error err = {{0}};
     Status st = otn_parse_rules(args, &rs, &err);
+    /* A bare rules string cannot carry every option (RULES.md section 7): where it describes a
+     * preset, that preset is the game, so eval=trained finds its evaluation and edge forts count
+     * as the host's own tafl-lab would count them. A tafl-lab host follows with tafl-lab-rules
+     * for every option in which its rules differ from that preset (otep.h). */
+    const Ruleset *preset = st == ST_OK ? otn_rules_preset(&rs) : NULL;
+    if (preset)
+        rs = *preset;
     if (st == ST_OK)
         st = install_rules(e, &rs, &err);
     if (st != ST_OK) {
@@ -202,11 +209,25 @@ static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
     e->have_game_seed = false;
 }
 
+/* True when a and b play the same game: every option alike but the name and the ply cap. */
+static bool same_game(const Ruleset *a, const Ruleset *b)
+{
+    Ruleset x = *a, y = *b;
+    char tx[4096], ty[4096];
+    x.max_plies = y.max_plies = 0;
+    snprintf(x.name, sizeof x.name, "%s", y.name);
+    int nx = ruleset_format(&x, tx, (int)sizeof tx), ny = ruleset_format(&y, ty, (int)sizeof ty);
+    return nx == ny && nx > 0 && (size_t)nx < sizeof tx && strcmp(tx, ty) == 0;
+}
+
 static void on_rules_extension(EngineSession *e, const char *args, EngineReply *reply)
 {
     Ruleset rs = e->ruleset;
     Error err = {{0}};
     Status st = otep_apply_rules_extension(&rs, args, &err);
+    const Ruleset *preset = ruleset_preset_find(rs.name);
+    if (st == ST_OK && preset && !same_game(&rs, preset))
+        snprintf(rs.name, sizeof rs.name, "otn"); /* no longer the preset it was taken for */
     if (st == ST_OK)
         st = install_rules(e, &rs, &err);
     if (st != ST_OK) {

@@ -75,4 +75,11 @@ const char *otn_rules_warning(const char *text);
  * express are named, comma-separated, in warnings (may be NULL; 256 bytes), empty when none. */
 void otn_format_rules(const Ruleset *rs, char *buf, char *warnings);
 
+/* The preset that plays the game a rules string of rs describes, or NULL: the first preset whose
+ * own rules string reads back as the same ruleset as rs's does. An OpenTafl host sends a bare
+ * rules string, in which options OTN has no key for (draw_fort, repetition=defenders_lose, ...)
+ * take their defaults; `tafl engine` then plays the matching preset, whose evaluation and edge
+ * forts it knows (RULES.md section 7). Borrowed; thread-safe. */
+const Ruleset *otn_rules_preset(const Ruleset *rs);
+
 #endif

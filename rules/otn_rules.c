@@ -652,3 +652,30 @@ const char *otn_rules_warning(const char *text)
            "the third repetition loses), but OpenTafl's program plays tfr:l and tfr:w the other "
            "way round (under tfr:l its repeater wins)";
 }
+
+/* rs as a rules string reads back: the options OTN carries, the others at their defaults. False
+ * only for a ruleset no rules string can hold (never a preset's or a parsed one). */
+static bool otn_projection(const Ruleset *rs, char *text, int size)
+{
+    char otn[OTN_RULES_MAX];
+    Ruleset back;
+    otn_format_rules(rs, otn, NULL);
+    if (otn_parse_rules(otn, &back, NULL) != ST_OK)
+        return false;
+    memset(back.name, 0, sizeof back.name);
+    int n = ruleset_format(&back, text, size);
+    return n > 0 && n < size;
+}
+
+const Ruleset *otn_rules_preset(const Ruleset *rs)
+{
+    char want[4096], have[4096];
+    if (!otn_projection(rs, want, (int)sizeof want))
+        return NULL;
+    for (int i = 0; i < ruleset_preset_count(); i++) {
+        const Ruleset *p = ruleset_preset_at(i);
+        if (otn_projection(p, have, (int)sizeof have) && strcmp(want, have) == 0)
+            return p;
+    }
+    return NULL;
+}

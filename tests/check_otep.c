@@ -73,9 +73,20 @@ START_TEST(test_rules_extension_carries_what_otn_lacks)
     ck_assert_str_eq(ext, "repetition=defenders_lose");
     otep_format_rules_extension(ruleset_preset_find("brandubh-online"), ext, sizeof ext);
     ck_assert_str_eq(ext, "king_capture=throne4_elsewhere2 draw_fort=yes");
+    /* Brandubh's rules string read bare has no edge-fort draw; an engine given that string
+     * plays preset brandubh, which has one, so the extension must say draw_fort=no. */
     Ruleset plain;
     ck_assert_int_eq(otn_parse_rules(BRANDUBH_OTN, &plain, &err), ST_OK);
     otep_format_rules_extension(&plain, ext, sizeof ext);
+    ck_assert_str_eq(ext, "draw_fort=no");
+    back = *ruleset_preset_find("brandubh");
+    ck_assert_int_eq(otep_apply_rules_extension(&back, ext, &err), ST_OK);
+    memcpy(back.name, plain.name, sizeof back.name);
+    ck_assert(memcmp(&back, &plain, sizeof plain) == 0);
+    /* Rules that are no preset's in OTN's own keys need nothing beyond OTN's defaults. */
+    Ruleset custom = plain;
+    custom.throne_reentry = !custom.throne_reentry;
+    otep_format_rules_extension(&custom, ext, sizeof ext);
     ck_assert_str_eq(ext, "");
 
     ck_assert_int_ne(otep_apply_rules_extension(&plain, "size=9", &err), ST_OK);
@@ -256,6 +267,25 @@ START_TEST(test_refused_rules_answer_error_0_and_play_error_minus_1)
 }
 END_TEST
 
+START_TEST(test_bare_rules_of_a_preset_play_the_preset)
+{
+    /* An OpenTafl host sends Brandubh's rules string alone. The engine plays preset brandubh,
+     * edge-fort draw included, so eval=trained finds Brandubh's evaluation. */
+    EngineSession *e = make_engine("alphabeta:depth=1,eval=trained", 1);
+    ck_assert(host_says(e, "rules " BRANDUBH_OTN, "", NULL));
+    char got[OTN_MOVE_MAX];
+    host_play(e, "play attackers", got);
+    /* A tafl-lab host whose rules are Brandubh without that draw says so; then the rules are
+     * not Brandubh's, and no evaluation ships for them. */
+    EngineReply reply;
+    ck_assert(engine_handle(e, OTEP_EXT_RULES " draw_fort=no", &reply));
+    ck_assert_msg(strstr(reply.text, "error 0 rules not supported: agent alphabeta: "
+                                     "eval=trained: no evaluation ships for ruleset otn"),
+                  "%s", reply.text);
+    engine_destroy(e);
+}
+END_TEST
+
 START_TEST(test_plays_brandubh_before_any_rules)
 {
     Rules r;
@@ -409,6 +439,7 @@ Suite *otep_suite(void)
     tcase_add_test(tc, test_drifted_board_is_taken_from_the_record);
     tcase_add_test(tc, test_host_error_takes_the_move_back);
     tcase_add_test(tc, test_rules_extension_reaches_the_game);
+    tcase_add_test(tc, test_bare_rules_of_a_preset_play_the_preset);
     tcase_add_test(tc, test_seed_extension_seeds_the_agent);
     tcase_add_test(tc, test_malformed_commands_are_noted_not_fatal);
     tcase_add_test(tc, test_bad_agent_spec_is_refused);

@@ -136,6 +136,39 @@ START_TEST(test_round_trip_presets)
 }
 END_TEST
 
+START_TEST(test_rules_string_names_its_preset)
+{
+    /* An engine given a preset's rules string plays the first preset with that string
+     * (otn_rules_preset). Two share one only when they differ in options OTN cannot carry
+     * (brandubh-online is brandubh with a king taken by two off the throne); a tafl-lab host
+     * then sends those options (otep_format_rules_extension). */
+    const Ruleset *p = ruleset_preset_at(_i);
+    const Ruleset *q = otn_rules_preset(p);
+    ck_assert_msg(q != NULL, "%s: no preset found", p->name);
+    char otn[OTN_RULES_MAX], theirs[OTN_RULES_MAX];
+    otn_format_rules(p, otn, NULL);
+    otn_format_rules(q, theirs, NULL);
+    ck_assert_str_eq(otn, theirs);
+    int first = 0;
+    while (ruleset_preset_at(first) != q)
+        first++;
+    ck_assert_int_le(first, _i);
+    Ruleset bare;
+    parse_ok(otn, &bare);
+    ck_assert_ptr_eq(otn_rules_preset(&bare), q);
+    if (strcmp(p->name, "brandubh") == 0 || strcmp(p->name, "copenhagen") == 0 ||
+        strcmp(p->name, "tablut") == 0)
+        ck_assert_ptr_eq(q, p);
+    /* A change OTN cannot carry keeps the string the preset's; one it carries does not. */
+    Ruleset other = *p;
+    other.draw_fort = !other.draw_fort;
+    ck_assert_ptr_eq(otn_rules_preset(&other), q);
+    other = *p;
+    other.throne_reentry = !other.throne_reentry;
+    ck_assert_ptr_null(otn_rules_preset(&other));
+}
+END_TEST
+
 START_TEST(test_every_option_value_round_trips)
 {
     /* Each value of each option OTN can express, one at a time on top of brandubh. */
@@ -404,6 +437,7 @@ Suite *otn_rules_suite(void)
     tcase_add_test(tc, test_brandubh_exact);
     tcase_add_test(tc, test_opentafl_brandub);
     tcase_add_loop_test(tc, test_round_trip_presets, 0, ruleset_preset_count());
+    tcase_add_loop_test(tc, test_rules_string_names_its_preset, 0, ruleset_preset_count());
     tcase_add_test(tc, test_tfr_not_written_for_defenders_rules);
     tcase_add_test(tc, test_every_option_value_round_trips);
     tcase_add_test(tc, test_warnings);

@@ -211,6 +211,12 @@ bad missing.eval 'missing.eval: cannot read'
 # file, or the rules `tafl engine` is sent) get Brandubh's evaluation.
 "$TAFL" rules show brandubh | sed 's/^name = .*/name = my-brandubh/' >"$tmp/my-brandubh.ini"
 "$TAFL" move --rules "$tmp/my-brandubh.ini" --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/renamed.err" && ok || fail "eval=trained on renamed Brandubh: $(cat "$tmp/renamed.err")"
+# An OpenTafl host sends Brandubh's bare rules string, which cannot say draw_fort: the engine
+# plays preset brandubh, so eval=trained finds its evaluation instead of refusing the rules.
+printf 'rules %s\nside attackers\nstart\nplay attackers\ngoodbye\n' "$("$TAFL" rules show brandubh --otn 2>/dev/null)" |
+    "$TAFL" engine --agent "alphabeta:depth=1,eval=trained" >"$tmp/engine.out" 2>&1
+grep -q '^move [a-g][1-7]-[a-g][1-7]$' "$tmp/engine.out" && ! grep -q 'error' "$tmp/engine.out" && ok ||
+    fail "tafl engine, eval=trained, bare Brandubh rules: $(cat "$tmp/engine.out")"
 
 # A run records the file with its hash; resuming it after the file changed is refused.
 cp "$tmp/t1/best.eval" "$tmp/mine.eval"
