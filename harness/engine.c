@@ -192,10 +192,14 @@ static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
     /* A bare rules string cannot carry every option (RULES.md section 7): where it describes a
      * preset, that preset is the game, so eval=trained finds its evaluation and edge forts count
      * as the host's own tafl-lab would count them. A tafl-lab host follows with tafl-lab-rules
-     * for every option in which its rules differ from that preset (otep.h). */
+     * for every option in which its rules differ from that preset (otep.h), so the rules keep
+     * the host's name: after that line they may be the preset's no longer. */
     const Ruleset *preset = st == ST_OK ? otn_rules_preset(&rs) : NULL;
-    if (preset)
-        rs = *preset;
+    if (preset) {
+        Ruleset game = *preset;
+        memcpy(game.name, rs.name, sizeof game.name);
+        rs = game;
+    }
     if (st == ST_OK)
         st = install_rules(e, &rs, &err);
     if (st != ST_OK) {
@@ -209,25 +213,11 @@ static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
     e->have_game_seed = false;
 }
 
-/* True when a and b play the same game: every option alike but the name and the ply cap. */
-static bool same_game(const Ruleset *a, const Ruleset *b)
-{
-    Ruleset x = *a, y = *b;
-    char tx[4096], ty[4096];
-    x.max_plies = y.max_plies = 0;
-    snprintf(x.name, sizeof x.name, "%s", y.name);
-    int nx = ruleset_format(&x, tx, (int)sizeof tx), ny = ruleset_format(&y, ty, (int)sizeof ty);
-    return nx == ny && nx > 0 && (size_t)nx < sizeof tx && strcmp(tx, ty) == 0;
-}
-
 static void on_rules_extension(EngineSession *e, const char *args, EngineReply *reply)
 {
     Ruleset rs = e->ruleset;
     Error err = {{0}};
     Status st = otep_apply_rules_extension(&rs, args, &err);
-    const Ruleset *preset = ruleset_preset_find(rs.name);
-    if (st == ST_OK && preset && !same_game(&rs, preset))
-        snprintf(rs.name, sizeof rs.name, "otn"); /* no longer the preset it was taken for */
     if (st == ST_OK)
         st = install_rules(e, &rs, &err);
     if (st != ST_OK) {
