@@ -268,6 +268,23 @@ static Status parse_spec(const char *spec, const AgentType **type, double *value
     return ST_OK;
 }
 
+Status agent_check_spec(const char *spec, Error *err)
+{
+    const AgentType *t = NULL;
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS] = {NULL};
+    Status st = parse_spec(spec, &t, values, text, err);
+    if (st != ST_OK)
+        return st;
+    if (t->set_model) {
+        st = evalmodel_check_value(text[t->eval_param], err);
+        if (st != ST_OK)
+            error_prefix(err, "agent %s: ", t->name);
+    }
+    free_texts(text, t->param_count);
+    return st;
+}
+
 Status agent_spec_memory(const char *spec, const Rules *r, uint64_t *bytes, Error *err)
 {
     const AgentType *t = NULL;

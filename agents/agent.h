@@ -44,6 +44,13 @@ typedef struct {
 MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out,
                                Error *err);
 
+/* Checks what of a spec can be checked without rules: the agent, every key and value, and that
+ * an evaluation file it names (eval=FILE) can be read. ST_OK does not promise that agent_create
+ * accepts the spec for given rules (an evaluation trained for others, no evaluation shipped for
+ * them, an external engine that would play them otherwise). Fails as agent_create.
+ * Thread-safe. */
+MUST_CHECK Status agent_check_spec(const char *spec, Error *err);
+
 /* The bytes the agent of this spec allocates for its search when created for rules r (its
  * transposition table, its tree arenas, counted in full as if every page were used), without
  * creating it: what a run budgets per agent before it starts (0 for agents without such

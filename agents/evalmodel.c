@@ -851,6 +851,25 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
     return ST_OK;
 }
 
+Status evalmodel_check_value(const char *value, Error *err)
+{
+    char name[1024];
+    snprintf(name, sizeof name, "%s", value);
+    /* "NAME@HASH" as evalmodel_resolve reads it. */
+    char *at = strrchr(name, '@');
+    if (at && strlen(at + 1) == 16 && strspn(at + 1, "0123456789abcdef") == 16)
+        *at = '\0';
+    if (!evalmodel_names_file(name))
+        return ST_OK;
+    FILE *f = fopen(name, "rb");
+    if (!f) {
+        error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
+        return ST_EIO;
+    }
+    fclose(f);
+    return ST_OK;
+}
+
 bool evalmodel_names_file(const char *name)
 {
     return strcmp(name, "hand") != 0 && strcmp(name, "trained") != 0;

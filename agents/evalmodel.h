@@ -207,6 +207,11 @@ uint64_t evalmodel_text_hash(const char *text, size_t len);
 MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
                                     char **canonical, Error *err);
 
+/* Checks an eval= value as far as it can be without rules: hand and trained (with or without
+ * @HASH) are ST_OK, and so is a file that can be read; one that cannot is ST_EIO with
+ * evalmodel_resolve's "eval=NAME: cannot read: ..." error. Thread-safe. */
+MUST_CHECK Status evalmodel_check_value(const char *value, Error *err);
+
 /* An evaluation shipped in the binary: evals/NAME.eval, turned into a C string by the Makefile
  * (build/.../evals.c). */
 typedef struct {

@@ -29,6 +29,9 @@ int cmd_engine(int argc, char **argv)
         fprintf(stderr, "tafl engine: %s\n", err.text);
         return EXIT_USAGE;
     }
+    const char *waiting = engine_waiting_for_rules(e);
+    if (waiting)
+        fprintf(stderr, "tafl engine: %s; waiting for the host's rules\n", waiting);
     /* Every reply is flushed at once: the host waits for it before it says anything more. */
     fputs(engine_greeting(), stdout);
     fflush(stdout);

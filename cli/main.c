@@ -185,7 +185,8 @@ static const Command COMMANDS[] = {
      "`position`, `opponent-move`, `clock` (ignored: budgets are counted), answers\n"
      "`play` with `move` and `analyze` with `analysis`, and ends on `finish`, `goodbye` or\n"
      "the end of its input. Unknown lines are ignored with a note on stderr. Until `rules`\n"
-     "comes the game is brandubh. tafl-lab hosts also send `tafl-lab-rules` (options OTN\n"
+     "comes the game is brandubh (an agent that cannot play it, eval=FILE trained for other\n"
+     "rules, waits for the host's). tafl-lab hosts also send `tafl-lab-rules` (options OTN\n"
      "lacks) and `tafl-lab-seed` (the agent's seed for the game); see README.\n"
      "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
      "  --seed N        the agent's seed when the host sends none (default 1)\n"},

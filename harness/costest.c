@@ -30,6 +30,7 @@ typedef struct {
     char guess;          /* how plies was found when no game ended: '~' from the other lines
                             of the ruleset, '*' the ply cap (an upper bound); ' ' measured */
     double sec_per_game; /* the estimate for one game */
+    bool failed;         /* an agent could not give a move (an external program that stopped) */
 } CostLine;
 
 struct CostPlan {
@@ -160,8 +161,13 @@ static void measure_line(CostLine *l, double soft, double hard)
                     break;
                 }
                 double t0 = now_s();
-                m = agent_choose(agents[st.side == SIDE_ATTACKERS ? 0 : 1], &st, &hist);
+                Agent *mover = agents[st.side == SIDE_ATTACKERS ? 0 : 1];
+                m = agent_choose(mover, &st, &hist);
                 moving += now_s() - t0;
+                if (agent_last_stats(mover)->failure != AGENT_FAILURE_NONE) {
+                    l->failed = true; /* no move to play: the line's games would be forfeits */
+                    break;
+                }
                 moves++;
             }
             state_apply(r, &st, &hist, m, NULL);
@@ -169,7 +175,7 @@ static void measure_line(CostLine *l, double soft, double hard)
         history_free(&hist);
         if ((int)st.ply > longest)
             longest = (int)st.ply;
-        if (out_of_time)
+        if (out_of_time || l->failed)
             break;
         agent_end_game(agents[0], (Winner)st.winner);
         agent_end_game(agents[1], (Winner)st.winner);
@@ -251,6 +257,7 @@ void costest_measure(CostPlan *p)
             l->ended = o->ended;
             l->guess = o->guess;
             l->sec_per_game = o->sec_per_game;
+            l->failed = o->failed;
         }
     }
 }
@@ -294,13 +301,14 @@ void costest_print(const CostPlan *p, const char *what, int threads, FILE *out)
 {
     fprintf(out, "dry run of %s: nothing played, nothing written\n", what);
     fprintf(out, "%-40s %10s %10s %9s %9s\n", "line", "games", "plies/game", "ms/move", "s/game");
-    bool capped = false, borrowed = false;
+    bool capped = false, borrowed = false, failed = false;
     for (int i = 0; i < p->count; i++) {
         const CostLine *l = &p->lines[i];
         capped |= l->guess == '*';
         borrowed |= l->guess == '~';
-        fprintf(out, "%-40s %10ld %9.0f%c %9.2f %9.3f\n", l->label, l->games, l->plies, l->guess,
-                l->ms_per_move, l->sec_per_game);
+        failed |= l->failed;
+        fprintf(out, "%-40s %10ld %9.0f%c %9.2f %9.3f%s\n", l->label, l->games, l->plies, l->guess,
+                l->ms_per_move, l->sec_per_game, l->failed ? " !" : "");
     }
     char eta[64];
     double s = costest_seconds(p, threads);
@@ -321,4 +329,9 @@ void costest_print(const CostPlan *p, const char *what, int threads, FILE *out)
               out);
     if (capped)
         fputs("* no calibration game ended: the game length is the ply cap, an upper bound\n", out);
+    if (failed)
+        fputs("! an agent gave no move in the calibration (an external program that stopped or "
+              "did not answer: its messages are above): the games of this line would end as "
+              "forfeits\n",
+              out);
 }

@@ -23,6 +23,7 @@ struct EngineSession {
     Ruleset ruleset; /* the rules of the game, as the host last gave them */
     Rules rules;     /* compiled; the agent borrows it */
     bool rules_ok;   /* false after a refused rules string: `play` is then an error */
+    char no_rules[ENGINE_NOTE_MAX + 256]; /* why, when !rules_ok */
     Agent *agent;
     GameState pos; /* the game as the engine believes it is now */
     History hist;  /* its positions since the game's start or the last resynchronisation */
@@ -109,11 +110,25 @@ Status engine_create(const char *spec, uint64_t seed, EngineSession **out, Error
     history_init(&e->hist);
     Status st = install_rules(e, ruleset_default(), err);
     if (st != ST_OK) {
-        engine_destroy(e);
-        return st;
+        /* An agent that cannot play the default rules (an evaluation file trained for other
+         * rules) waits for the host's; only a spec wrong whatever the rules is refused. */
+        Error spec_err = {{0}};
+        if (agent_check_spec(spec, &spec_err) != ST_OK) {
+            *err = spec_err;
+            engine_destroy(e);
+            return ST_EINVAL;
+        }
+        snprintf(e->no_rules, sizeof e->no_rules,
+                 "no rules: the agent does not play %s, the rules before the host's (%s)",
+                 ruleset_default()->name, err->text);
     }
     *out = e;
     return ST_OK;
+}
+
+const char *engine_waiting_for_rules(const EngineSession *e)
+{
+    return e->rules_ok ? NULL : e->no_rules;
 }
 
 void engine_destroy(EngineSession *e)
@@ -206,6 +221,7 @@ static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
         /* Spec 16 leaves error 0 as the engine's non-critical error; the older spec named it
          * "rules not supported". The engine refuses to play until good rules come. */
         e->rules_ok = false;
+        snprintf(e->no_rules, sizeof e->no_rules, "no rules: the last rules string was refused");
         reply_line(reply, "error 0 rules not supported: %s", err.text);
         note(reply, "refused rules: %s", err.text);
         return;
@@ -222,6 +238,7 @@ static void on_rules_extension(EngineSession *e, const char *args, EngineReply *
         st = install_rules(e, &rs, &err);
     if (st != ST_OK) {
         e->rules_ok = false;
+        snprintf(e->no_rules, sizeof e->no_rules, "no rules: the last rules string was refused");
         reply_line(reply, "error 0 rules not supported: %s", err.text);
         note(reply, "refused %s: %s", OTEP_EXT_RULES, err.text);
     }
@@ -243,8 +260,10 @@ static void on_start(EngineSession *e, EngineReply *reply)
 {
     (void)reply;
     /* Restarting the agent with the game's seed makes a game depend on (spec, seed, moves)
-     * only, however many games this process has played. */
-    agent_new_game(e->agent, e->have_game_seed ? e->game_seed : e->seed);
+     * only, however many games this process has played. Rules the agent refused left it
+     * none; `play` then says so. */
+    if (e->agent)
+        agent_new_game(e->agent, e->have_game_seed ? e->game_seed : e->seed);
     e->have_game_seed = false;
 }
 
@@ -340,7 +359,7 @@ static void on_error(EngineSession *e, const char *args, EngineReply *reply)
 static bool choose(EngineSession *e, Move *m, EngineReply *reply, const char **why)
 {
     if (!e->rules_ok) {
-        *why = "no rules: the last rules string was refused";
+        *why = e->no_rules;
         return false;
     }
     play_on(e, reply);

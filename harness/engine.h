@@ -23,9 +23,15 @@ typedef struct EngineSession EngineSession;
 
 /* Creates a session playing agent `spec` (agent_create's syntax) with `seed` as its seed for
  * every game the host gives no tafl-lab-seed for. Until the host sends `rules`, the game is
- * brandubh, tafl-lab's default. A bad spec is ST_EINVAL with agent_create's message. Caller
- * owns *out and calls engine_destroy. */
+ * brandubh, tafl-lab's default; an agent that does not play brandubh (an evaluation file
+ * trained for other rules) waits for the host's rules instead (engine_waiting_for_rules). A
+ * spec wrong whatever the rules (agent_check_spec) is ST_EINVAL with its message. Caller owns
+ * *out and calls engine_destroy. */
 MUST_CHECK Status engine_create(const char *spec, uint64_t seed, EngineSession **out, Error *err);
+
+/* NULL when the engine has rules its agent plays; otherwise why not ("no rules: ..."), the
+ * text a `play` is refused with. */
+const char *engine_waiting_for_rules(const EngineSession *e);
 
 /* Releases the session and its agent. NULL-safe. */
 void engine_destroy(EngineSession *e);

@@ -421,6 +421,62 @@ START_TEST(test_bad_agent_spec_is_refused)
     ck_assert_int_eq(engine_create("nope", 1, &e, &err), ST_EINVAL);
     ck_assert_msg(strstr(err.text, "unknown agent 'nope'"), "%s", err.text);
     ck_assert_ptr_null(e);
+    /* An evaluation file that cannot be read is wrong whatever the rules. */
+    ck_assert_int_eq(engine_create("alphabeta:eval=tests/no-such.eval", 1, &e, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "eval=tests/no-such.eval: cannot read"), "%s", err.text);
+    ck_assert_ptr_null(e);
+}
+END_TEST
+
+START_TEST(test_agent_of_other_rules_waits_for_the_hosts)
+{
+    /* An evaluation file trained for Copenhagen cannot play brandubh, the rules before any
+     * rules string: the engine starts, refuses to play until the host's rules come, and then
+     * plays them. It used to exit at start, so no host could use such a file. */
+    EngineSession *e = make_engine("alphabeta:depth=1,eval=evals/copenhagen.eval", 1);
+    const char *waiting = engine_waiting_for_rules(e);
+    ck_assert_msg(waiting && strstr(waiting, "no rules: the agent does not play brandubh") &&
+                      strstr(waiting, "trained for ruleset copenhagen"),
+                  "%s", waiting ? waiting : "(null)");
+    EngineReply reply;
+    ck_assert(engine_handle(e, "play attackers", &reply));
+    ck_assert_msg(strncmp(reply.text, "error -1 no rules: the agent does not play brandubh", 51) ==
+                      0,
+                  "%s", reply.text);
+    char rules[OTN_RULES_MAX];
+    otn_format_rules(ruleset_preset_find("copenhagen"), rules, NULL);
+    Rules r;
+    fixture_rules("copenhagen", &r);
+    char line[OTN_RULES_MAX + 16];
+    snprintf(line, sizeof line, "rules %s", rules);
+    ck_assert(host_says(e, line, "", NULL));
+    ck_assert_ptr_null(engine_waiting_for_rules(e));
+    GameState s;
+    state_init(&r, &s);
+    char got[OTN_MOVE_MAX];
+    host_play(e, "play attackers", got);
+    ck_assert(fixture_is_legal(&r, &s, got));
+    engine_destroy(e);
+}
+END_TEST
+
+START_TEST(test_start_after_rules_the_agent_refused)
+{
+    /* eval=trained refuses Tablut (nothing ships for it), which leaves the engine no agent; a
+     * `start` then used to crash it. */
+    EngineSession *e = make_engine("alphabeta:depth=1,eval=trained", 1);
+    char rules[OTN_RULES_MAX];
+    otn_format_rules(ruleset_preset_find("tablut"), rules, NULL);
+    char line[OTN_RULES_MAX + 16];
+    snprintf(line, sizeof line, "rules %s", rules);
+    EngineReply reply;
+    ck_assert(engine_handle(e, line, &reply));
+    ck_assert_msg(strstr(reply.text, "error 0 rules not supported: agent alphabeta: eval=trained"),
+                  "%s", reply.text);
+    ck_assert(host_says(e, "start", "", NULL));
+    ck_assert(host_says(e, "play attackers",
+                        "error -1 no rules: the last rules string was refused\n", "cannot play"));
+    engine_destroy(e);
 }
 END_TEST
 
@@ -443,6 +499,8 @@ Suite *otep_suite(void)
     tcase_add_test(tc, test_seed_extension_seeds_the_agent);
     tcase_add_test(tc, test_malformed_commands_are_noted_not_fatal);
     tcase_add_test(tc, test_bad_agent_spec_is_refused);
+    tcase_add_test(tc, test_agent_of_other_rules_waits_for_the_hosts);
+    tcase_add_test(tc, test_start_after_rules_the_agent_refused);
     suite_add_tcase(s, tc);
     return s;
 }

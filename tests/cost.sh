@@ -206,6 +206,13 @@ rc=$?
     { fail "tune --dry-run of a bad file differs from the tuning"; cat "$tmp/bad.real" "$tmp/bad.dry" >&2; }
 "$TAFL" run "$tmp/e.ini" --dry-run --shard 1/2 --out "$tmp/dr" >"$tmp/dry.out" 2>&1 &&
     grep -q "^total 2 games" "$tmp/dry.out" && ok || { fail "run --dry-run --shard 1/2: not half the games"; cat "$tmp/dry.out" >&2; }
+# An external agent that gives no move (its program exits at once): the calibration marks its
+# line and says why, where it used to play the move it did not get and abort.
+"$TAFL" match --attacker external:cmd=/bin/true --defender random --games 2 --out "$tmp/dr" --dry-run \
+    >"$tmp/dry.out" 2>&1 &&
+    grep -q "^brandubh external:cmd=/bin/true random .* !$" "$tmp/dry.out" &&
+    grep -q "^! an agent gave no move in the calibration" "$tmp/dry.out" && ok ||
+    { fail "match --dry-run with an external agent that stops"; cat "$tmp/dry.out" >&2; }
 
 # 7. tafl tune shows its progress with an ETA (issue 26, item 2), as run and train do.
 "$TAFL" tune "$tmp/t.ini" --out "$tmp/eta" --progress >/dev/null 2>"$tmp/eta.err" || fail "tune --progress failed"
