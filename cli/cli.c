@@ -129,3 +129,20 @@ void cli_join_command(int argc, char **argv, char *buf, size_t size)
     for (int i = 0; i < argc && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
 }
+
+bool cli_agent_failed(const Agent *agent, char *buf, size_t size)
+{
+    AgentFailure failure = agent_last_stats(agent)->failure;
+    if (failure == AGENT_FAILURE_NONE)
+        return false;
+    /* The external agent notes each failure in its transcript as "# REASON: how". */
+    static const char *const note[] = {
+        "", "# illegal_move: ", "# engine_crash: ", "# engine_timeout: "};
+    const char *log = agent_transcript(agent);
+    const char *line =
+        log && (size_t)failure < sizeof note / sizeof note[0] ? strstr(log, note[failure]) : NULL;
+    if (line)
+        line += 2;
+    snprintf(buf, size, "%.*s", line ? (int)strcspn(line, "\n") : 0, line ? line : "");
+    return true;
+}

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "agents/agent.h"
 #include "rules/common.h"
 #include "rules/ruleset.h"
 #include "rules/state.h"
@@ -49,6 +50,11 @@ bool cli_load_rules(const char *command, const char *arg, Rules *r);
 /* Sets up *s from --position/--side (either may be NULL) for rules r; 0 or EXIT_USAGE. */
 int cli_load_position(const char *command, const Rules *r, const char *position,
                       const char *side_arg, GameState *s);
+
+/* After agent_choose: true when the agent gave no move (an external engine that made an
+ * illegal move, stopped or did not answer), with its transcript's note saying how into buf
+ * ("engine_crash: ..."; "" when there is none). */
+bool cli_agent_failed(const Agent *agent, char *buf, size_t size);
 
 /* The command line "tafl ARGV..." as one string (truncated to size), for run metadata. */
 void cli_join_command(int argc, char **argv, char *buf, size_t size);

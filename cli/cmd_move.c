@@ -57,16 +57,9 @@ int cmd_move(int argc, char **argv)
     history_push(&hist, s.hash, s.fort_hash, false, false);
     Move m = agent_choose_timed(agent, &s, &hist);
     const AgentStats *st = agent_last_stats(agent);
-    if (st->failure != AGENT_FAILURE_NONE) {
-        /* An external engine failed: its transcript's note says how. */
-        static const char *const why[] = {
-            "", "# illegal_move: ", "# engine_crash: ", "# engine_timeout: "};
-        const char *log = agent_transcript(agent);
-        const char *line = log ? strstr(log, why[st->failure]) : NULL;
-        if (line)
-            line += 2;
-        int len = line ? (int)strcspn(line, "\n") : 0;
-        fprintf(stderr, "tafl move: the engine gave no move: %.*s\n", len, line ? line : "");
+    char why[512];
+    if (cli_agent_failed(agent, why, sizeof why)) {
+        fprintf(stderr, "tafl move: the engine gave no move: %s\n", why);
         history_free(&hist);
         agent_destroy(agent);
         return EXIT_FAILURE;

@@ -148,9 +148,13 @@ static bool person_says(Play *p, char *line)
         undo(p);
     } else if (strcmp(cmd, "hint") == 0) {
         Move m = agent_choose(p->hint, now(p), &p->hist);
-        char text[OTN_MOVE_MAX];
-        otn_format_move(p->r, m, NULL, text);
-        printf("hint: %s\n", text);
+        char text[OTN_MOVE_MAX], why[512];
+        if (cli_agent_failed(p->hint, why, sizeof why)) {
+            printf("hint: the agent gave no move (%s)\n", why);
+        } else {
+            otn_format_move(p->r, m, NULL, text);
+            printf("hint: %s\n", text);
+        }
     } else if (strncmp(cmd, "moves", 5) == 0 && (cmd[5] == '\0' || cmd[5] == ' ')) {
         list_moves(p, cmd + 5 + strspn(cmd + 5, " "));
     } else {
@@ -251,11 +255,19 @@ int cmd_play(int argc, char **argv)
     boardtext_print(stdout, &r, now(&p));
     char *line = NULL;
     size_t cap = 0;
-    bool going = true;
+    bool going = true, failed = false;
     while (going && !state_is_over(now(&p))) {
         Side side = (Side)now(&p)->side;
         if (p.agent[side]) {
-            make_move(&p, agent_choose(p.agent[side], now(&p), &p.hist));
+            Move m = agent_choose(p.agent[side], now(&p), &p.hist);
+            char why[512];
+            if (cli_agent_failed(p.agent[side], why, sizeof why)) {
+                printf("%s (%s) gave no move (%s): the game stops unfinished after %d plies\n",
+                       side_name(side), p.name[side], why, p.ply);
+                failed = true;
+                break;
+            }
+            make_move(&p, m);
             continue;
         }
         printf("%s> ", side_name(side));
@@ -275,6 +287,8 @@ int cmd_play(int argc, char **argv)
     else if (!going)
         printf("quit: the game stops unfinished after %d plies\n", p.ply);
     status = out ? save(&p, out) : EXIT_SUCCESS;
+    if (failed)
+        status = EXIT_FAILURE;
     history_free(&p.hist);
     free(p.states);
     free(p.moves);

@@ -591,6 +591,13 @@ expect 0 "external: another program that speaks" -- agents
 expect 1 "tafl move: the engine gave no move: illegal_move: 'a1-a2' is not a legal move" -- \
     move --agent external:cmd=tests/engines/illegal.sh
 expect 2 "agent external: needs cmd=" -- match --attacker external --defender random
+# tafl play with an engine that plays an illegal move (as an agent and as the hint) stops
+# the game, or answers the hint, with why; it used to play the move it never got and abort.
+expect 1 "attackers (external:cmd=tests/engines/illegal.sh) gave no move (illegal_move: 'a1-a2' is not a legal move for the attackers)" -- \
+    play --attacker external:cmd=tests/engines/illegal.sh --defender random </dev/null
+printf 'hint\nquit\n' | "$TAFL" play --defender random --hint external:cmd=tests/engines/illegal.sh \
+    >"$tmp/hint.out" 2>&1 && grep -qF "hint: the agent gave no move (illegal_move: " "$tmp/hint.out" && ok ||
+    { fail "play --hint with an engine that gives no move"; cat "$tmp/hint.out" >&2; }
 # quirks=opentafl refuses, before any game, a ruleset OpenTafl would play otherwise (here a
 # repetition rule its program has no tfr letter for), naming the line of that ruleset.
 printf '%s\n' '[experiment]' 'name = refuse' 'games = 1' '[rules]' 'presets = brandubh' \
