@@ -428,6 +428,15 @@ START_TEST(test_bad_agent_spec_is_refused)
 }
 END_TEST
 
+/* The host's line "rules <the preset's OTN rules string>" into line. */
+static const char *preset_rules_line(const char *preset, char *line, size_t size)
+{
+    char rules[OTN_RULES_MAX];
+    otn_format_rules(ruleset_preset_find(preset), rules, NULL);
+    snprintf(line, size, "rules %s", rules);
+    return line;
+}
+
 START_TEST(test_agent_of_other_rules_waits_for_the_hosts)
 {
     /* An evaluation file trained for Copenhagen cannot play brandubh, the rules before any
@@ -443,13 +452,10 @@ START_TEST(test_agent_of_other_rules_waits_for_the_hosts)
     ck_assert_msg(strncmp(reply.text, "error -1 no rules: the agent does not play brandubh", 51) ==
                       0,
                   "%s", reply.text);
-    char rules[OTN_RULES_MAX];
-    otn_format_rules(ruleset_preset_find("copenhagen"), rules, NULL);
+    char line[OTN_RULES_MAX + 16];
+    ck_assert(host_says(e, preset_rules_line("copenhagen", line, sizeof line), "", NULL));
     Rules r;
     fixture_rules("copenhagen", &r);
-    char line[OTN_RULES_MAX + 16];
-    snprintf(line, sizeof line, "rules %s", rules);
-    ck_assert(host_says(e, line, "", NULL));
     ck_assert_ptr_null(engine_waiting_for_rules(e));
     GameState s;
     state_init(&r, &s);
@@ -465,12 +471,9 @@ START_TEST(test_start_after_rules_the_agent_refused)
     /* eval=trained refuses Tablut (nothing ships for it), which leaves the engine no agent; a
      * `start` then used to crash it. */
     EngineSession *e = make_engine("alphabeta:depth=1,eval=trained", 1);
-    char rules[OTN_RULES_MAX];
-    otn_format_rules(ruleset_preset_find("tablut"), rules, NULL);
     char line[OTN_RULES_MAX + 16];
-    snprintf(line, sizeof line, "rules %s", rules);
     EngineReply reply;
-    ck_assert(engine_handle(e, line, &reply));
+    ck_assert(engine_handle(e, preset_rules_line("tablut", line, sizeof line), &reply));
     ck_assert_msg(strstr(reply.text, "error 0 rules not supported: agent alphabeta: eval=trained"),
                   "%s", reply.text);
     ck_assert(host_says(e, "start", "", NULL));
