@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "agents/eval.h"
 #include "rules/movegen.h"
@@ -733,6 +734,13 @@ static char *read_file(const char *path, size_t *len)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
+    /* A directory opens for reading but gives no text: say what it is. */
+    struct stat info;
+    if (fstat(fileno(f), &info) == 0 && S_ISDIR(info.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
     size_t cap = 4096, n = 0;
     char *buf = xmalloc(cap);
     for (;;) {
@@ -861,12 +869,13 @@ Status evalmodel_check_value(const char *value, Error *err)
         *at = '\0';
     if (!evalmodel_names_file(name))
         return ST_OK;
-    FILE *f = fopen(name, "rb");
-    if (!f) {
+    size_t len;
+    char *text = read_file(name, &len);
+    if (!text) {
         error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
         return ST_EIO;
     }
-    fclose(f);
+    free(text);
     return ST_OK;
 }
 

@@ -203,6 +203,8 @@ bad number.eval 'number.eval:12: .* is not a finite number'
 sed '9s/^[a-z_0-9]*/king_bogus/' "$tmp/t1/best.eval" >"$tmp/name.eval"
 bad name.eval "name.eval:9: want weight"
 bad missing.eval 'missing.eval: cannot read'
+mkdir -p "$tmp/folder.eval"
+bad folder.eval 'folder.eval: cannot read: Is a directory'
 "$TAFL" move --rules brandubh --agent "alphabeta:depth=1,eval=$tmp/t1/best.eval" >/dev/null 2>"$tmp/other.err"
 [ $? -eq 2 ] && grep -q 'trained for ruleset tiny5' "$tmp/other.err" && ok || fail "eval for another ruleset: $(cat "$tmp/other.err")"
 "$TAFL" move --rules tablut --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/trained.err"
