@@ -75,7 +75,8 @@ static void reset_game(EngineSession *e)
     history_push(&e->hist, e->pos.hash, e->pos.fort_hash, false, false);
     e->position_given = false;
     e->move_pending = false;
-    agent_new_game(e->agent, e->seed);
+    if (e->agent)
+        agent_new_game(e->agent, e->seed);
 }
 
 /* Compiles rs, makes a fresh agent for it and resets the game. On failure nothing changes. */
@@ -121,6 +122,7 @@ Status engine_create(const char *spec, uint64_t seed, EngineSession **out, Error
         snprintf(e->no_rules, sizeof e->no_rules,
                  "no rules: the agent does not play %s, the rules before the host's (%s)",
                  ruleset_default()->name, err->text);
+        reset_game(e); /* the board of those rules, for the host's lines before its `rules` */
     }
     *out = e;
     return ST_OK;
