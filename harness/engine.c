@@ -79,7 +79,9 @@ static void reset_game(EngineSession *e)
         agent_new_game(e->agent, e->seed);
 }
 
-/* Compiles rs, makes a fresh agent for it and resets the game. On failure nothing changes. */
+/* Compiles rs, makes a fresh agent for it and resets the game. Rules that do not compile change
+ * nothing; rules the agent refuses are kept, with no agent (rules_ok false: the caller says why,
+ * and every handler checks for the missing agent). */
 static Status install_rules(EngineSession *e, const Ruleset *rs, Error *err)
 {
     Rules compiled;
