@@ -770,6 +770,21 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* Splits an eval= value "NAME@HASH" (HASH 16 hex digits, as evalmodel_resolve records it):
+ * NAME into name (size bytes) and true with the hash in *pin; any other value is NAME whole,
+ * and false. */
+static bool split_pinned(const char *value, char *name, size_t size, uint64_t *pin)
+{
+    snprintf(name, size, "%s", value);
+    const char *at = strrchr(value, '@');
+    if (!at || strlen(at + 1) != 16 || strspn(at + 1, "0123456789abcdef") != 16)
+        return false;
+    *pin = strtoull(at + 1, NULL, 16);
+    size_t n = (size_t)(at - value);
+    name[n < size ? n : size - 1] = '\0';
+    return true;
+}
+
 Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, char **canonical,
                          Error *err)
 {
@@ -781,15 +796,8 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
     }
     /* "NAME@HASH": a recorded value; NAME alone: take what is there now. */
     char name[1024];
-    snprintf(name, sizeof name, "%s", value);
-    const char *at = strrchr(value, '@');
-    bool pinned = false;
     uint64_t pin = 0;
-    if (at && strlen(at + 1) == 16 && strspn(at + 1, "0123456789abcdef") == 16) {
-        pinned = true;
-        pin = strtoull(at + 1, NULL, 16);
-        name[at - value < (long)sizeof name ? at - value : (long)sizeof name - 1] = '\0';
-    }
+    bool pinned = split_pinned(value, name, sizeof name, &pin);
     char *text = NULL;
     size_t len = 0;
     char source[1100];
@@ -862,11 +870,8 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
 Status evalmodel_check_value(const char *value, Error *err)
 {
     char name[1024];
-    snprintf(name, sizeof name, "%s", value);
-    /* "NAME@HASH" as evalmodel_resolve reads it. */
-    char *at = strrchr(name, '@');
-    if (at && strlen(at + 1) == 16 && strspn(at + 1, "0123456789abcdef") == 16)
-        *at = '\0';
+    uint64_t pin;
+    split_pinned(value, name, sizeof name, &pin);
     if (!evalmodel_names_file(name))
         return ST_OK;
     size_t len;

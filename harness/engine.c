@@ -203,6 +203,17 @@ static void play_on(EngineSession *e, EngineReply *reply)
     e->pos.reason = END_NONE;
 }
 
+/* Answers a refused `rules` or tafl-lab-rules line (`what`): spec 16 leaves error 0 as the
+ * engine's non-critical error (the older spec named it "rules not supported"), and the engine
+ * refuses to play until good rules come. */
+static void refuse_rules(EngineSession *e, const char *what, const char *why, EngineReply *reply)
+{
+    e->rules_ok = false;
+    snprintf(e->no_rules, sizeof e->no_rules, "no rules: the last rules string was refused");
+    reply_line(reply, "error 0 rules not supported: %s", why);
+    note(reply, "refused %s: %s", what, why);
+}
+
 static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
 {
     Ruleset rs;
@@ -222,12 +233,7 @@ static void on_rules(EngineSession *e, const char *args, EngineReply *reply)
     if (st == ST_OK)
         st = install_rules(e, &rs, &err);
     if (st != ST_OK) {
-        /* Spec 16 leaves error 0 as the engine's non-critical error; the older spec named it
-         * "rules not supported". The engine refuses to play until good rules come. */
-        e->rules_ok = false;
-        snprintf(e->no_rules, sizeof e->no_rules, "no rules: the last rules string was refused");
-        reply_line(reply, "error 0 rules not supported: %s", err.text);
-        note(reply, "refused rules: %s", err.text);
+        refuse_rules(e, "rules", err.text, reply);
         return;
     }
     e->have_game_seed = false;
@@ -240,12 +246,8 @@ static void on_rules_extension(EngineSession *e, const char *args, EngineReply *
     Status st = otep_apply_rules_extension(&rs, args, &err);
     if (st == ST_OK)
         st = install_rules(e, &rs, &err);
-    if (st != ST_OK) {
-        e->rules_ok = false;
-        snprintf(e->no_rules, sizeof e->no_rules, "no rules: the last rules string was refused");
-        reply_line(reply, "error 0 rules not supported: %s", err.text);
-        note(reply, "refused %s: %s", OTEP_EXT_RULES, err.text);
-    }
+    if (st != ST_OK)
+        refuse_rules(e, OTEP_EXT_RULES, err.text, reply);
 }
 
 static void on_seed(EngineSession *e, const char *args, EngineReply *reply)
