@@ -897,15 +897,16 @@ bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
     if (!p)
         return false;
     p += strlen(":eval=");
-    char name[1024];
+    char value[1024], name[1024];
     size_t n = strcspn(p, ",");
-    if (n >= sizeof name)
+    if (n >= sizeof value)
         return false;
-    memcpy(name, p, n);
-    name[n] = '\0';
-    char *at = strrchr(name, '@');
-    if (at && strlen(at + 1) == 16)
-        *at = '\0';
+    memcpy(value, p, n);
+    value[n] = '\0';
+    /* The file the agent reads: a recorded @HASH is 16 hex digits, as evalmodel_resolve reads
+     * it; any other "@" belongs to the file's name. */
+    uint64_t pin;
+    split_pinned(value, name, sizeof name, &pin);
     if (!evalmodel_names_file(name))
         return false;
     size_t len;

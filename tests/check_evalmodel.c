@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
@@ -978,6 +979,45 @@ START_TEST(test_shipped_by_hash)
 }
 END_TEST
 
+/* The file a run's setup hashes for eval=FILE is the file the agent reads: a recorded @HASH (16
+ * hex digits) is dropped, any other "@" is part of the name, as evalmodel_resolve reads them. */
+START_TEST(test_spec_file_hash)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/tafl-evalmodel-XXXXXX");
+    ck_assert(mkdtemp(dir) != NULL);
+    const char *names[] = {"w.eval", "w@zzzzzzzzzzzzzzzz"}; /* 16 characters, not hex */
+    const char *texts[] = {"first file\n", "second file\n"};
+    char path[2][128];
+    for (int i = 0; i < 2; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s", dir, names[i]);
+        FILE *f = fopen(path[i], "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(texts[i], f);
+        fclose(f);
+    }
+    const uint64_t first = evalmodel_text_hash(texts[0], strlen(texts[0]));
+    const uint64_t second = evalmodel_text_hash(texts[1], strlen(texts[1]));
+    char spec[256];
+    uint64_t h = 0;
+    snprintf(spec, sizeof spec, "alphabeta:depth=2,eval=%s,qchecks=4", path[0]);
+    ck_assert(evalmodel_spec_file_hash(spec, &h));
+    ck_assert_uint_eq(h, first);
+    snprintf(spec, sizeof spec, "greedy:eval=%s@%016llx", path[0], (unsigned long long)first);
+    ck_assert(evalmodel_spec_file_hash(spec, &h));
+    ck_assert_uint_eq(h, first);
+    snprintf(spec, sizeof spec, "alphabeta:eval=%s", path[1]);
+    ck_assert(evalmodel_spec_file_hash(spec, &h));
+    ck_assert_uint_eq(h, second);
+    ck_assert(!evalmodel_spec_file_hash("alphabeta:depth=2,eval=hand", &h));
+    ck_assert(!evalmodel_spec_file_hash("alphabeta:eval=trained@0123456789abcdef", &h));
+    ck_assert(!evalmodel_spec_file_hash("alphabeta:depth=2", &h));
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(remove(path[i]), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 Suite *evalmodel_suite(void)
 {
     Suite *suite = suite_create("evalmodel");
@@ -1002,6 +1042,7 @@ Suite *evalmodel_suite(void)
     tcase_add_loop_test(tc, test_king_flood_matches_reference, 0, 7);
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_shipped_by_hash);
+    tcase_add_test(tc, test_spec_file_hash);
     suite_add_tcase(suite, tc);
     return suite;
 }
