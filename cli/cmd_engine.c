@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -29,8 +30,10 @@ int cmd_engine(int argc, char **argv)
         fprintf(stderr, "tafl engine: %s\n", err.text);
         return EXIT_USAGE;
     }
+    /* Said to a person at a terminal; a host sends its rules next and learns of a refusal from
+     * the replies, and a run that starts an engine for every game would log it every time. */
     const char *waiting = engine_waiting_for_rules(e);
-    if (waiting)
+    if (waiting && isatty(STDIN_FILENO))
         fprintf(stderr, "tafl engine: %s; waiting for the host's rules\n", waiting);
     /* Every reply is flushed at once: the host waits for it before it says anything more. */
     fputs(engine_greeting(), stdout);

@@ -364,6 +364,13 @@ printf '%s\n' "rules dim:7 ks:c tfr:l start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/" \
 printf 'hello\nmove c1-a1\n' | cmp -s - "$tmp/engine.out" &&
     grep -q "ignoring unknown command 'frob'" "$tmp/engine.err" && ok ||
     { fail "engine session"; cat "$tmp/engine.out" "$tmp/engine.err" >&2; }
+# An agent that cannot play the rules before the host's starts and waits for them; the note
+# saying so is for a terminal: a host's pipe (a run starts an engine for every game) gets none.
+printf 'goodbye\n' |
+    "$TAFL" engine --agent alphabeta:depth=2,eval=evals/copenhagen.eval >"$tmp/engine.out" 2>"$tmp/engine.err"
+status=$?
+[ "$status" -eq 0 ] && printf 'hello\n' | cmp -s - "$tmp/engine.out" && [ ! -s "$tmp/engine.err" ] && ok ||
+    { fail "engine waiting for rules on a pipe: exit $status"; cat "$tmp/engine.out" "$tmp/engine.err" >&2; }
 expect 0 "usage: tafl engine --agent SPEC" -- help engine
 expect 2 "missing --agent SPEC" -- engine
 expect 2 "unknown agent 'nope'" -- engine --agent nope
