@@ -73,6 +73,7 @@ enum {
     P_QCHECKS,
     P_NULLMOVE,
     P_QREPEAT,
+    P_BLEND,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
     P_COUNT
@@ -111,6 +112,9 @@ static const ParamSpec PARAMS[] = {
     {"qrepeat", PARAM_BOOL, 0, 0, 1, NULL,
      "quiescence also tries a move that wins by repetition (Copenhagen's rule: a third "
      "occurrence loses for the defenders, whoever makes it)"},
+    {"blend", PARAM_BOOL, 0, 0, 1, NULL,
+     "choose the root move by the mean of its scores at the last two iterations, an odd and an "
+     "even depth, so that the side to move at the leaves does not swing the play with depth"},
     EVAL_PARAM_INITIALIZERS,
     EVAL_MODEL_PARAM_INITIALIZER,
 };
@@ -141,6 +145,7 @@ typedef struct {
     int qchecks;   /* quiescence plies with the attackers' threatening quiet moves */
     bool nullmove; /* null-move pruning */
     bool qrepeat;  /* quiescence tries the attackers' wins by repetition */
+    bool blend;    /* root move by the mean of the last two iterations' scores */
     int null_ply;  /* ply of the node reached by a pass now being searched; -1 = none */
     uint64_t seed;
     EvalWeights w;
@@ -698,6 +703,81 @@ static void load_history(AlphaBeta *ab, const GameState *s, const History *hist)
     }
 }
 
+/* blend: the root move is chosen by the mean of its scores at this iteration and the one before,
+ * an odd and an even depth, so that which side moves at the leaves does not decide the play (the
+ * "odd-even effect" of depth-limited search: at one parity each side's search ends on its own
+ * move and sees its own threats, at the other on the opponent's). Averaging the last two
+ * iterations is the usual remedy in game programs whose evaluation swings with the side to move
+ * (the chess programming wiki's "Odd-Even Effect"). Only the moves whose mean can beat the best
+ * get an exact score: a null window at the score they need tells the others. */
+typedef struct {
+    double score[RULES_MAX_MOVES]; /* each root move's score at an iteration, root mover's view */
+    bool exact[RULES_MAX_MOVES];   /* false: score is only an upper bound */
+} RootScores;
+
+static inline bool is_forced(double v)
+{
+    return v >= WIN_BOUND || v <= -WIN_BOUND;
+}
+
+/* A forced result is taken as found; otherwise the mean of the two depths. */
+static inline double blended(double now, double before)
+{
+    return is_forced(now) || is_forced(before) ? now : 0.5 * (now + before);
+}
+
+/* One blend iteration at depth `depth` over the root moves: fills cur, makes exact the scores of
+ * prev that a move's mean needs, and returns the index of the best mean (its mean in *mean), or
+ * -1 when the node budget ran out before the first move was searched. */
+static int blend_iteration(AlphaBeta *ab, const GameState *s, const Move *moves, int n, int depth,
+                           RootScores *prev, RootScores *cur, double *mean, bool *dep)
+{
+    const Rules *r = ab->base.rules;
+    const int len = ab->hist.length;
+    const int ext = ab->ext ? depth / 2 + 1 : 0, prev_ext = ab->ext ? (depth - 1) / 2 + 1 : 0;
+    int best = -1;
+    double best_mean = -SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        GameState child = *s;
+        state_apply(r, &child, &ab->hist, moves[i], NULL);
+        double v;
+        bool exact = true;
+        if (state_is_over(&child)) {
+            ab->nodes++;
+            v = terminal_score(&child, s->side, 1);
+        } else if (best < 0) {
+            v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, SCORE_INF, ext, dep);
+        } else {
+            /* The mean beats the best only where v beats t. */
+            const double p = prev->score[i];
+            const double t = is_forced(p) || is_forced(best_mean) ? best_mean : 2.0 * best_mean - p;
+            v = -negamax(ab, &child, depth - 1, 1, -(t + NULL_WINDOW), -t, ext, dep);
+            exact = !ab->stop && v > t;
+            if (exact) {
+                v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -t, ext, dep);
+                exact = v > t;
+            }
+        }
+        if (!ab->stop && exact && !prev->exact[i] && !state_is_over(&child)) {
+            /* The last iteration left only a bound on this move: its score at that depth. */
+            prev->score[i] =
+                -negamax(ab, &child, depth - 2, 1, -SCORE_INF, SCORE_INF, prev_ext, dep);
+            prev->exact[i] = true;
+        }
+        history_truncate(&ab->hist, len);
+        if (ab->stop)
+            break;
+        cur->score[i] = v;
+        cur->exact[i] = exact;
+        if (exact && blended(v, prev->score[i]) > best_mean) {
+            best_mean = blended(v, prev->score[i]);
+            best = i;
+        }
+    }
+    *mean = best_mean;
+    return best;
+}
+
 /* Iterative deepening from the root to max_depth; fills the stats and returns the move. */
 static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, int max_depth)
 {
@@ -736,6 +816,21 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
     double best_score = leaf_value(ab, s);
     int done = 0;
     const int len = ab->hist.length;
+    /* blend: the scores of the last iteration and of this one (before the first, each move's
+     * static evaluation). Heap-allocated: two of them are larger than a thread's stack wants. */
+    RootScores *prev = NULL, *cur = NULL;
+    if (ab->blend) {
+        prev = xmalloc(sizeof *prev);
+        cur = xmalloc(sizeof *cur);
+        for (int i = 0; i < n; i++) {
+            GameState child = *s;
+            state_apply(r, &child, &ab->hist, moves[i], NULL);
+            prev->score[i] = state_is_over(&child) ? terminal_score(&child, s->side, 1)
+                                                   : -leaf_value(ab, &child);
+            prev->exact[i] = true;
+            history_truncate(&ab->hist, len);
+        }
+    }
     for (int depth = 1; depth <= max_depth; depth++) {
         ab->nodes++; /* the root */
         double alpha = -SCORE_INF, iter_score = -SCORE_INF;
@@ -744,7 +839,9 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
         /* Extensions on one path: at most half the iteration's depth, so an iteration's tree
          * stays within 1.5 times its depth. */
         const int ext = ab->ext ? depth / 2 + 1 : 0;
-        for (int i = 0; i < n; i++) {
+        if (ab->blend)
+            iter_best = blend_iteration(ab, s, moves, n, depth, prev, cur, &iter_score, &dep);
+        for (int i = 0; i < n && !ab->blend; i++) {
             GameState child = *s;
             state_apply(r, &child, &ab->hist, moves[i], NULL);
             double v;
@@ -781,6 +878,18 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
         Move m = moves[iter_best];
         memmove(&moves[1], &moves[0], (size_t)iter_best * sizeof *moves);
         moves[0] = m;
+        if (ab->blend) {
+            /* This iteration's scores are the next one's "before", in the same order. */
+            RootScores *t = prev;
+            prev = cur;
+            cur = t;
+            double sc = prev->score[iter_best];
+            bool ex = prev->exact[iter_best];
+            memmove(&prev->score[1], &prev->score[0], (size_t)iter_best * sizeof prev->score[0]);
+            memmove(&prev->exact[1], &prev->exact[0], (size_t)iter_best * sizeof prev->exact[0]);
+            prev->score[0] = sc;
+            prev->exact[0] = ex;
+        }
         if (iter_score >= WIN_BOUND || iter_score <= -WIN_BOUND)
             break;
     }
@@ -795,6 +904,8 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
             e->bound = BOUND_UPPER;
         }
     }
+    free(prev);
+    free(cur);
     ab->base.stats.nodes = ab->nodes;
     ab->base.stats.depth = done;
     ab->base.stats.score = best_score;
@@ -880,6 +991,7 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->qchecks = (int)params[P_QCHECKS];
     ab->nullmove = params[P_NULLMOVE] != 0;
     ab->qrepeat = params[P_QREPEAT] != 0;
+    ab->blend = params[P_BLEND] != 0;
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t pow2 = tt_slots(params[P_TT_MB]);
