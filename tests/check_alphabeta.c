@@ -59,6 +59,16 @@ static double minimax(const Rules *r, const GameState *s, History *h, int depth,
     return best;
 }
 
+/* The score of a finished game one ply below the root, for the side that moved into it. */
+static double finished_score(const GameState *child, int mover)
+{
+    if (child->winner == WINNER_DRAW)
+        return 0.0;
+    return (child->winner == WINNER_ATTACKERS) == (mover == SIDE_ATTACKERS)
+               ? AGENT_WIN_SCORE - 1
+               : -(AGENT_WIN_SCORE - 1);
+}
+
 /* Searches s with a fresh agent to depths 1..max_depth, twice each (one agent, so the table
  * carries over: from depth 4 on transpositions cut within a search, and a repeated search cuts
  * on the bounds the first one stored) and compares each root score with the minimax. */
@@ -82,14 +92,8 @@ static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, i
         GameState child = *s;
         int len = h->length;
         state_apply(r, &child, h, m, NULL);
-        double v;
-        if (state_is_over(&child))
-            v = child.winner == WINNER_DRAW ? 0.0
-                : (child.winner == WINNER_ATTACKERS) == (s->side == SIDE_ATTACKERS)
-                    ? AGENT_WIN_SCORE - 1
-                    : -(AGENT_WIN_SCORE - 1);
-        else
-            v = -minimax(r, &child, h, d - 1, 1, &w);
+        double v = state_is_over(&child) ? finished_score(&child, s->side)
+                                         : -minimax(r, &child, h, d - 1, 1, &w);
         history_truncate(h, len);
         ck_assert_msg(v == want, "%s depth %d: chosen move worth %.6f, best %.6f", what, d, v,
                       want);
@@ -187,6 +191,26 @@ START_TEST(test_tt_equals_plain_deep)
 }
 END_TEST
 
+/* Plays up to `plies` seeded random moves from s, stopping before a move that would end the
+ * game (the position before the end is kept). */
+static void play_random(const Rules *r, GameState *s, History *h, uint64_t seed, int plies)
+{
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (int i = 0; i < plies; i++) {
+        Move m;
+        if (!movegen_random(r, s, &rng, &m))
+            break;
+        GameState next = *s;
+        state_apply(r, &next, h, m, NULL);
+        if (state_is_over(&next)) {
+            h->length--; /* keep the position before the end */
+            break;
+        }
+        *s = next;
+    }
+}
+
 static const char *const RANDOM_PRESETS[] = {"brandubh", "brandub-cyningstan",
                                              "brandub-cyningstan-2014", "brandubh-livas", "ard-ri"};
 
@@ -207,21 +231,7 @@ START_TEST(test_minimax_random)
         fixture_custom_position("brandubh", KING_CAPTURE_STRONG,
                                 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", SIDE_ATTACKERS, &r, &s, &h);
     }
-    Rng rng;
-    rng_seed(&rng, (uint64_t)seed + 11);
-    int plies = 8 + 10 * seed;
-    for (int i = 0; i < plies; i++) {
-        Move m;
-        if (!movegen_random(&r, &s, &rng, &m))
-            break;
-        GameState next = s;
-        state_apply(&r, &next, &h, m, NULL);
-        if (state_is_over(&next)) {
-            h.length--; /* keep the position before the end */
-            break;
-        }
-        s = next;
-    }
+    play_random(&r, &s, &h, (uint64_t)seed + 11, 8 + 10 * seed);
     char what[128];
     snprintf(what, sizeof what, "%s after %u random plies", r.opt.name, s.ply);
     check_equal_minimax(&r, &s, &h, 3, what);
@@ -756,10 +766,7 @@ static double child_score(Agent *plain, const GameState *s, History *h, Move m, 
     state_apply(plain->rules, &child, h, m, NULL);
     double v;
     if (state_is_over(&child))
-        v = child.winner == WINNER_DRAW ? 0.0
-            : (child.winner == WINNER_ATTACKERS) == (s->side == SIDE_ATTACKERS)
-                ? AGENT_WIN_SCORE - 1
-                : -(AGENT_WIN_SCORE - 1);
+        v = finished_score(&child, s->side);
     else {
         v = -alphabeta_search(plain, &child, h, depth - 1, NULL);
         /* A forced result counts its plies from the child: one more from s. */
@@ -835,20 +842,7 @@ START_TEST(test_blend_takes_the_mean_of_two_depths)
             state_init(&r, &s);
             history_init(&h);
             history_push(&h, s.hash, s.fort_hash, false, false);
-            Rng rng;
-            rng_seed(&rng, (uint64_t)seed + 31);
-            for (int i = 0; i < 10 + 6 * seed; i++) {
-                Move m;
-                if (!movegen_random(&r, &s, &rng, &m))
-                    break;
-                GameState next = s;
-                state_apply(&r, &next, &h, m, NULL);
-                if (state_is_over(&next)) {
-                    h.length--;
-                    break;
-                }
-                s = next;
-            }
+            play_random(&r, &s, &h, (uint64_t)seed + 31, 10 + 6 * seed);
             char what[64];
             snprintf(what, sizeof what, "%s after %u random plies", presets[p], s.ply);
             check_blend(&r, &s, &h, what, &differs);
