@@ -58,6 +58,24 @@
 /* Leaf evaluations are clamped well inside the win scores. */
 #define EVAL_CLAMP (AGENT_WIN_SCORE / 2.0)
 
+/* A score that says a forced win or loss was found in the tree. */
+static inline bool is_forced(double v)
+{
+    return v >= WIN_BOUND || v <= -WIN_BOUND;
+}
+
+/* Moves items[i] of an array of `size`-byte items to the front; the items before it keep their
+ * order one place later. */
+static void move_to_front(void *items, size_t size, int i)
+{
+    unsigned char held[sizeof(Move) > sizeof(double) ? sizeof(Move) : sizeof(double)];
+    assert(size <= sizeof held && i >= 0);
+    unsigned char *base = items;
+    memcpy(held, base + (size_t)i * size, size);
+    memmove(base + size, base, (size_t)i * size);
+    memcpy(base, held, size);
+}
+
 /* Parameter indices, in PARAMS order. */
 enum {
     P_DEPTH,
@@ -715,11 +733,6 @@ typedef struct {
     bool exact[RULES_MAX_MOVES];   /* false: score is only an upper bound */
 } RootScores;
 
-static inline bool is_forced(double v)
-{
-    return v >= WIN_BOUND || v <= -WIN_BOUND;
-}
-
 /* A forced result is taken as found; otherwise the mean of the two depths. */
 static inline double blended(double now, double before)
 {
@@ -875,22 +888,16 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
             break;
         done = depth;
         /* The best move leads the next iteration; the others keep their order. */
-        Move m = moves[iter_best];
-        memmove(&moves[1], &moves[0], (size_t)iter_best * sizeof *moves);
-        moves[0] = m;
+        move_to_front(moves, sizeof *moves, iter_best);
         if (ab->blend) {
             /* This iteration's scores are the next one's "before", in the same order. */
             RootScores *t = prev;
             prev = cur;
             cur = t;
-            double sc = prev->score[iter_best];
-            bool ex = prev->exact[iter_best];
-            memmove(&prev->score[1], &prev->score[0], (size_t)iter_best * sizeof prev->score[0]);
-            memmove(&prev->exact[1], &prev->exact[0], (size_t)iter_best * sizeof prev->exact[0]);
-            prev->score[0] = sc;
-            prev->exact[0] = ex;
+            move_to_front(prev->score, sizeof prev->score[0], iter_best);
+            move_to_front(prev->exact, sizeof prev->exact[0], iter_best);
         }
-        if (iter_score >= WIN_BOUND || iter_score <= -WIN_BOUND)
+        if (is_forced(iter_score))
             break;
     }
     if (ab->tt && done > 0) {
