@@ -160,7 +160,10 @@ never_satisfied() { scontrol -o show job "$1" 2>/dev/null | grep -q 'JobState=PE
 job_done() { case $(job_state "$1") in COMPLETED | FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY) return 0 ;; esac; return 1; }
 
 # --- the experiment ---------------------------------------------------------------------------
-# Long enough that a shard is still playing when it is cancelled (a few seconds a shard).
+# Long enough that a shard is still playing when it is cancelled: full random playouts
+# (eval_plies = -1) at 2000 iterations make a shard of 20 games take about 4 s on one core of a
+# 2-core CI machine, a game every 0.2 s. With the default eval_plies = 2 a shard took 0.2 s, and
+# on CI task 2 finished before the 0.2 s poll saw it running with rows (CI, 2026-11-28).
 cat >"$tmp/slurm.ini" <<'EOF'
 [experiment]
 name = slurm-test
@@ -178,7 +181,8 @@ type = random
 
 [agent.mc]
 type = mcts
-iterations = 800
+iterations = 2000
+eval_plies = -1
 
 [matchups]
 self = no
