@@ -24,6 +24,7 @@
 #define KEY_MAX             32  /* longer keys are unknown anyway */
 #define SECTION_KEYS_MAX    48  /* distinct keys tracked per section (for "given twice") */
 #define VALUE_MAX           256 /* a value fits on one libinih line (197 characters) */
+#define CMD_VALUE_MAX       600 /* an external agent's cmd, which may go on over lines */
 #define SECTION_MAX         80  /* "agent." plus a name, and some room to quote a bad one */
 #define SECTIONS_MAX        (EXPERIMENT_MAX_AGENTS + 3)
 #define LIST_MAX            300 /* the presets, agents... listed in an error message */
@@ -95,7 +96,7 @@ typedef struct {
     int type_line; /* 0 while no type was given */
     int param_count;
     char keys[SECTION_KEYS_MAX][KEY_MAX];
-    char values[SECTION_KEYS_MAX][VALUE_MAX];
+    char values[SECTION_KEYS_MAX][CMD_VALUE_MAX];
     int lines[SECTION_KEYS_MAX];
     int checked; /* keys[0..checked) have passed agent_check_param */
 } AgentDraft;
@@ -629,6 +630,35 @@ static bool agent_key(ReadCtx *c, const char *key, const char *value)
         snprintf(a->values[i], sizeof a->values[i], "%s", value);
     }
     a->lines[i] = c->line;
+    return a->type_line == 0 || check_params(c);
+}
+
+/* An indented line after `cmd` in an [agent.NAME] section: more of the command (an engine's
+ * agent spec outgrows one line). It joins the value so far directly after a trailing ',' (the
+ * spec goes on) and with one space otherwise (another argument). */
+static bool agent_cmd_continues(ReadCtx *c, const char *value)
+{
+    AgentDraft *a = &c->agent;
+    int i = a->param_count - 1;
+    if (i < 0 || strcmp(a->keys[i], "cmd") != 0) {
+        fail_at(c, c->line, ST_EPARSE, "key 'cmd': indented line '%s' follows another key", value);
+        return false;
+    }
+    char *cmd = a->values[i];
+    size_t used = strlen(cmd), more = strlen(value);
+    size_t gap = used > 0 && cmd[used - 1] == ',' ? 0 : 1;
+    if (used + gap + more >= sizeof a->values[i]) {
+        fail_at(c, c->line, ST_EINVAL, "key 'cmd': longer than %zu characters over its lines",
+                sizeof a->values[i] - 1);
+        return false;
+    }
+    if (gap) {
+        cmd[used++] = ' ';
+    }
+    memcpy(cmd + used, value, more + 1);
+    if (a->checked > i) {
+        a->checked = i; /* checked again as a whole, once the type is known */
+    }
     return a->type_line == 0 || check_params(c);
 }
 
@@ -1240,9 +1270,13 @@ static int on_key(void *user, const char *section, const char *name, const char 
         if (c->kind == SEC_RULES && (strcmp(name, "presets") == 0 || strcmp(name, "files") == 0)) {
             return rules_key(c, name, value);
         }
+        if (c->kind == SEC_AGENT && strcmp(name, "cmd") == 0) {
+            return agent_cmd_continues(c, value);
+        }
         fail_at(c, c->line, ST_EPARSE,
-                "key '%s': indented line '%s' (only presets and files go on over lines)", name,
-                value);
+                "key '%s': indented line '%s' (only presets, files and an agent's cmd go on over "
+                "lines)",
+                name, value);
         return 0;
     }
     c->have_prev_key = true;

@@ -177,6 +177,26 @@ START_TEST(test_default_self)
 }
 END_TEST
 
+START_TEST(test_cmd_goes_on_over_lines)
+{
+    /* An external agent's cmd may go on over indented lines: after a trailing ',' the spec
+     * goes on directly, otherwise a space starts another argument. */
+    char path[512];
+    write_temp("[experiment]\nname = x\n[rules]\npresets = brandubh\n[agent.e]\ntype = external\n"
+               "cmd = build/tafl engine --agent alphabeta:depth=2,\n"
+               "    king_distance=3\n    --seed 5\nmovetime_ms = 100\n",
+               path, sizeof path);
+    Experiment *e = load_ok(path);
+    unlink(path);
+    ck_assert_int_eq(e->agent_count, 1);
+    ck_assert_msg(strstr(e->agents[0].spec,
+                         "cmd=build/tafl engine --agent alphabeta:depth=2,king_distance=3 "
+                         "--seed 5") != NULL,
+                  "spec %s", e->agents[0].spec);
+    free(e);
+}
+END_TEST
+
 START_TEST(test_specs_are_agent_create_specs)
 {
     /* Each built spec creates the same agent as the spec written by hand. */
@@ -261,7 +281,17 @@ static const struct {
      "2: syntax error (expected key = value, [section] or a ; comment)", NULL},
     {"[experiment\nname = t\n", ST_EPARSE, "1: syntax error: '[' without ']'", NULL},
     {"[experiment]\nname = t\n  more\n", ST_EPARSE,
-     "3: key 'name': indented line 'more' (only presets and files go on over lines)", NULL},
+     "3: key 'name': indented line 'more' (only presets, files and an agent's cmd go on over "
+     "lines)",
+     NULL},
+    {"[experiment]\nname = t\n[agent.e]\ntype = external\nmovetime_ms = 5\n  more\n", ST_EPARSE,
+     "6: key 'movetime_ms': indented line 'more' (only presets, files and an agent's cmd go on "
+     "over lines)",
+     NULL},
+    {"[experiment]\nname = t\n[agent.e]\ntype = external\ncmd = a\n  " LONG_64 LONG_64
+     "\n  " LONG_64 LONG_64 "\n  " LONG_64 LONG_64 "\n  " LONG_64 LONG_64 "\n  " LONG_64 LONG_64
+     "\n",
+     ST_EINVAL, "10: key 'cmd': longer than 599 characters over its lines", NULL},
     {"[experiment]\n; " LONG_64 LONG_64 LONG_64 LONG_64 "\n", ST_EPARSE,
      "2: line longer than 197 characters", NULL},
     {"[agent.a b]\n", ST_EINVAL,
@@ -760,6 +790,7 @@ Suite *experiment_suite(void)
     tcase_add_test(tc, test_curve_ladder_pairings);
     tcase_add_test(tc, test_default_self);
     tcase_add_test(tc, test_specs_are_agent_create_specs);
+    tcase_add_test(tc, test_cmd_goes_on_over_lines);
     tcase_add_test(tc, test_check_param);
     tcase_add_test(tc, test_sweep_one_at_a_time);
     tcase_add_test(tc, test_sweep_grid);
