@@ -8,7 +8,7 @@
 #include "agents/agent.h"
 #include "agents/evalmodel.h"
 
-#define AGENT_MAX_PARAMS 24
+#define AGENT_MAX_PARAMS 28
 
 typedef enum {
     PARAM_INT,    /* an integer in [min, max] */

@@ -20,6 +20,7 @@ typedef struct {
     double corner_guards;     /* per attacker beside a corner (corner escape only) */
     double king_threats;      /* per square beside the king on which an attacker that can get
                                  there in one move would capture him */
+    double king_moves;        /* per square the king can move to (against the attackers) */
     const EvalModel *model;   /* a learned evaluation used instead of the weights (eval=FILE or
                                  trained); NULL: the weights (eval=hand). Borrowed */
     Side player;              /* the side the agent plays in this search (set at its root): a
@@ -28,8 +29,9 @@ typedef struct {
 
 /* Number of weights, and their parameter specs (keys attacker_material, defender_material,
  * king_distance, king_open_lines, king_attackers, mobility, king_two_move, corner_guards,
- * king_threats, in EvalWeights' order), for agents to include in their own parameter tables. */
-#define EVAL_PARAM_COUNT 9
+ * king_threats, king_moves, in EvalWeights' order), for agents to include in their own parameter
+ * tables. */
+#define EVAL_PARAM_COUNT 10
 extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
 
 /* The initialisers of EVAL_PARAMS, for agents whose own static parameter tables end with the
@@ -76,7 +78,10 @@ extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
                          "(attackers' view)"),                                                     \
         EVAL_WEIGHT_SPEC("king_threats", kt,                                                       \
                          "per square beside the king where an attacker arriving in one move "      \
-                         "would capture him (attackers' view)")
+                         "would capture him (attackers' view)"),                                   \
+        EVAL_WEIGHT_SPEC("king_moves", 0.0,                                                        \
+                         "per square the king can move to, counted against the attackers: "        \
+                         "herds a king whose men are gone (0: off)")
 
 /* The evaluation weights with the defaults tuned for alpha-beta (above); greedy uses them too.
  * An agent whose search reads the evaluation on another scale (MCTS's logistic cut-off) gives
@@ -106,7 +111,8 @@ double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w);
 typedef struct {
     int attackers, defenders; /* material */
     int king_distance, open_lines, king_attackers, two_move, corner_guards, threats;
-    int mobility; /* attackers' legal moves minus the defenders' */
+    int king_moves; /* squares the king can move to */
+    int mobility;   /* attackers' legal moves minus the defenders' */
 } EvalCounts;
 
 /* Fills *c for s (game not over). Pure, thread-safe. */

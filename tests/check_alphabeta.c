@@ -589,6 +589,23 @@ START_TEST(test_eval_features)
 }
 END_TEST
 
+/* king_moves (the tenth weight, counted against the attackers): each square the king can move
+ * to. On brandubh from c2: a2 b2 west, d2 to g2 east, c1 north, c3 to c7 south (12). From d2
+ * he may stop on the empty throne d4 when throne_reentry lets him (brandubh), not in
+ * brandub-cyningstan-2014, where he still passes it. A Copenhagen king boxed on f10 by e10,
+ * g10 and f9 has one: f11 (the edge, where strong capture never takes him). */
+START_TEST(test_eval_king_moves_brandubh_copenhagen)
+{
+    enum { F_KING_MOVES = 9 };
+    ck_assert_double_eq(feature("brandubh", "/7/2K4/7/7/7/7/3t3/", F_KING_MOVES), -12);
+    ck_assert_double_eq(feature("brandubh", "/7/3K3/7/7/7/7/1t5/", F_KING_MOVES), -12);
+    ck_assert_double_eq(feature("brandub-cyningstan-2014", "/7/3K3/7/7/7/7/1t5/", F_KING_MOVES),
+                        -11);
+    ck_assert_double_eq(
+        feature("copenhagen", "/11/11/11/11/11/11/11/11/5t5/4tKt4/11/", F_KING_MOVES), -1);
+}
+END_TEST
+
 START_TEST(test_eval_mobility_and_sum)
 {
     Rules r;
@@ -1159,6 +1176,7 @@ Suite *alphabeta_suite(void)
 
     tc = tcase_create("eval");
     tcase_add_test(tc, test_eval_features);
+    tcase_add_test(tc, test_eval_king_moves_brandubh_copenhagen);
     tcase_add_test(tc, test_eval_mobility_and_sum);
     suite_add_tcase(suite, tc);
     return suite;
