@@ -180,17 +180,18 @@ END_TEST
 START_TEST(test_cmd_goes_on_over_lines)
 {
     /* An external agent's cmd may go on over indented lines: after a trailing ',' the spec
-     * goes on directly, otherwise a space starts another argument. */
+     * goes on directly, otherwise a space starts another argument. (The program must exist
+     * when the file is read: /bin/sh, not a build output a fresh clone may lack.) */
     char path[512];
     write_temp("[experiment]\nname = x\n[rules]\npresets = brandubh\n[agent.e]\ntype = external\n"
-               "cmd = build/tafl engine --agent alphabeta:depth=2,\n"
+               "cmd = /bin/sh engine.sh --agent alphabeta:depth=2,\n"
                "    king_distance=3\n    --seed 5\nmovetime_ms = 100\n",
                path, sizeof path);
     Experiment *e = load_ok(path);
     unlink(path);
     ck_assert_int_eq(e->agent_count, 1);
     ck_assert_msg(strstr(e->agents[0].spec,
-                         "cmd=build/tafl engine --agent alphabeta:depth=2,king_distance=3 "
+                         "cmd=/bin/sh engine.sh --agent alphabeta:depth=2,king_distance=3 "
                          "--seed 5") != NULL,
                   "spec %s", e->agents[0].spec);
     free(e);
