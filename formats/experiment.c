@@ -635,15 +635,12 @@ static bool agent_key(ReadCtx *c, const char *key, const char *value)
 
 /* An indented line after `cmd` in an [agent.NAME] section: more of the command (an engine's
  * agent spec outgrows one line). It joins the value so far directly after a trailing ',' (the
- * spec goes on) and with one space otherwise (another argument). */
+ * spec goes on) and with one space otherwise (another argument). libinih names the key of the
+ * line before, and a section header clears it, so the draft's last key is that `cmd`. */
 static bool agent_cmd_continues(ReadCtx *c, const char *value)
 {
     AgentDraft *a = &c->agent;
     int i = a->param_count - 1;
-    if (i < 0 || strcmp(a->keys[i], "cmd") != 0) {
-        fail_at(c, c->line, ST_EPARSE, "key 'cmd': indented line '%s' follows another key", value);
-        return false;
-    }
     char *cmd = a->values[i];
     size_t used = strlen(cmd), more = strlen(value);
     size_t gap = used > 0 && cmd[used - 1] == ',' ? 0 : 1;
