@@ -353,26 +353,6 @@ static int king_attackers(const Rules *r, const GameState *s)
     return count;
 }
 
-/* The squares the king standing on `from` can move to: each line over empty squares, stopping
- * on the throne only with throne_reentry, through it only when throne_pass lets him, and ending
- * at an escape square. With his men gone his moves are the defenders' (no_moves loses them), so
- * the attackers herd him by taking these away. */
-static int king_moves(const Rules *r, const uint64_t *occ, int from)
-{
-    int moves = 0;
-    for (int d = 0; d < RULES_DIRS; d++) {
-        for (int sq = r->neighbour[from][d]; sq >= 0 && !bit_test(occ, sq);
-             sq = r->neighbour[sq][d]) {
-            bool throne = is_throne(r, sq);
-            if (!throne || r->opt.throne_reentry)
-                moves++;
-            if (is_escape(r, sq) || (throne && r->opt.throne_pass == THRONE_PASS_NONE))
-                break;
-        }
-    }
-    return moves;
-}
-
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
 {
     if (w->model)
@@ -390,7 +370,7 @@ double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
     if (w->king_threats != 0.0)
         v += w->king_threats * king_threats(r, s, occ, NULL);
     if (w->king_moves != 0.0)
-        v -= w->king_moves * king_moves(r, occ, s->king);
+        v -= w->king_moves * movegen_king_moves(r, s);
     if (w->mobility != 0.0) {
         /* The other side's moves are counted on a copy with the side flipped; movegen_count
          * reads only the boards and the side, so the stale hash does not matter. */
@@ -416,7 +396,7 @@ void eval_counts(const Rules *r, const GameState *s, EvalCounts *c)
     c->two_move = king_two_move(r, s, occ);
     c->corner_guards = corner_guards(r, s);
     c->threats = king_threats(r, s, occ, NULL);
-    c->king_moves = king_moves(r, occ, s->king);
+    c->king_moves = movegen_king_moves(r, s);
     GameState other = *s;
     other.side = (uint8_t)(s->side == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS);
     int own = movegen_count(r, s), theirs = movegen_count(r, &other);

@@ -419,6 +419,19 @@ static int BI(edge_defenders)(const Rules *r, const GameState *s)
     return BI(bb_popcount)(BI(bb_and)(fill, defenders));
 }
 
+/* The squares the king can move to in one slide (movegen_king_moves): his group of the
+ * defenders' destinations, so the throne and escape squares follow the move generator's rules. */
+static int BI(king_moves)(const Rules *r, const GameState *s)
+{
+    BI(Geometry) g = BI(geometry)(r);
+    BI(Group) grp[2];
+    BI(groups)(r, s, &g, SIDE_DEFENDERS, grp);
+    int moves = 0;
+    for (int d = 0; d < RULES_DIRS; d++)
+        moves += BI(bb_popcount)(BI(slide_ends)(&g, grp[1].pieces, grp[1].pass, grp[1].stop, d));
+    return moves;
+}
+
 /* The king's slides over the board as it stands, the other pieces still (movegen_king_flood):
  * a breadth-first search by whole levels, each level every square one slide from the last
  * level's squares. He passes the throne unless throne_pass is none and stops on it only with

@@ -103,6 +103,11 @@ KingFlood movegen_king_flood(const Rules *r, const GameState *s)
     DISPATCH(r, king_flood, r, s);
 }
 
+int movegen_king_moves(const Rules *r, const GameState *s)
+{
+    DISPATCH(r, king_moves, r, s);
+}
+
 int movegen_edge_defenders(const Rules *r, const GameState *s)
 {
     DISPATCH(r, edge_defenders, r, s);

@@ -43,6 +43,11 @@ typedef struct {
 
 KingFlood movegen_king_flood(const Rules *r, const GameState *s);
 
+/* The number of squares the king can move to in one move on this board, whichever side is to
+ * move: the defenders' legal moves from his square when they are to move and the game goes on
+ * (the no-repeat rule, which reads the history, aside). Pure, thread-safe. */
+int movegen_king_moves(const Rules *r, const GameState *s);
+
 /* The defenders, king included, joined to an edge square by steps between neighbours (north,
  * south, west, east) over squares no attacker holds; 0 is the encirclement of RULES.md section
  * 5, whether or not the ruleset plays it. Bitboard fill; pure, thread-safe. */

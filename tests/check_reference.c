@@ -282,6 +282,20 @@ static void play_and_compare(Game *g, int from, int to, Tally *tally)
             state_winner_name((Winner)g->gs.winner), state_reason_name((EndReason)g->gs.reason),
             state_winner_name((Winner)g->ref.winner), state_reason_name((EndReason)g->ref.reason));
     }
+    if (!state_is_over(&g->gs)) {
+        /* movegen_king_moves against the defenders' own list, whoever is to move. */
+        GameState def = g->gs;
+        def.side = SIDE_DEFENDERS;
+        Move moves[RULES_MAX_MOVES];
+        int n = movegen_legal(g->r, &def, moves), king = 0;
+        for (int i = 0; i < n; i++) {
+            king += moves[i].from == g->gs.king;
+        }
+        if (movegen_king_moves(g->r, &g->gs) != king) {
+            fail_game(g, &before, from, to, "movegen_king_moves %d, the king's legal moves %d",
+                      movegen_king_moves(g->r, &g->gs), king);
+        }
+    }
     tally->plies++;
     tally->captures += nref;
     for (int i = 0; i < nref; i++) {
