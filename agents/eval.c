@@ -173,7 +173,7 @@ static inline bool corner_hostile_to_defenders(const Rules *r)
 
 /* Would the king on k be captured by an attacker arriving on t (beside him) from `from`? The
  * same shapes as king_captured in rules/state.c (RULES.md section 4), on the board after the
- * move: t holds an attacker and `from` is empty. */
+ * move: t holds an attacker and `from` is empty (-1: no square beside him is left). */
 static bool captured_by_arrival(const Rules *r, const GameState *s, int k, int t, int from)
 {
 #define ATT(u) ((u) >= 0 && (u) != from && ((u) == t || bit_test(s->attackers, (u))))
@@ -245,6 +245,12 @@ static int king_threats(const Rules *r, const GameState *s, const uint64_t *occ,
         int t = r->neighbour[k][d];
         if (t < 0 || bit_test(occ, t) || is_corner(r, t) || is_throne(r, t))
             continue;
+        /* Would an attacker on t take him? Asked once, before any line is walked: the answer
+         * reads only the squares beside the king, and the attacker that slides to t never comes
+         * from one of them (two squares beside him on one line have the king between), so it
+         * does not depend on which attacker arrives. */
+        if (!captured_by_arrival(r, s, k, t, -1))
+            continue;
         /* The attackers that can slide to t: the first piece along each line from t (the line
          * towards the king ends at once). */
         bool threat = false;
@@ -255,7 +261,7 @@ static int king_threats(const Rules *r, const GameState *s, const uint64_t *occ,
                 if (sq < 0 || is_corner(r, sq))
                     break;
                 if (bit_test(occ, sq)) {
-                    if (bit_test(s->attackers, sq) && captured_by_arrival(r, s, k, t, sq)) {
+                    if (bit_test(s->attackers, sq)) {
                         threat = true;
                         if (path)
                             for (int u = t; u != sq; u = r->neighbour[u][e])
