@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/eval.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/perft.h"
@@ -228,6 +229,73 @@ static int compare_moves(Game *g, int *keys, Rng *rng)
     return rn;
 }
 
+/* The direction (RULES_DIR_*) of the straight move from `from` to `to`. */
+static int move_direction(const Rules *r, int from, int to)
+{
+    for (int d = 0; d < RULES_DIRS; d++) {
+        for (int sq = r->neighbour[from][d]; sq >= 0; sq = r->neighbour[sq][d]) {
+            if (sq == to) {
+                return d;
+            }
+        }
+    }
+    ck_abort_msg("%d to %d is not a straight move", from, to);
+    return -1;
+}
+
+static bool escape_square(const Rules *r, int sq)
+{
+    const uint64_t *escapes = r->opt.escape == ESCAPE_CORNER ? r->corner : r->edge;
+    return (escapes[sq >> 6] >> (sq & 63)) & 1;
+}
+
+/* The king's legal moves onto an escape square from `king` (the defenders to move, the king
+ * put there with the other pieces as in s), leaving out those along direction `skip` (-1:
+ * none): the move generator's count of what the evaluation calls open lines. */
+static int king_escape_moves(const Rules *r, const GameState *s, int king, int skip)
+{
+    GameState def = *s;
+    def.side = SIDE_DEFENDERS;
+    def.king = (uint16_t)king;
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, &def, moves), count = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].from == king && escape_square(r, moves[i].to) &&
+            (skip < 0 || move_direction(r, king, moves[i].to) != skip)) {
+            count++;
+        }
+    }
+    return count;
+}
+
+/* The evaluation's king_open_lines and king_two_move counts walk the king's lines with their
+ * own reading of the throne and escape rules; here they are recounted from the move generator:
+ * open lines are the king's legal moves onto an escape square, and two-move lines the same
+ * from each square a legal king move reaches short of escape, the way back left out. */
+static void check_king_lines(const Game *g, const GameState *before, int from, int to)
+{
+    const Rules *r = g->r;
+    const GameState *s = &g->gs;
+    EvalCounts c;
+    eval_counts(r, s, &c);
+    const int open = king_escape_moves(r, s, s->king, -1);
+    GameState def = *s;
+    def.side = SIDE_DEFENDERS;
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, &def, moves), two = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].from == s->king && !escape_square(r, moves[i].to)) {
+            two +=
+                king_escape_moves(r, s, moves[i].to, move_direction(r, s->king, moves[i].to) ^ 1);
+        }
+    }
+    if (c.open_lines != open || c.two_move != two || eval_king_open_lines(r, s) != open) {
+        fail_game(g, before, from, to,
+                  "king lines: evaluation open %d two-move %d, move generator open %d two-move %d",
+                  c.open_lines, c.two_move, open, two);
+    }
+}
+
 static void compare_boards(const Game *g, const GameState *before, int from, int to)
 {
     for (int sq = 0; sq < g->r->squares; sq++) {
@@ -295,6 +363,7 @@ static void play_and_compare(Game *g, int from, int to, Tally *tally)
             fail_game(g, &before, from, to, "movegen_king_moves %d, the king's legal moves %d",
                       movegen_king_moves(g->r, &g->gs), king);
         }
+        check_king_lines(g, &before, from, to);
     }
     tally->plies++;
     tally->captures += nref;
