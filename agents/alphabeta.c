@@ -30,8 +30,9 @@
  *   table holds) and ext (a ply more where the side to move faces a king escape or capture
  *   threat, at most depth / 2 + 1 times on a path) and nullmove (null-move pruning, below).
  *   lmr, tt_deep, ext and nullmove change scores, so the minimax-equality tests name the plain
- *   search. All are pure functions of the counted search, so a node budget stays
- *   deterministic. Aspiration windows were not tried. */
+ *   search. asp (aspiration windows at the root, re-searched wider on a fail) changes no root
+ *   score. All are pure functions of the counted search, so a node budget stays
+ *   deterministic. */
 #include "agents/alphabeta.h"
 
 #include <assert.h>
@@ -92,6 +93,7 @@ enum {
     P_NULLMOVE,
     P_QREPEAT,
     P_BLEND,
+    P_ASP,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
     P_COUNT
@@ -133,6 +135,10 @@ static const ParamSpec PARAMS[] = {
     {"blend", PARAM_BOOL, 0, 0, 1, NULL,
      "choose the root move by the mean of its scores at the last two iterations, an odd and an "
      "even depth, so that the side to move at the leaves does not swing the play with depth"},
+    {"asp", PARAM_REAL, 0, 0, 1000, NULL,
+     "aspiration windows: from depth 2 the root is searched in a window of asp evaluation units "
+     "either side of the last iteration's score, widened fourfold on the side that fails (0 = "
+     "the full window)"},
     EVAL_PARAM_INITIALIZERS,
     EVAL_MODEL_PARAM_INITIALIZER,
 };
@@ -164,6 +170,7 @@ typedef struct {
     bool nullmove; /* null-move pruning */
     bool qrepeat;  /* quiescence tries the attackers' wins by repetition */
     bool blend;    /* root move by the mean of the last two iterations' scores */
+    double asp;    /* aspiration window's half-width at the root; 0 = full window */
     int null_ply;  /* ply of the node reached by a pass now being searched; -1 = none */
     uint64_t seed;
     EvalWeights w;
@@ -791,6 +798,80 @@ static int blend_iteration(AlphaBeta *ab, const GameState *s, const Move *moves,
     return best;
 }
 
+/* One pass over the root moves at depth `depth` with the root window (lo, hi): the index of the
+ * best move and its score in *score; -1 when the budget ran out before the first move was
+ * searched. A pass stops at the first move that reaches hi (a fail high). */
+static int root_pass(AlphaBeta *ab, const GameState *s, const Move *moves, int n, int depth,
+                     int ext, double lo, double hi, double *score, bool *dep)
+{
+    const Rules *r = ab->base.rules;
+    const int len = ab->hist.length;
+    double alpha = lo, best_score = -SCORE_INF;
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        GameState child = *s;
+        state_apply(r, &child, &ab->hist, moves[i], NULL);
+        double v;
+        if (state_is_over(&child)) {
+            ab->nodes++;
+            v = terminal_score(&child, s->side, 1);
+        } else if (ab->pvs && best >= 0) {
+            /* Principal-variation search at the root too: a later move replaces the best only
+             * when strictly better, which the null window decides. */
+            v = -negamax(ab, &child, depth - 1, 1, -(alpha + NULL_WINDOW), -alpha, ext, dep);
+            if (!ab->stop && v > alpha && v < hi)
+                v = -negamax(ab, &child, depth - 1, 1, -hi, -alpha, ext, dep);
+        } else {
+            v = -negamax(ab, &child, depth - 1, 1, -hi, -alpha, ext, dep);
+        }
+        history_truncate(&ab->hist, len);
+        if (ab->stop)
+            break;
+        if (v > best_score) {
+            best_score = v;
+            best = i;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= hi)
+            break;
+    }
+    *score = best_score;
+    return best;
+}
+
+/* One iteration at depth `depth` over the root moves: the index of the best move and its score
+ * in *score, or -1 when the budget ran out before a move was searched. With asp, an
+ * aspiration window (the chess programming wiki's "Aspiration Windows"; Brockington and
+ * Schaeffer's "Aspiration search" survey): the root is searched in (last - asp, last + asp)
+ * around the last iteration's score `last`, and a score outside it is searched again with the
+ * window widened fourfold on the side that failed, up to the full window. Fail-soft bounds in
+ * the table keep every pass's scores exact within its window, so the iteration's score equals
+ * the full window's. When the budget runs out in a pass, a move is kept only if it scored above
+ * the window's lower end (exactly, or as a fail high). */
+static int root_iteration(AlphaBeta *ab, const GameState *s, const Move *moves, int n, int depth,
+                          int ext, double last, double *score, bool *dep)
+{
+    double width = ab->asp, lo = -SCORE_INF, hi = SCORE_INF;
+    if (width > 0 && depth >= 2 && !isnan(last) && !is_forced(last)) {
+        lo = last - width;
+        hi = last + width;
+    }
+    for (;;) {
+        int best = root_pass(ab, s, moves, n, depth, ext, lo, hi, score, dep);
+        if (ab->stop)
+            return best >= 0 && *score > lo ? best : -1;
+        if (*score > lo && *score < hi)
+            return best;
+        width *= 4.0;
+        /* Past a hundred attackers' worth the window is the full one on that side. */
+        if (*score <= lo)
+            lo = width > 1000.0 ? -SCORE_INF : last - width;
+        else
+            hi = width > 1000.0 ? SCORE_INF : last + width;
+    }
+}
+
 /* Iterative deepening from the root to max_depth; fills the stats and returns the move. */
 static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, int max_depth)
 {
@@ -846,7 +927,7 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
     }
     for (int depth = 1; depth <= max_depth; depth++) {
         ab->nodes++; /* the root */
-        double alpha = -SCORE_INF, iter_score = -SCORE_INF;
+        double iter_score = -SCORE_INF;
         int iter_best = -1;
         bool dep = false;
         /* Extensions on one path: at most half the iteration's depth, so an iteration's tree
@@ -854,32 +935,9 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
         const int ext = ab->ext ? depth / 2 + 1 : 0;
         if (ab->blend)
             iter_best = blend_iteration(ab, s, moves, n, depth, prev, cur, &iter_score, &dep);
-        for (int i = 0; i < n && !ab->blend; i++) {
-            GameState child = *s;
-            state_apply(r, &child, &ab->hist, moves[i], NULL);
-            double v;
-            if (state_is_over(&child)) {
-                ab->nodes++;
-                v = terminal_score(&child, s->side, 1);
-            } else if (ab->pvs && iter_best >= 0) {
-                /* Principal-variation search at the root too: a later move replaces the best
-                 * only when strictly better, which the null window decides. */
-                v = -negamax(ab, &child, depth - 1, 1, -(alpha + NULL_WINDOW), -alpha, ext, &dep);
-                if (!ab->stop && v > alpha)
-                    v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -alpha, ext, &dep);
-            } else {
-                v = -negamax(ab, &child, depth - 1, 1, -SCORE_INF, -alpha, ext, &dep);
-            }
-            history_truncate(&ab->hist, len);
-            if (ab->stop)
-                break;
-            if (v > iter_score) {
-                iter_score = v;
-                iter_best = i;
-            }
-            if (v > alpha)
-                alpha = v;
-        }
+        else
+            iter_best = root_iteration(ab, s, moves, n, depth, ext, done > 0 ? best_score : NAN,
+                                       &iter_score, &dep);
         if (iter_best >= 0) {
             best = moves[iter_best];
             best_score = iter_score;
@@ -999,6 +1057,7 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->nullmove = params[P_NULLMOVE] != 0;
     ab->qrepeat = params[P_QREPEAT] != 0;
     ab->blend = params[P_BLEND] != 0;
+    ab->asp = params[P_ASP];
     ab->seed = seed;
     eval_weights_from(&params[P_EVAL], &ab->w);
     size_t pow2 = tt_slots(params[P_TT_MB]);

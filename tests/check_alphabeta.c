@@ -907,6 +907,54 @@ START_TEST(test_pvs_equals_minimax)
 }
 END_TEST
 
+/* Aspiration windows change no score either: a root score outside the window is searched again
+ * with the window widened on that side until it falls inside. Windows of half a unit and of
+ * three fail at most iterations of these positions, so the re-searches are what is tested. */
+START_TEST(test_aspiration_equals_minimax)
+{
+    const Fixture *f = &SMALL[_i];
+    Rules r;
+    GameState s;
+    History h;
+    fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
+    static const char *const specs[] = {
+        "alphabeta:tt_mb=1,quiesce=no,pvs=yes,lmr=no,tt_deep=no,ext=no,asp=0.5",
+        "alphabeta:tt_mb=1,quiesce=no,pvs=no,lmr=no,tt_deep=no,ext=no,asp=0.5",
+        "alphabeta:tt_mb=0,quiesce=no,pvs=yes,lmr=no,tt_deep=no,ext=no,asp=3",
+    };
+    for (int i = 0; i < 3; i++) {
+        char what[160];
+        snprintf(what, sizeof what, "asp %s %s %s (%s)", f->preset, f->otn,
+                 ruleset_side_name(f->side), specs[i]);
+        check_equal_minimax_spec(&r, &s, &h, 4, specs[i], what);
+    }
+    history_free(&h);
+}
+END_TEST
+
+/* The window is used: a narrow one searches another tree than the full window, and the score
+ * still agrees. */
+START_TEST(test_aspiration_searches_a_narrower_tree)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    History h;
+    state_init(&r, &s);
+    history_init(&h);
+    history_push(&h, s.hash, s.fort_hash, false, false);
+    Agent *full = fixture_agent(&r, "alphabeta:pvs=yes", 1);
+    Agent *narrow = fixture_agent(&r, "alphabeta:pvs=yes,asp=2", 1);
+    double want = alphabeta_search(full, &s, &h, 5, NULL);
+    double got = alphabeta_search(narrow, &s, &h, 5, NULL);
+    ck_assert_double_eq(got, want);
+    ck_assert_uint_ne(agent_last_stats(full)->nodes, agent_last_stats(narrow)->nodes);
+    agent_destroy(full);
+    agent_destroy(narrow);
+    history_free(&h);
+}
+END_TEST
+
 /* Every feature together: the same seed and node budget give the same moves, nodes, depths and
  * scores over a whole game's worth of searches, whatever agent object runs them (the table,
  * killers and history carry over from move to move exactly as in a game). */
@@ -1150,6 +1198,9 @@ Suite *alphabeta_suite(void)
     tc = tcase_create("deeper");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_pvs_equals_minimax, 0, (int)(sizeof SMALL / sizeof SMALL[0]));
+    tcase_add_loop_test(tc, test_aspiration_equals_minimax, 0,
+                        (int)(sizeof SMALL / sizeof SMALL[0]));
+    tcase_add_test(tc, test_aspiration_searches_a_narrower_tree);
     tcase_add_test(tc, test_features_deterministic);
     tcase_add_test(tc, test_extensions_bounded_and_reductions_deepen);
     tcase_add_test(tc, test_qchecks_sees_king_fork);
