@@ -419,7 +419,6 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
 
     Move moves[RULES_MAX_MOVES];
     int32_t scores[RULES_MAX_MOVES];
-    int n = node_moves(ab, s, moves, path_dep), kept = 0;
     /* Any capture, custodial or shieldwall, takes a piece beside the arrival square, and a
      * king capture ends beside the king: mark those squares once. */
     uint64_t near[RULES_WORDS] = {0}, near_king[RULES_WORDS] = {0};
@@ -444,6 +443,18 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
      * plies (state_apply), so the child of s needs s to have seven. */
     const bool qrepeat = ab->qrepeat && attackers && r->opt.repetition == END_RULE_DEFENDERS_LOSE &&
                          ab->hist.entries[ab->hist.length - 1].reversible >= 7;
+    /* The filter below keeps only moves onto these squares and the defenders' king moves, unless
+     * it also looks for quiet threats or repetitions: list just those (in the same order, so the
+     * search is the same). Where the history takes moves away the full list decides path_dep. */
+    int n, kept = 0;
+    if (!qchecks && !qrepeat && !movegen_reads_history(r, s)) {
+        uint64_t to[RULES_WORDS];
+        for (int w = 0; w < RULES_WORDS; w++)
+            to[w] = near[w] | (attackers ? near_king[w] : 0) | (check ? stop_sq[w] : 0);
+        n = movegen_legal_to(r, s, to, !attackers, moves);
+    } else {
+        n = node_moves(ab, s, moves, path_dep);
+    }
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int caps = bit_test(near, m.to) ? state_capture_count(r, s, m) : 0;

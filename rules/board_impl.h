@@ -328,17 +328,23 @@ static bool BI(random_move)(const Rules *r, const GameState *s, Rng *rng, Move *
     return true;
 }
 
-static int BI(list_moves)(const Rules *r, const GameState *s, Move *moves)
+/* The moves of s in movegen_legal's order; with dest_mask (not NULL) only those whose
+ * destination is in it, except the king's when king_all. Skipping a destination before its origin
+ * is walked back is what makes a masked listing cheaper than filtering the whole list. */
+static int BI(list_moves_to)(const Rules *r, const GameState *s, const uint64_t *dest_mask,
+                             bool king_all, Move *moves)
 {
     BI(Geometry) g = BI(geometry)(r);
     BI(Destinations) ds;
     BI(destinations)(r, s, &g, (Side)s->side, &ds);
     int n = 0;
     for (int k = 0; k < ds.groups; k++) {
+        /* Group 1 is the king's (BI(groups)). */
+        const uint64_t *mask = k == 1 && king_all ? NULL : dest_mask;
         for (int d = 0; d < RULES_DIRS; d++) {
             int delta = BI(delta)(g.size, d);
             for (int i = 0; i < NW; i++) {
-                uint64_t x = ds.dest[k][d].w[i];
+                uint64_t x = ds.dest[k][d].w[i] & (mask ? mask[i] : ~0ULL);
                 while (x) {
                     int to = i * 64 + bits_lowest(x);
                     x &= x - 1;
@@ -350,6 +356,11 @@ static int BI(list_moves)(const Rules *r, const GameState *s, Move *moves)
         }
     }
     return n;
+}
+
+static int BI(list_moves)(const Rules *r, const GameState *s, Move *moves)
+{
+    return BI(list_moves_to)(r, s, NULL, false, moves);
 }
 
 static bool BI(side_has_move)(const Rules *r, const GameState *s, Side side)

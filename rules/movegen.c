@@ -68,6 +68,14 @@ int movegen_legal(const Rules *r, const GameState *s, Move *moves)
     DISPATCH(r, list_moves, r, s, moves);
 }
 
+int movegen_legal_to(const Rules *r, const GameState *s, const uint64_t *to, bool king_all,
+                     Move *moves)
+{
+    if (state_is_over(s))
+        return 0;
+    DISPATCH(r, list_moves_to, r, s, to, king_all, moves);
+}
+
 int movegen_count(const Rules *r, const GameState *s)
 {
     if (state_is_over(s))

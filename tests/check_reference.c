@@ -268,6 +268,40 @@ static int king_escape_moves(const Rules *r, const GameState *s, int king, int s
     return count;
 }
 
+/* movegen_legal_to against movegen_legal filtered, for a mask drawn from the position's hash
+ * (about a third of the squares) with and without all of the king's moves. */
+static void check_masked_moves(const Game *g, const GameState *before, int from, int to)
+{
+    const Rules *r = g->r;
+    uint64_t mask[RULES_WORDS];
+    for (int w = 0; w < RULES_WORDS; w++) {
+        mask[w] = rng_splitmix64(g->gs.hash + 2 * (uint64_t)w) &
+                  rng_splitmix64(g->gs.hash + 2 * (uint64_t)w + 1);
+        mask[w] |= rng_splitmix64(g->gs.hash ^ (uint64_t)w) & 0x1111111111111111ULL;
+    }
+    for (int king_all = 0; king_all < 2; king_all++) {
+        Move all[RULES_MAX_MOVES], some[RULES_MAX_MOVES], want[RULES_MAX_MOVES];
+        int n = movegen_legal(r, &g->gs, all), k = 0;
+        for (int i = 0; i < n; i++) {
+            if ((king_all && all[i].from == g->gs.king) ||
+                ((mask[all[i].to >> 6] >> (all[i].to & 63)) & 1)) {
+                want[k++] = all[i];
+            }
+        }
+        int got = movegen_legal_to(r, &g->gs, mask, king_all != 0, some);
+        bool same = got == k;
+        for (int i = 0; same && i < k; i++) {
+            same = some[i].from == want[i].from && some[i].to == want[i].to;
+        }
+        if (!same) {
+            fail_game(g, before, from, to,
+                      "movegen_legal_to (king_all %d): %d moves, movegen_legal filtered %d or "
+                      "in another order",
+                      king_all, got, k);
+        }
+    }
+}
+
 /* The evaluation's king_open_lines and king_two_move counts walk the king's lines with their
  * own reading of the throne and escape rules; here they are recounted from the move generator:
  * open lines are the king's legal moves onto an escape square, and two-move lines the same
@@ -364,6 +398,7 @@ static void play_and_compare(Game *g, int from, int to, Tally *tally)
                       movegen_king_moves(g->r, &g->gs), king);
         }
         check_king_lines(g, &before, from, to);
+        check_masked_moves(g, &before, from, to);
     }
     tally->plies++;
     tally->captures += nref;
