@@ -197,9 +197,31 @@ static inline bool bit_test(const uint64_t *bits, int sq)
     return (bits[sq >> 6] >> (sq & 63)) & 1;
 }
 
+/* Sets square sq's bit; sq < 0 (off the board) sets nothing. */
+static inline void set_bit(uint64_t *bits, int sq)
+{
+    if (sq >= 0)
+        bits[sq >> 6] |= 1ULL << (sq & 63);
+}
+
+/* The squares beside a piece of the side not to move: any capture, custodial or shieldwall,
+ * takes a piece beside the arrival square, so a move landing elsewhere captures nothing. */
+static void capture_squares(const Rules *r, const GameState *s, uint64_t *near)
+{
+    memset(near, 0, RULES_WORDS * sizeof *near);
+    const uint64_t *enemies = s->side == SIDE_ATTACKERS ? s->defenders : s->attackers;
+    for (int w = 0; w < r->words; w++)
+        for (uint64_t b = enemies[w]; b; b &= b - 1) {
+            int sq = w * 64 + bits_lowest(b);
+            for (int d = 0; d < RULES_DIRS; d++)
+                set_bit(near, r->neighbour[sq][d]);
+        }
+}
+
 /* Pieces move m would capture, plus one when an attacker lands beside the king (a possible
- * king capture); a king move onto an escape square returns a large count. No state is changed. */
-static int tactical_weight(const Rules *r, const GameState *s, Move m)
+ * king capture); a king move onto an escape square returns a large count. `near` is
+ * capture_squares(s). No state is changed. */
+static int tactical_weight(const Rules *r, const GameState *s, const uint64_t *near, Move m)
 {
     int to = m.to;
     bool king = m.from == s->king;
@@ -209,18 +231,11 @@ static int tactical_weight(const Rules *r, const GameState *s, Move m)
         if (escape)
             return 100;
     }
-    int weight = state_capture_count(r, s, m);
+    int weight = bit_test(near, to) ? state_capture_count(r, s, m) : 0;
     if (s->side == SIDE_ATTACKERS)
         for (int d = 0; d < RULES_DIRS; d++)
             weight += r->neighbour[to][d] == s->king;
     return weight;
-}
-
-/* Sets square sq's bit; sq < 0 (off the board) sets nothing. */
-static inline void set_bit(uint64_t *bits, int sq)
-{
-    if (sq >= 0)
-        bits[sq >> 6] |= 1ULL << (sq & 63);
 }
 
 static inline bool same_move(Move a, Move b)
@@ -239,13 +254,15 @@ static void score_moves(AlphaBeta *ab, const GameState *s, const Move *moves, in
 {
     const Rules *r = ab->base.rules;
     const Move *killer = ab->killers[ply];
+    uint64_t near[RULES_WORDS];
+    capture_squares(r, s, near);
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int32_t sc;
         int t;
         if (same_move(m, tt_move))
             sc = ORDER_TT;
-        else if ((t = tactical_weight(r, s, m)) >= 100)
+        else if ((t = tactical_weight(r, s, near, m)) >= 100)
             sc = ORDER_WIN;
         else if (t > 0)
             sc = ORDER_CAPTURE + t;
@@ -419,16 +436,10 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
 
     Move moves[RULES_MAX_MOVES];
     int32_t scores[RULES_MAX_MOVES];
-    /* Any capture, custodial or shieldwall, takes a piece beside the arrival square, and a
-     * king capture ends beside the king: mark those squares once. */
-    uint64_t near[RULES_WORDS] = {0}, near_king[RULES_WORDS] = {0};
-    const uint64_t *enemies = attackers ? s->defenders : s->attackers;
-    for (int w = 0; w < r->words; w++)
-        for (uint64_t b = enemies[w]; b; b &= b - 1) {
-            int sq = w * 64 + bits_lowest(b);
-            for (int d = 0; d < RULES_DIRS; d++)
-                set_bit(near, r->neighbour[sq][d]);
-        }
+    /* Captures land beside an enemy (capture_squares), and a king capture ends beside the
+     * king: mark those squares once. */
+    uint64_t near[RULES_WORDS], near_king[RULES_WORDS] = {0};
+    capture_squares(r, s, near);
     for (int d = 0; d < RULES_DIRS; d++)
         set_bit(near_king, r->neighbour[s->king][d]);
     /* qchecks: the attackers' quiet threats on the first qchecks quiescence plies (a bound on
