@@ -178,7 +178,9 @@ typedef struct {
     size_t tt_mask; /* slots - 1 (slots a power of two) */
     History hist;   /* the game's positions since the last capture, then the search path */
     Move killers[AB_MAX_PLY][2];
-    uint32_t *history; /* history heuristic, [side][from * squares + to]; owned */
+    uint32_t *history;   /* history heuristic, [side][from * squares + to]; owned */
+    int16_t *pick_trees; /* AB_MAX_PLY trees of 2 * pick_size entries (MovePicker); owned */
+    int pick_size;       /* a power of two >= the ruleset's most legal moves */
     uint64_t nodes;
     bool stop; /* the node budget ran out: unwind without using scores */
 } AlphaBeta;
@@ -292,6 +294,63 @@ static inline void pick_move(Move *moves, int32_t *scores, int i, int n)
         scores[best] = sc;
     }
 }
+
+/* pick_move in O(log n) a pick for the nodes that search many moves (fail-low nodes scan the
+ * whole list once a pick with pick_move, n * n / 2 comparisons in all): a tournament tree over
+ * the list's positions (Knuth, TAOCP vol. 3, 5.2.3 "tree selection") whose matches prefer the
+ * higher score and, between equals, the lower position, which is pick_move's rule on the list as
+ * its swaps leave it; so the moves come in exactly pick_move's order. tree[size + p] is
+ * position p (-1 once picked or past the list), tree[k] the winner of tree[2k] and tree[2k + 1]. */
+typedef struct {
+    int16_t *tree; /* 2 * size entries, owned by the agent (one tree a ply) */
+    int size;      /* a power of two >= the list's length */
+} MovePicker;
+
+static inline int16_t pick_winner(const int32_t *scores, int16_t a, int16_t b)
+{
+    if (a < 0)
+        return b;
+    if (b < 0)
+        return a;
+    return scores[b] > scores[a] || (scores[b] == scores[a] && b < a) ? b : a;
+}
+
+static void picker_update(MovePicker *p, const int32_t *scores, int pos)
+{
+    for (int k = (p->size + pos) >> 1; k >= 1; k >>= 1)
+        p->tree[k] = pick_winner(scores, p->tree[2 * k], p->tree[2 * k + 1]);
+}
+
+/* The tree over positions from..n-1 of the list as it stands. */
+static void picker_build(MovePicker *p, const int32_t *scores, int from, int n)
+{
+    for (int i = 0; i < p->size; i++)
+        p->tree[p->size + i] = (int16_t)(i >= from && i < n ? i : -1);
+    for (int k = p->size - 1; k >= 1; k--)
+        p->tree[k] = pick_winner(scores, p->tree[2 * k], p->tree[2 * k + 1]);
+}
+
+/* pick_move(moves, scores, i, n) on a tree built over positions i..n-1. */
+static void picker_pick(MovePicker *p, Move *moves, int32_t *scores, int i)
+{
+    int best = p->tree[1];
+    assert(best >= i);
+    if (best != i) {
+        Move m = moves[i];
+        int32_t sc = scores[i];
+        moves[i] = moves[best];
+        scores[i] = scores[best];
+        moves[best] = m;
+        scores[best] = sc;
+    }
+    p->tree[p->size + i] = -1;
+    picker_update(p, scores, i);
+    if (best != i)
+        picker_update(p, scores, best);
+}
+
+/* Picks before negamax builds the tree: most nodes are cut by one of their first moves. */
+#define PICKS_BEFORE_TREE 4
 
 /* A quiet move refuted the position: remember it as a killer for this ply and credit it in the
  * history table by depth squared (Schaeffer 1989). */
@@ -667,8 +726,16 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
     double best = -SCORE_INF;
     Move best_move = moves[0];
     const int len = ab->hist.length;
+    assert(ply < AB_MAX_PLY);
+    MovePicker picker = {ab->pick_trees + (size_t)ply * 2 * (size_t)ab->pick_size, ab->pick_size};
     for (int i = 0; i < n; i++) {
-        pick_move(moves, scores, i, n);
+        if (i < PICKS_BEFORE_TREE) {
+            pick_move(moves, scores, i, n);
+        } else {
+            if (i == PICKS_BEFORE_TREE)
+                picker_build(&picker, scores, i, n);
+            picker_pick(&picker, moves, scores, i);
+        }
         Move m = moves[i];
         GameState child = *s;
         CaptureList caps;
@@ -1037,6 +1104,7 @@ static void ab_destroy(Agent *agent)
         return;
     free(ab->tt);
     free(ab->history);
+    free(ab->pick_trees);
     history_free(&ab->hist);
     free(ab);
 }
@@ -1056,10 +1124,21 @@ static size_t tt_slots(double tt_mb)
 }
 
 /* What ab_create allocates: the table and the history table. */
+/* A power of two at least the most legal moves a position of r can have (four directions from
+ * every square bounds them). */
+static int pick_size(const Rules *r)
+{
+    int size = 1;
+    while (size < 4 * r->squares)
+        size *= 2;
+    return size;
+}
+
 static uint64_t ab_memory(const Rules *r, const double *params)
 {
     return (uint64_t)tt_slots(params[P_TT_MB]) * sizeof(TTEntry) +
-           2 * (uint64_t)r->squares * (uint64_t)r->squares * sizeof(uint32_t);
+           2 * (uint64_t)r->squares * (uint64_t)r->squares * sizeof(uint32_t) +
+           (uint64_t)AB_MAX_PLY * 2 * (uint64_t)pick_size(r) * sizeof(int16_t);
 }
 
 static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
@@ -1088,6 +1167,9 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
         ab->tt_mask = pow2 - 1;
     }
     ab->history = xcalloc(2 * (size_t)r->squares * (size_t)r->squares, sizeof *ab->history);
+    ab->pick_size = pick_size(r);
+    ab->pick_trees =
+        xcalloc((size_t)AB_MAX_PLY * 2 * (size_t)ab->pick_size, sizeof *ab->pick_trees);
     history_init(&ab->hist);
     return &ab->base;
 }

@@ -270,8 +270,9 @@ START_TEST(test_large_league_is_the_maximum_likelihood)
 END_TEST
 
 /* What a run budgets per agent: alphabeta's table (the largest power of two of 24-byte slots
- * within tt_mb MiB) plus its history table (2 x squares^2 x 4 bytes), mcts's arena of 32-byte
- * nodes (twice with reuse); nothing for agents without tables. */
+ * within tt_mb MiB) plus its history table (2 x squares^2 x 4 bytes) and its move pickers (66
+ * plies x 2 x 256 two-byte entries on 7x7: 256 is the power of two above 4 x 49 moves), mcts's
+ * arena of 32-byte nodes (twice with reuse); nothing for agents without tables. */
 START_TEST(test_agent_memory_is_its_tables)
 {
     Rules r;
@@ -280,9 +281,9 @@ START_TEST(test_agent_memory_is_its_tables)
     Error err = {{0}};
     ck_assert_int_eq(agent_spec_memory("alphabeta:tt_mb=16", &r, &bytes, &err), ST_OK);
     /* 16 MiB / 24 = 699,050 slots: 524,288 of them; 49 squares. */
-    ck_assert_uint_eq(bytes, 524288u * 24u + 2u * 49u * 49u * 4u);
+    ck_assert_uint_eq(bytes, 524288u * 24u + 2u * 49u * 49u * 4u + 66u * 2u * 256u * 2u);
     ck_assert_int_eq(agent_spec_memory("alphabeta:tt_mb=0", &r, &bytes, &err), ST_OK);
-    ck_assert_uint_eq(bytes, 2u * 49u * 49u * 4u);
+    ck_assert_uint_eq(bytes, 2u * 49u * 49u * 4u + 66u * 2u * 256u * 2u);
     ck_assert_int_eq(agent_spec_memory("mcts:max_nodes=5000,reuse=yes", &r, &bytes, &err), ST_OK);
     ck_assert_uint_eq(bytes, 5000u * 32u * 2u);
     ck_assert_int_eq(agent_spec_memory("greedy", &r, &bytes, &err), ST_OK);

@@ -158,11 +158,11 @@ state_case 2 "1 0 0 1 0 0 0x1p+3 -inf" "the next point of king_distance is not a
 
 # 7. Memory is budgeted before the run: the search tables of every thread against what the
 #    machine has. 1,024 threads of two 3-GiB tables need 6 TiB: one line, exit 1, no directory.
-refused 1 "out of memory: the search tables of 1024 threads (tt_mb, max_nodes) need 6291494 MiB" -- \
+refused 1 "out of memory: the search tables of 1024 threads (tt_mb, max_nodes) need 6291626 MiB" -- \
     match --attacker alphabeta:tt_mb=4096 --defender alphabeta:tt_mb=4096 --games 2000 --threads 1024 --out "$tmp/huge"
 [ ! -e "$tmp/huge" ] && ok || fail "a run refused for memory made its directory"
 printf '[tune]\nname = m\nagent = alphabeta:depth=1\nopponent = greedy\nmethod = grid\npoints = 2\npairs = 1\nmax_plies = 50\n[param.tt_mb]\nmin = 0\nmax = 4096\n' >"$tmp/tt.ini"
-refused 1 "out of memory: the search tables of 1024 threads (tt_mb, max_nodes) need 6291494 MiB" -- \
+refused 1 "out of memory: the search tables of 1024 threads (tt_mb, max_nodes) need 6291626 MiB" -- \
     tune "$tmp/tt.ini" --out "$tmp/tt" --threads 1024
 # Under an address-space limit, the limit is what is available (a sanitizer build cannot start
 # under one: skipped there, saying so).
