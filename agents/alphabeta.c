@@ -278,6 +278,17 @@ static void score_moves(AlphaBeta *ab, const GameState *s, const Move *moves, in
     }
 }
 
+/* Swaps moves i and j of a list with their ordering scores. */
+static inline void swap_moves(Move *moves, int32_t *scores, int i, int j)
+{
+    Move m = moves[i];
+    int32_t sc = scores[i];
+    moves[i] = moves[j];
+    scores[i] = scores[j];
+    moves[j] = m;
+    scores[j] = sc;
+}
+
 /* Brings the best-scored move among i..n-1 to position i (the first of equals: lowest index). */
 static inline void pick_move(Move *moves, int32_t *scores, int i, int n)
 {
@@ -285,14 +296,8 @@ static inline void pick_move(Move *moves, int32_t *scores, int i, int n)
     for (int j = i + 1; j < n; j++)
         if (scores[j] > scores[best])
             best = j;
-    if (best != i) {
-        Move m = moves[i];
-        int32_t sc = scores[i];
-        moves[i] = moves[best];
-        scores[i] = scores[best];
-        moves[best] = m;
-        scores[best] = sc;
-    }
+    if (best != i)
+        swap_moves(moves, scores, i, best);
 }
 
 /* pick_move in O(log n) a pick for the nodes that search many moves (fail-low nodes scan the
@@ -335,18 +340,12 @@ static void picker_pick(MovePicker *p, Move *moves, int32_t *scores, int i)
 {
     int best = p->tree[1];
     assert(best >= i);
-    if (best != i) {
-        Move m = moves[i];
-        int32_t sc = scores[i];
-        moves[i] = moves[best];
-        scores[i] = scores[best];
-        moves[best] = m;
-        scores[best] = sc;
-    }
     p->tree[p->size + i] = -1;
-    picker_update(p, scores, i);
-    if (best != i)
+    if (best != i) {
+        swap_moves(moves, scores, i, best);
         picker_update(p, scores, best);
+    }
+    picker_update(p, scores, i);
 }
 
 /* Picks before negamax builds the tree: most nodes are cut by one of their first moves. */
@@ -1123,7 +1122,6 @@ static size_t tt_slots(double tt_mb)
     return pow2;
 }
 
-/* What ab_create allocates: the table and the history table. */
 /* A power of two at least the most legal moves a position of r can have (four directions from
  * every square bounds them). */
 static int pick_size(const Rules *r)
@@ -1134,6 +1132,7 @@ static int pick_size(const Rules *r)
     return size;
 }
 
+/* What ab_create allocates: the table, the history table and the move pickers' trees. */
 static uint64_t ab_memory(const Rules *r, const double *params)
 {
     return (uint64_t)tt_slots(params[P_TT_MB]) * sizeof(TTEntry) +

@@ -250,8 +250,8 @@ static bool escape_square(const Rules *r, int sq)
 }
 
 /* The king's legal moves onto an escape square from `king` (the defenders to move, the king
- * put there with the other pieces as in s), leaving out those along direction `skip` (-1:
- * none): the move generator's count of what the evaluation calls open lines. */
+ * put there with the other pieces as in s), leaving out those along direction `skip`: the move
+ * generator's count of what the evaluation calls open lines, the way back left out. */
 static int king_escape_moves(const Rules *r, const GameState *s, int king, int skip)
 {
     GameState def = *s;
@@ -261,7 +261,7 @@ static int king_escape_moves(const Rules *r, const GameState *s, int king, int s
     int n = movegen_legal(r, &def, moves), count = 0;
     for (int i = 0; i < n; i++) {
         if (moves[i].from == king && escape_square(r, moves[i].to) &&
-            (skip < 0 || move_direction(r, king, moves[i].to) != skip)) {
+            move_direction(r, king, moves[i].to) != skip) {
             count++;
         }
     }
@@ -305,20 +305,23 @@ static void check_masked_moves(const Game *g, const GameState *before, int from,
 /* The evaluation's king_open_lines and king_two_move counts walk the king's lines with their
  * own reading of the throne and escape rules; here they are recounted from the move generator:
  * open lines are the king's legal moves onto an escape square, and two-move lines the same
- * from each square a legal king move reaches short of escape, the way back left out. */
-static void check_king_lines(const Game *g, const GameState *before, int from, int to)
+ * from each square a legal king move reaches short of escape, the way back left out. `moves`
+ * (n of them) are the defenders' legal moves in s, whoever is to move. */
+static void check_king_lines(const Game *g, const GameState *before, int from, int to,
+                             const Move *moves, int n)
 {
     const Rules *r = g->r;
     const GameState *s = &g->gs;
     EvalCounts c;
     eval_counts(r, s, &c);
-    const int open = king_escape_moves(r, s, s->king, -1);
-    GameState def = *s;
-    def.side = SIDE_DEFENDERS;
-    Move moves[RULES_MAX_MOVES];
-    int n = movegen_legal(r, &def, moves), two = 0;
+    int open = 0, two = 0;
     for (int i = 0; i < n; i++) {
-        if (moves[i].from == s->king && !escape_square(r, moves[i].to)) {
+        if (moves[i].from != s->king) {
+            continue;
+        }
+        if (escape_square(r, moves[i].to)) {
+            open++;
+        } else {
             two +=
                 king_escape_moves(r, s, moves[i].to, move_direction(r, s->king, moves[i].to) ^ 1);
         }
@@ -397,7 +400,7 @@ static void play_and_compare(Game *g, int from, int to, Tally *tally)
             fail_game(g, &before, from, to, "movegen_king_moves %d, the king's legal moves %d",
                       movegen_king_moves(g->r, &g->gs), king);
         }
-        check_king_lines(g, &before, from, to);
+        check_king_lines(g, &before, from, to, moves, n);
         check_masked_moves(g, &before, from, to);
     }
     tally->plies++;
