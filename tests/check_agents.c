@@ -153,8 +153,7 @@ static void assert_all_play(const char *preset, const Ruleset *custom, const cha
     GameState s;
     ck_assert_msg(otn_parse_position(&r, otn, side, &s, &err) == ST_OK, "%s", err.text);
     History hist;
-    history_init(&hist);
-    history_push(&hist, s.hash, s.fort_hash, false, false);
+    fixture_history_at(&hist, &s);
     for (int k = 0; k < SEARCH_COUNT; k++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             Agent *a = fixture_agent(&r, SEARCH_SPECS[k], seed);

@@ -224,9 +224,7 @@ START_TEST(test_minimax_random)
     History h;
     if (preset < 5) {
         fixture_rules(RANDOM_PRESETS[preset], &r);
-        state_init(&r, &s);
-        history_init(&h);
-        history_push(&h, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &h);
     } else {
         fixture_custom_position("brandubh", KING_CAPTURE_STRONG,
                                 "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", SIDE_ATTACKERS, &r, &s, &h);
@@ -406,9 +404,7 @@ END_TEST
 
 static void random_midgame(const Rules *r, GameState *s, History *h, uint64_t seed, int plies)
 {
-    state_init(r, s);
-    history_init(h);
-    history_push(h, s->hash, s->fort_hash, false, false);
+    fixture_start(r, s, h);
     Rng rng;
     rng_seed(&rng, seed);
     for (int i = 0; i < plies; i++) {
@@ -856,9 +852,7 @@ START_TEST(test_blend_takes_the_mean_of_two_depths)
             GameState s;
             History h;
             fixture_rules(presets[p], &r);
-            state_init(&r, &s);
-            history_init(&h);
-            history_push(&h, s.hash, s.fort_hash, false, false);
+            fixture_start(&r, &s, &h);
             play_random(&r, &s, &h, (uint64_t)seed + 31, 10 + 6 * seed);
             char what[64];
             snprintf(what, sizeof what, "%s after %u random plies", presets[p], s.ply);
@@ -940,9 +934,7 @@ START_TEST(test_aspiration_searches_a_narrower_tree)
     fixture_rules("brandubh", &r);
     GameState s;
     History h;
-    state_init(&r, &s);
-    history_init(&h);
-    history_push(&h, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &h);
     Agent *full = fixture_agent(&r, "alphabeta:pvs=yes", 1);
     Agent *narrow = fixture_agent(&r, "alphabeta:pvs=yes,asp=2", 1);
     double want = alphabeta_search(full, &s, &h, 5, NULL);
@@ -971,9 +963,7 @@ START_TEST(test_features_deterministic)
         Agent *a = fixture_agent(&r, spec, 9), *b = fixture_agent(&r, spec, 9);
         GameState s;
         History h;
-        state_init(&r, &s);
-        history_init(&h);
-        history_push(&h, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &h);
         for (int ply = 0; ply < 30 && !state_is_over(&s); ply++) {
             Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
             const AgentStats *sa = agent_last_stats(a), *sb = agent_last_stats(b);

@@ -172,8 +172,7 @@ static void edge3_without_throne(const char *otn, bool captured)
     GameState s;
     ck_assert_int_eq(otn_parse_position(&r, otn, SIDE_ATTACKERS, &s, &err), ST_OK);
     History hist;
-    history_init(&hist);
-    history_push(&hist, s.hash, s.fort_hash, false, false);
+    fixture_history_at(&hist, &s);
     fixture_play(&r, &s, &hist, "a4-a3", NULL);
     ck_assert_int_eq(s.winner, captured ? WINNER_ATTACKERS : WINNER_NONE);
     history_free(&hist);

@@ -346,9 +346,7 @@ START_TEST(test_player_agent)
     rng_seed(&rng, 5);
     GameState s;
     History h;
-    state_init(&r, &s);
-    history_init(&h);
-    history_push(&h, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &h);
     int differ = 0;
     for (int ply = 0; ply < 16 && !state_is_over(&s); ply++) {
         Agent *same = s.side == SIDE_ATTACKERS ? att_only : hand;
@@ -398,9 +396,7 @@ START_TEST(test_player_agent_changes_side)
     agent_new_game(hand, 1);
     GameState s;
     History h;
-    state_init(&r, &s);
-    history_init(&h);
-    history_push(&h, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &h);
     Move first;
     alphabeta_search(player, &s, &h, 3, &first); /* for the attackers: fills the table */
     state_apply(&r, &s, &h, first, NULL);
@@ -434,9 +430,7 @@ START_TEST(test_player_mcts_new_tree)
         agent_new_game(mcts, 1);
         GameState s;
         History h;
-        state_init(&r, &s);
-        history_init(&h);
-        history_push(&h, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &h);
         state_apply(&r, &s, &h, agent_choose(mcts, &s, &h), NULL); /* for the attackers */
         agent_choose(mcts, &s, &h);                                /* for the defenders */
         ck_assert_msg(mcts_tree_reused(mcts) == (k == 0), "model %d", k);
@@ -467,9 +461,7 @@ START_TEST(test_hand_equivalent)
     for (int game = 0; game < 10; game++) {
         GameState s;
         History h;
-        state_init(&r, &s);
-        history_init(&h);
-        history_push(&h, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &h);
         for (int ply = 0; ply < 20 && !state_is_over(&s); ply++) {
             double a = eval_evaluate(&r, &s, &hand), b = eval_evaluate(&r, &s, &model);
             ck_assert_msg(fabs(a - b) <= 1e-9 * (1 + fabs(a)), "hand %g, model %g", a, b);
@@ -628,9 +620,7 @@ START_TEST(test_set1_reads_as_before)
     rng_seed(&rng, 3);
     GameState s;
     History h;
-    state_init(&r, &s);
-    history_init(&h);
-    history_push(&h, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &h);
     int compared = 0;
     for (int ply = 0; ply < 80 && !state_is_over(&s); ply++) {
         EvalFeatures f;
@@ -755,9 +745,7 @@ START_TEST(test_king_flood_matches_reference)
     for (int game = 0; game < 30; game++) {
         GameState s;
         History h;
-        state_init(&r, &s);
-        history_init(&h);
-        history_push(&h, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &h);
         for (int ply = 0; ply < 120 && !state_is_over(&s); ply++) {
             int best, region, esc;
             reference_flood(&r, &s, &best, &region, &esc);

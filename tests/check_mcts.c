@@ -25,8 +25,7 @@ static GameState play_agent(const Rules *r, const GameState *s, const History *h
     agent_destroy(a);
     GameState after = *s;
     History h;
-    history_init(&h);
-    history_push(&h, s->hash, s->fort_hash, false, false);
+    fixture_history_at(&h, s);
     state_apply(r, &after, &h, m, NULL);
     history_free(&h);
     if (out)
@@ -40,8 +39,7 @@ static bool has_win_in_one(const Rules *r, const GameState *s)
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(r, s, moves);
     History h;
-    history_init(&h);
-    history_push(&h, s->hash, s->fort_hash, false, false);
+    fixture_history_at(&h, s);
     Winner mine = s->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
     bool found = false;
     for (int i = 0; i < n && !found; i++) {
@@ -60,8 +58,7 @@ static int count_safe_moves(const Rules *r, const GameState *s)
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(r, s, moves);
     History h;
-    history_init(&h);
-    history_push(&h, s->hash, s->fort_hash, false, false);
+    fixture_history_at(&h, s);
     int safe = 0;
     for (int i = 0; i < n; i++) {
         GameState child = *s;
@@ -136,8 +133,7 @@ static bool is_forced_win_in_two(const Rules *r, const GameState *s, Move m)
 {
     GameState after = *s;
     History h;
-    history_init(&h);
-    history_push(&h, s->hash, s->fort_hash, false, false);
+    fixture_history_at(&h, s);
     state_apply(r, &after, &h, m, NULL);
     Move replies[RULES_MAX_MOVES];
     int n = state_is_over(&after) ? 0 : movegen_legal(r, &after, replies);
@@ -337,10 +333,8 @@ START_TEST(test_same_seed_same_moves)
     Agent *a = fixture_agent(&r, "mcts:iterations=300", 42);
     Agent *b = fixture_agent(&r, "mcts:iterations=300", 42);
     GameState s;
-    state_init(&r, &s);
     History hist;
-    history_init(&hist);
-    history_push(&hist, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &hist);
     for (int ply = 0; ply < 8 && !state_is_over(&s); ply++) {
         Move ma = agent_choose(a, &s, &hist);
         Move mb = agent_choose(b, &s, &hist);
@@ -434,10 +428,8 @@ START_TEST(test_arena_cap)
     Rules r;
     fixture_rules("brandubh", &r);
     GameState s;
-    state_init(&r, &s);
     History hist;
-    history_init(&hist);
-    history_push(&hist, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &hist);
     Agent *a = fixture_agent(&r, "mcts:iterations=3000,max_nodes=1000", 9);
     for (int ply = 0; ply < 6 && !state_is_over(&s); ply++) {
         Move m = agent_choose(a, &s, &hist);
@@ -460,10 +452,8 @@ START_TEST(test_reuse_game)
     Rules r;
     fixture_rules("brandubh", &r);
     GameState s;
-    state_init(&r, &s);
     History hist;
-    history_init(&hist);
-    history_push(&hist, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &hist);
     Agent *a = fixture_agent(&r, "mcts:iterations=800,reuse=yes", 3);
     Agent *opp = fixture_agent(&r, "random", 4);
     int reused = 0;
@@ -540,10 +530,8 @@ START_TEST(test_greedy_and_caps_play_games)
     fixture_rules("brandubh", &r);
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
         GameState s;
-        state_init(&r, &s);
         History hist;
-        history_init(&hist);
-        history_push(&hist, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &hist);
         Agent *a = fixture_agent(&r, specs[k], 21);
         for (int ply = 0; ply < 10 && !state_is_over(&s); ply++) {
             Move m = agent_choose(a, &s, &hist);

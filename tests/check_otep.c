@@ -177,10 +177,8 @@ START_TEST(test_transcript_of_a_hosted_game)
     ck_assert_int_eq(agent_create(spec, &r, 0, &twin, &err), ST_OK);
     agent_new_game(twin, 99);
     GameState s;
-    state_init(&r, &s);
     History h;
-    history_init(&h);
-    history_push(&h, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &h);
 
     ck_assert(host_says(e, "hello", "", NULL));
     ck_assert(host_says(e, "rules " BRANDUBH_OTN, "", NULL));
@@ -324,9 +322,7 @@ START_TEST(test_host_error_takes_the_move_back)
     fixture_rules("brandubh", &r);
     GameState s;
     History h;
-    state_init(&r, &s);
-    history_init(&h);
-    history_push(&h, s.hash, s.fort_hash, false, false);
+    fixture_start(&r, &s, &h);
     ck_assert(host_says(e, "rules " BRANDUBH_OTN, "", NULL));
     ck_assert(host_says(e, "side defenders", "", NULL));
     ck_assert(host_says(e, "start", "", NULL));

@@ -185,8 +185,7 @@ START_TEST(test_position_round_trip_presets_and_random_games)
         otn_format_position(&r, &s, text);
         ck_assert_str_eq(text, r.opt.start);
         History hist;
-        history_init(&hist);
-        history_push(&hist, s.hash, s.fort_hash, false, false);
+        fixture_history_at(&hist, &s);
         Rng rng;
         rng_seed(&rng, (uint64_t)i);
         Move m;

@@ -35,8 +35,7 @@ static int check_file(const char *preset)
         ck_assert_msg(otn_parse_position(&r, position, side, &s, &err) == ST_OK, "%s: %s", path,
                       err.text);
         History hist;
-        history_init(&hist);
-        history_push(&hist, s.hash, s.fort_hash, false, false);
+        fixture_history_at(&hist, &s);
         Ruleset at_position = r.opt;
         snprintf(at_position.start, sizeof at_position.start, "%s", position);
         at_position.first = side;
@@ -82,10 +81,8 @@ START_TEST(test_perft_brandubh_published_anchors)
         Rules r;
         fixture_rules(cross[i], &r);
         GameState s;
-        state_init(&r, &s);
         History hist;
-        history_init(&hist);
-        history_push(&hist, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &hist);
         for (int d = 1; d <= 5; d++)
             ck_assert_uint_eq(perft(&r, &s, &hist, d), anchors[d - 1]);
         history_free(&hist);

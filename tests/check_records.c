@@ -398,10 +398,8 @@ START_TEST(test_otn_round_trip_random_games)
         Rng rng;
         rng_seed(&rng, rng_mix(0x07e9a3eULL + (uint64_t)_i, (uint64_t)game));
         GameState s;
-        state_init(&r, &s);
         History hist;
-        history_init(&hist);
-        history_push(&hist, s.hash, s.fort_hash, false, false);
+        fixture_start(&r, &s, &hist);
         Move moves[400];
         int n = 0;
         while (n < 400 && movegen_random(&r, &s, &rng, &moves[n]))

@@ -545,10 +545,8 @@ static void print_tally(const char *what, const Tally *t)
 static void compare_perft(const Ruleset *rs, const Rules *r, int depth)
 {
     GameState gs;
-    state_init(r, &gs);
     History hist;
-    history_init(&hist);
-    history_push(&hist, gs.hash, gs.fort_hash, false, false);
+    fixture_start(r, &gs, &hist);
     uint64_t engine = perft(r, &gs, &hist, depth);
     ck_assert_int_eq(hist.length, 1);
     history_free(&hist);

@@ -16,6 +16,18 @@ void fixture_rules(const char *name, Rules *r)
     ck_assert_msg(st == ST_OK, "preset %s does not compile: %s", name, err.text);
 }
 
+void fixture_history_at(History *hist, const GameState *s)
+{
+    history_init(hist);
+    history_push(hist, s->hash, s->fort_hash, false, false);
+}
+
+void fixture_start(const Rules *r, GameState *s, History *hist)
+{
+    state_init(r, s);
+    fixture_history_at(hist, s);
+}
+
 void fixture_position(const char *name, const char *otn, Side side, Rules *r, GameState *s,
                       History *hist)
 {
@@ -23,8 +35,7 @@ void fixture_position(const char *name, const char *otn, Side side, Rules *r, Ga
     Error err = {{0}};
     Status st = otn_parse_position(r, otn, side, s, &err);
     ck_assert_msg(st == ST_OK, "bad fixture position %s: %s", otn, err.text);
-    history_init(hist);
-    history_push(hist, s->hash, s->fort_hash, false, false);
+    fixture_history_at(hist, s);
 }
 
 static Move parse_or_fail(const Rules *r, const char *move)
@@ -240,6 +251,5 @@ void fixture_custom_position(const char *preset, KingCapture kc, const char *otn
     Error err = {{0}};
     ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
     ck_assert_msg(otn_parse_position(r, otn, side, s, &err) == ST_OK, "%s", err.text);
-    history_init(hist);
-    history_push(hist, s->hash, s->fort_hash, false, false);
+    fixture_history_at(hist, s);
 }

@@ -68,6 +68,14 @@ Suite *fuzz_corpus_suite(void);
 /* Compiles preset `name` into *r. */
 void fixture_rules(const char *name, Rules *r);
 
+/* history_init(hist), then the position s pushed as its only entry: a game that starts at s
+ * (call history_free). */
+void fixture_history_at(History *hist, const GameState *s);
+
+/* The start position of the compiled rules r in *s, and *hist holding just it (as
+ * fixture_history_at). */
+void fixture_start(const Rules *r, GameState *s, History *hist);
+
 /* Compiles preset `name` into *r and sets up *s from an OTN position record with `side` to
  * move and *hist holding just that position (history_init is done here; call history_free). */
 void fixture_position(const char *name, const char *otn, Side side, Rules *r, GameState *s,
