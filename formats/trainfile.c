@@ -1,11 +1,13 @@
-/* Training files: `key = value` lines of one [train] section over the defaults, each checked
- * where it stands (file:line). */
+/* Training files: `key = value` lines of one [train] section over the defaults, read by libinih
+ * as every INI file is, each key checked where it stands (file:line) and given once. */
 #include "formats/trainfile.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <ini.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,81 +285,118 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
     return ST_OK;
 }
 
-static char *trim(char *s)
+/* The state of one read; libinih hands it to both the reader and the handler. */
+typedef struct {
+    FILE *file;
+    int line;                 /* number of the line last handed to libinih */
+    int read_errno;           /* errno of a failed read, 0 when none */
+    int train_line;           /* the [train] header's line; 0 before it */
+    int key_lines[KEY_COUNT]; /* the line each key was given on; 0 while it is not */
+    TrainFile *out;
+    IniError first; /* the first error: path, err and whether one is recorded */
+} ReadCtx;
+
+static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
+
+static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...)
 {
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
+    va_list ap;
+    va_start(ap, fmt);
+    inilines_fail(&c->first, line, st, fmt, ap);
+    va_end(ap);
+}
+
+/* libinih's fgets-style reader: numbers lines, refuses long and indented ones, and reads the
+ * section headers (only one [train]). */
+static char *read_line(char *str, int num, void *stream)
+{
+    ReadCtx *c = stream;
+    IniLine l;
+    if (c->first.failed ||
+        !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first, "", &l))
+        return NULL;
+    if (l.indented && !l.blank) {
+        fail_at(c, c->line, ST_EPARSE, "indented line (a value must fit on its key's line)");
+        return NULL;
+    }
+    if (!l.section)
+        return str;
+    if (!l.closed || l.name_length != 5 || strncmp(l.name, "train", 5) != 0) {
+        fail_at(c, c->line, ST_EPARSE, "unknown section '[%.*s]' (expected [train])",
+                (int)(l.name_length < 60 ? l.name_length : 60), l.name);
+        return NULL;
+    }
+    if (c->train_line) {
+        fail_at(c, c->line, ST_EINVAL, "section '[train]': given twice (first on line %d)",
+                c->train_line);
+        return NULL;
+    }
+    c->train_line = c->line;
+    return str;
+}
+
+static int on_key(void *user, const char *section, const char *name, const char *value)
+{
+    ReadCtx *c = user;
+    (void)section;
+    if (c->first.failed)
+        return 0;
+    if (!c->train_line) {
+        fail_at(c, c->line, ST_EPARSE, "key outside the [train] section");
+        return 0;
+    }
+    for (int i = 0; i < KEY_COUNT; i++) {
+        if (strcmp(KEYS[i].key, name) == 0 && c->key_lines[i]) {
+            fail_at(c, c->line, ST_EINVAL, "key '%s': given twice (first on line %d)", name,
+                    c->key_lines[i]);
+            return 0;
+        }
+        if (strcmp(KEYS[i].key, name) == 0)
+            c->key_lines[i] = c->line;
+    }
+    char where[EXPERIMENT_PATH_MAX + 32];
+    snprintf(where, sizeof where, "%s:%d", c->first.path, c->line);
+    Status st = trainfile_set(c->out, name, value, c->first.path, where, c->first.err);
+    if (st != ST_OK) {
+        c->first.failed = true;
+        c->first.line = c->line;
+        c->first.status = st;
+        return 0;
+    }
+    return 1;
 }
 
 Status trainfile_load(const char *path, TrainFile *out, Error *err)
 {
     trainfile_defaults(out);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    char line[2048];
-    int lineno = 0;
-    bool in_train = false, seen_train = false, name_given = false;
+    FILE *f = inilines_open(path, EXPERIMENT_PATH_MAX, err);
+    if (!f)
+        return strlen(path) >= EXPERIMENT_PATH_MAX ? ST_EINVAL : ST_EIO;
+    ReadCtx *c = xcalloc(1, sizeof *c);
+    c->file = f;
+    c->out = out;
+    c->first.path = path;
+    c->first.err = err;
     Status st = ST_OK;
-    while (st == ST_OK && fgets(line, sizeof line, f)) {
-        lineno++;
-        char where[EXPERIMENT_PATH_MAX + 32];
-        snprintf(where, sizeof where, "%s:%d", path, lineno);
-        if (!strchr(line, '\n') && !feof(f)) {
-            error_set(err, "%s: line too long", where);
-            st = ST_EPARSE;
-            break;
-        }
-        char *s = trim(line);
-        if (!*s || *s == ';' || *s == '#')
-            continue;
-        if (*s == '[') {
-            if (strcmp(s, "[train]") != 0) {
-                error_set(err, "%s: unknown section '%.60s' (expected [train])", where, s);
-                st = ST_EPARSE;
-                break;
-            }
-            in_train = seen_train = true;
-            continue;
-        }
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            error_set(err, "%s: expected key = value, found '%.60s'", where, s);
-            st = ST_EPARSE;
-            break;
-        }
-        if (!in_train) {
-            error_set(err, "%s: key outside the [train] section", where);
-            st = ST_EPARSE;
-            break;
-        }
-        *eq = '\0';
-        char *key = trim(s), *value = trim(eq + 1);
-        /* A comment may follow a value after a blank. */
-        for (char *c = value; *c; c++)
-            if ((*c == ';' || *c == '#') && c > value && isspace((unsigned char)c[-1])) {
-                *c = '\0';
-                value = trim(value);
-                break;
-            }
-        st = trainfile_set(out, key, value, path, where, err);
-        name_given |= strcmp(key, "name") == 0;
-    }
-    if (st == ST_OK && ferror(f)) {
-        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+    int r = ini_parse_stream(read_line, c, on_key, c);
+    if (c->read_errno) {
+        error_set(err, "%s: cannot read: %s", path, strerror(c->read_errno));
         st = ST_EIO;
-    }
-    fclose(f);
-    if (st == ST_OK && !seen_train) {
+    } else if (r > 0 && (!c->first.failed || r < c->first.line)) {
+        error_set(err, "%s:%d: expected key = value (or [train], or a ; comment)", path, r);
+        st = ST_EPARSE;
+    } else if (r < 0 && !c->first.failed) {
+        error_set(err, "%s: libinih failed (%d)", path, r);
+        st = ST_EIO;
+    } else if (c->first.failed) {
+        st = c->first.status;
+    } else if (!c->train_line) {
         error_set(err, "%s: no [train] section", path);
         st = ST_EPARSE;
     }
+    bool name_given = c->key_lines[0] != 0; /* KEYS[0] is name */
+    free(c);
+    fclose(f);
     if (st == ST_OK && !name_given)
         snprintf(out->name, sizeof out->name, "train-%.50s", out->rules.name);
     return st;

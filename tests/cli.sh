@@ -167,6 +167,10 @@ expect 2 "$tmp/bad-train.ini:2: unknown key 'frob'" -- train "$tmp/bad-train.ini
 expect 2 "--rules: key 'rules'" -- train --rules nope-not-a-ruleset
 expect 2 "--depth: key 'depth': bad value '0'" -- train --depth 0
 expect 2 "--model: key 'model': bad value 'mlp' (expected linear, sided, player or net)" -- train --model mlp
+printf '[train]\ngames = 4\ngames = 6\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:3: key 'games': given twice (first on line 2)" -- train "$tmp/bad-train.ini"
+printf '[train]\nname = a\n[train]\n' >"$tmp/bad-train.ini"
+expect 2 "$tmp/bad-train.ini:3: section '[train]': given twice (first on line 1)" -- train "$tmp/bad-train.ini"
 printf '[train]\nmodel = deep\n' >"$tmp/bad-train.ini"
 expect 2 "$tmp/bad-train.ini:2: key 'model': bad value 'deep'" -- train "$tmp/bad-train.ini"
 
