@@ -166,23 +166,29 @@ static void free_texts(char **text, int count)
     }
 }
 
+/* Where the item at p (a spec's "key=value" after ':' or ',') ends: at the next ',', or for a
+ * text parameter, whose value may hold commas, at the next ",KEY=" naming a key of t. NULL when
+ * it runs to the end. *index is the parameter it names, -1 for none. */
+static const char *item_bounds(const AgentType *t, const char *p, int *index)
+{
+    size_t key_len = strcspn(p, "=,");
+    *index = -1;
+    for (int i = 0; i < t->param_count; i++)
+        if (strlen(t->params[i].key) == key_len && strncmp(t->params[i].key, p, key_len) == 0)
+            *index = i;
+    if (*index >= 0 && p[key_len] == '=' && t->params[*index].type == PARAM_TEXT)
+        return text_end(t, p + key_len + 1);
+    return strchr(p, ',');
+}
+
 /* Parses the key=value items of spec (after the colon) into values/text. */
 static Status parse_items(const AgentType *t, const char *spec, const char *p, double *values,
                           char **text, Error *err)
 {
     bool given[AGENT_MAX_PARAMS] = {false};
     while (*p) {
-        /* The key decides where the item ends: a text value may hold commas. */
-        size_t key_len = strcspn(p, "=,");
-        int index = -1;
-        for (int i = 0; i < t->param_count; i++)
-            if (strlen(t->params[i].key) == key_len && strncmp(t->params[i].key, p, key_len) == 0)
-                index = i;
-        const char *item_end;
-        if (index >= 0 && p[key_len] == '=' && t->params[index].type == PARAM_TEXT)
-            item_end = text_end(t, p + key_len + 1);
-        else
-            item_end = strchr(p, ',');
+        int index;
+        const char *item_end = item_bounds(t, p, &index);
         size_t len = item_end ? (size_t)(item_end - p) : strlen(p);
         char item[1024];
         if (len >= sizeof item) {
@@ -268,6 +274,61 @@ static Status parse_spec(const char *spec, const AgentType **type, double *value
     return ST_OK;
 }
 
+Status agent_spec_parts(const char *spec, AgentSpecParts *out, Error *err)
+{
+    const AgentType *t = NULL;
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS] = {NULL};
+    Status st = parse_spec(spec, &t, values, text, err);
+    if (st != ST_OK)
+        return st;
+    free_texts(text, t->param_count);
+    memset(out, 0, sizeof *out);
+    snprintf(out->type, sizeof out->type, "%s", t->name);
+    const char *colon = strchr(spec, ':');
+    const char *p = colon ? colon + 1 : "";
+    /* parse_spec accepted it: every item is key=value, each key once, at most param_count. */
+    while (*p && out->count < AGENT_MAX_PARAMS) {
+        int index;
+        const char *end = item_bounds(t, p, &index);
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        size_t key_len = strcspn(p, "=");
+        snprintf(out->key[out->count], sizeof out->key[0], "%.*s", (int)key_len, p);
+        snprintf(out->value[out->count], sizeof out->value[0], "%.*s", (int)(len - key_len - 1),
+                 p + key_len + 1);
+        out->count++;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return ST_OK;
+}
+
+bool agent_spec_value(const char *spec, const char *key, char *buf, size_t size)
+{
+    AgentSpecParts *parts = xmalloc(sizeof *parts);
+    bool found = false;
+    if (agent_spec_parts(spec, parts, NULL) == ST_OK) {
+        for (int i = 0; i < parts->count && !found; i++) {
+            if (strcmp(parts->key[i], key) == 0) {
+                if (buf)
+                    snprintf(buf, size, "%s", parts->value[i]);
+                found = true;
+            }
+        }
+    }
+    free(parts);
+    if (!found && buf && size)
+        buf[0] = '\0';
+    return found;
+}
+
+bool agent_spec_is(const char *spec, const char *type)
+{
+    size_t n = strcspn(spec, ":");
+    return strlen(type) == n && strncmp(spec, type, n) == 0;
+}
+
 Status agent_check_spec(const char *spec, Error *err)
 {
     const AgentType *t = NULL;
@@ -298,7 +359,18 @@ Status agent_spec_memory(const char *spec, const Rules *r, uint64_t *bytes, Erro
     return ST_OK;
 }
 
-Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+/* A spec parsed, checked against its rules and with its evaluation read: what agent_resolve
+ * hands out and agent_from_resolved copies. */
+struct ResolvedAgent {
+    const AgentType *type;
+    const Rules *rules; /* borrowed */
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS]; /* PARAM_TEXT values; eval= holds its canonical value */
+    EvalModel *model;             /* the eval= model, or NULL */
+};
+
+Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, ResolvedAgent **out,
+                     Error *err)
 {
     const AgentType *t = NULL;
     double values[AGENT_MAX_PARAMS];
@@ -316,9 +388,11 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
     EvalModel *model = NULL;
     if (t->set_model) {
         /* The eval= value is resolved now (a file read and checked against r) and recorded
-         * with its content hash, so a run's described spec refuses a changed file. */
+         * with its content hash, so a run's described spec refuses a changed file. A pinned
+         * value (what a run recorded) stands for the spec's own. */
         char *canonical;
-        st = evalmodel_resolve(text[t->eval_param], r, &model, &canonical, err);
+        const char *value = eval_pin ? eval_pin : text[t->eval_param];
+        st = evalmodel_resolve(value, r, &model, &canonical, err);
         if (st != ST_OK) {
             error_prefix(err, "agent %s: ", t->name);
             free_texts(text, t->param_count);
@@ -327,13 +401,86 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
         free(text[t->eval_param]);
         text[t->eval_param] = canonical;
     }
-    Agent *agent = t->create(r, values, seed);
+    ResolvedAgent *ra = xcalloc(1, sizeof *ra);
+    ra->type = t;
+    ra->rules = r;
+    memcpy(ra->values, values, sizeof ra->values);
+    memcpy(ra->text, text, sizeof ra->text);
+    ra->model = model;
+    *out = ra;
+    return ST_OK;
+}
+
+Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed)
+{
+    const AgentType *t = ra->type;
+    Agent *agent = t->create(ra->rules, ra->values, seed);
     for (int i = 0; i < t->param_count; i++)
-        agent->text[i] = text[i]; /* the agent owns them now */
-    agent->model = model;
+        agent->text[i] = xstrdup(ra->text[i]); /* the agent owns its copies */
+    if (ra->model) {
+        agent->model = xmalloc(sizeof *agent->model);
+        *agent->model = *ra->model; /* a plain value: each agent reads its own */
+    }
     if (t->set_model)
-        t->set_model(agent, model);
-    *out = agent;
+        t->set_model(agent, agent->model);
+    return agent;
+}
+
+const char *agent_resolved_eval(const ResolvedAgent *ra)
+{
+    return ra->type->set_model ? ra->text[ra->type->eval_param] : NULL;
+}
+
+bool agent_resolved_is_external(const ResolvedAgent *ra)
+{
+    return ra->type->external;
+}
+
+bool agent_resolved_eval_file_hash(const ResolvedAgent *ra, uint64_t *hash)
+{
+    const char *value = agent_resolved_eval(ra);
+    const char *at = value ? strrchr(value, '@') : NULL;
+    if (!at || strlen(at + 1) != 16)
+        return false;
+    char name[AGENT_EVAL_MAX];
+    snprintf(name, sizeof name, "%.*s", (int)(at - value), value);
+    if (!evalmodel_names_file(name))
+        return false;
+    *hash = strtoull(at + 1, NULL, 16);
+    return true;
+}
+
+bool agent_spec_eval(const char *spec, char *buf, size_t size)
+{
+    const AgentType *t = NULL;
+    double values[AGENT_MAX_PARAMS];
+    char *text[AGENT_MAX_PARAMS] = {NULL};
+    if (parse_spec(spec, &t, values, text, NULL) != ST_OK)
+        return false;
+    bool takes = t->set_model != NULL;
+    if (takes)
+        snprintf(buf, size, "%s", text[t->eval_param]);
+    free_texts(text, t->param_count);
+    return takes;
+}
+
+void agent_resolved_free(ResolvedAgent *ra)
+{
+    if (!ra)
+        return;
+    free_texts(ra->text, AGENT_MAX_PARAMS);
+    free(ra->model);
+    free(ra);
+}
+
+Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out, Error *err)
+{
+    ResolvedAgent *ra;
+    Status st = agent_resolve(spec, NULL, r, &ra, err);
+    if (st != ST_OK)
+        return st;
+    *out = agent_from_resolved(ra, seed);
+    agent_resolved_free(ra);
     return ST_OK;
 }
 
@@ -435,19 +582,30 @@ const AgentStats *agent_last_stats(const Agent *agent)
     return &agent->stats;
 }
 
-void agent_describe(const Agent *agent, char *buf, size_t size)
+/* The full spec of type t with these values and texts, every parameter shown. */
+static void describe(const AgentType *t, const double *values, char *const *text, char *buf,
+                     size_t size)
 {
-    const AgentType *t = agent->type;
     size_t n = (size_t)snprintf(buf, size, "%s", t->name);
     for (int i = 0; i < t->param_count && n < size; i++) {
         char value[64];
-        format_value(&t->params[i], agent->params[i], value, sizeof value);
-        const char *shown = t->params[i].type == PARAM_TEXT ? agent->text[i] : value;
+        format_value(&t->params[i], values[i], value, sizeof value);
+        const char *shown = t->params[i].type == PARAM_TEXT ? text[i] : value;
         if (param_text_default(&t->params[i]) &&
             strcmp(shown, param_text_default(&t->params[i])) == 0)
             continue; /* the default: specs from before the parameter describe the same */
         n += (size_t)snprintf(buf + n, size - n, "%c%s=%s", i ? ',' : ':', t->params[i].key, shown);
     }
+}
+
+void agent_describe(const Agent *agent, char *buf, size_t size)
+{
+    describe(agent->type, agent->params, agent->text, buf, size);
+}
+
+void agent_resolved_describe(const ResolvedAgent *ra, char *buf, size_t size)
+{
+    describe(ra->type, ra->values, ra->text, buf, size);
 }
 
 void agent_print_catalogue(FILE *out)

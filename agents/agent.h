@@ -12,6 +12,9 @@
 
 typedef struct Agent Agent;
 
+/* Most key=value items of one spec (every parameter of the agent with most). */
+#define AGENT_MAX_ITEMS 28
+
 /* Why an agent that drives another program (the `external` agent) could not give a move; the
  * game is then forfeit (match.c). In-process agents never fail. */
 typedef enum {
@@ -43,6 +46,68 @@ typedef struct {
  * calls agent_destroy. Thread-safe (each agent is used by one thread at a time). */
 MUST_CHECK Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out,
                                Error *err);
+
+/* A spec's parts as written: its agent and its key=value items in order, cut where the
+ * agent's own parser cuts them (a text value, such as an external engine's cmd=, may hold
+ * commas). Every reader of a spec's parts asks here rather than splitting it by hand. */
+typedef struct {
+    char type[32];
+    int count;
+    char key[AGENT_MAX_ITEMS][32];
+    char value[AGENT_MAX_ITEMS][1024];
+} AgentSpecParts;
+
+/* Splits spec into *out; fails as agent_check_spec on a spec that does not parse (without
+ * reading any evaluation file). Thread-safe. */
+MUST_CHECK Status agent_spec_parts(const char *spec, AgentSpecParts *out, Error *err);
+
+/* The value spec gives key, into buf (size bytes; buf may be NULL to ask only whether it is
+ * given): true when the spec parses and sets key, false (and "") otherwise. Thread-safe. */
+bool agent_spec_value(const char *spec, const char *key, char *buf, size_t size);
+
+/* True when spec names agent type (the name before ':'), whether or not the rest parses. */
+bool agent_spec_is(const char *spec, const char *type);
+
+/* A spec resolved for one ruleset before any game: parsed, checked against the rules, and its
+ * evaluation (eval=) read, checked and hashed once. A run resolves every agent for every
+ * ruleset before it plays, and its threads make their agents from these without reading any
+ * file, so every game of a run plays the same evaluation. */
+typedef struct ResolvedAgent ResolvedAgent;
+
+/* Resolves spec for rules r (borrowed; must outlive the result and every agent made from it).
+ * eval_pin, when not NULL, stands for the spec's eval= value (a run's recorded "X@HASH", so a
+ * replay finds exactly what played); agents without eval= ignore it. Fails as agent_create.
+ * Caller owns *out and calls agent_resolved_free. Thread-safe. */
+MUST_CHECK Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r,
+                                ResolvedAgent **out, Error *err);
+
+/* An agent of a resolved spec with the seed of its random stream; never fails and reads no
+ * file. Caller owns the agent (agent_destroy). Thread-safe: ra is only read. */
+Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed);
+
+/* The eval= value ra resolved to, as a run records it ("hand", "trained@HASH", "FILE@HASH"),
+ * or NULL for an agent that takes no evaluation. Borrowed from ra. */
+const char *agent_resolved_eval(const ResolvedAgent *ra);
+
+/* True when ra plays through another program (as agent_is_external). */
+bool agent_resolved_is_external(const ResolvedAgent *ra);
+
+/* ra's full spec with every parameter (as agent_describe of an agent made from it). */
+void agent_resolved_describe(const ResolvedAgent *ra, char *buf, size_t size);
+
+/* When ra's evaluation is a file (eval=FILE, not hand or trained), the FNV-1a hash of the
+ * content it read into *hash and true; false otherwise. */
+bool agent_resolved_eval_file_hash(const ResolvedAgent *ra, uint64_t *hash);
+
+/* The longest eval= value agent_spec_eval gives (a path and its @HASH). */
+#define AGENT_EVAL_MAX 1100
+
+/* When spec's agent takes an evaluation, its eval= value as written (default "hand") into buf
+ * and true; false for agents without one and for a spec that does not parse. Thread-safe. */
+bool agent_spec_eval(const char *spec, char *buf, size_t size);
+
+/* Releases ra. NULL-safe. */
+void agent_resolved_free(ResolvedAgent *ra);
 
 /* Checks what of a spec can be checked without rules: the agent, every key and value, and that
  * an evaluation file it names (eval=FILE) can be read. ST_OK does not promise that agent_create

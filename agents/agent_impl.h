@@ -8,7 +8,7 @@
 #include "agents/agent.h"
 #include "agents/evalmodel.h"
 
-#define AGENT_MAX_PARAMS 28
+#define AGENT_MAX_PARAMS AGENT_MAX_ITEMS
 
 typedef enum {
     PARAM_INT,    /* an integer in [min, max] */

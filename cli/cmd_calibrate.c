@@ -1,6 +1,7 @@
 /* `tafl calibrate GAMES`: how well evaluations predict the winners of recorded games
  * (harness/calibrate.h): a table of log-loss, Brier score and AUC, the calibration bins, and
  * with --out calibration.csv and a reliability figure. */
+#include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +36,17 @@ static Status write_files(const char *dir, char evals[][1024], const Calibration
         return st;
     char *csv = NULL, *data = NULL, *body = NULL;
     size_t csv_len, dl, bl;
-    FILE *cf = open_memstream(&csv, &csv_len), *df = open_memstream(&data, &dl),
-         *bf = open_memstream(&body, &bl);
-    if (!cf || !df || !bf) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *cf = xopen_memstream(&csv, &csv_len), *df = xopen_memstream(&data, &dl),
+         *bf = xopen_memstream(&body, &bl);
     fprintf(cf, "eval,bin,predicted,observed,positions\n");
     for (int e = 0; e < n; e++) {
         fprintf(df, "$e%d << EOD\n", e);
         for (int b = 0; b < CALIBRATE_BINS; b++) {
-            fprintf(cf, "%s,%d,%.4f,%.4f,%ld\n", evals[e], b, c[e].bin_predicted[b],
-                    c[e].bin_observed[b], c[e].bin_count[b]);
+            /* The evaluation's name is a path that may hold a comma or a quote: libcsv quotes
+             * it, as games.csv's text fields are. */
+            csv_fwrite(cf, evals[e], strlen(evals[e]));
+            fprintf(cf, ",%d,%.4f,%.4f,%ld\n", b, c[e].bin_predicted[b], c[e].bin_observed[b],
+                    c[e].bin_count[b]);
             if (c[e].bin_count[b] > 0)
                 fprintf(df, "%.4f %.4f %ld\n", c[e].bin_predicted[b], c[e].bin_observed[b],
                         c[e].bin_count[b]);

@@ -101,11 +101,7 @@ static bool export_games(FILE *out, const void *ctx)
             /* OpenTafl opens one game record per file. */
             char name[64], *text = NULL;
             size_t len = 0;
-            FILE *mem = open_memstream(&text, &len);
-            if (!mem) {
-                fprintf(stderr, "tafl export: out of memory\n");
-                abort();
-            }
+            FILE *mem = xopen_memstream(&text, &len);
             st = otn_game_write(mem, &r, &tags, moves, n, &err);
             fclose(mem);
             snprintf(name, sizeof name, "game-%06ld.otn", row->game);

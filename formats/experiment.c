@@ -1456,29 +1456,29 @@ static bool check_whole(ReadCtx *c)
                 c->matchups_line);
         return false;
     }
-    for (int i = 0; i < e->agent_count; i++) {
-        Agent *agent = NULL;
+    /* Every agent on every ruleset (an evaluation trained for other rules, or none shipped for
+     * them; an external engine that would play one otherwise): refused here, before any game,
+     * naming the line the ruleset came from. */
+    for (int j = 0; j < e->ruleset_count; j++) {
+        Rules r;
         Error why = {{0}};
-        Status st = agent_create(e->agents[i].spec, &c->first_rules, 0, &agent, &why);
-        bool external = st == ST_OK && agent_is_external(agent);
-        agent_destroy(agent);
-        if (st != ST_OK) {
-            fail_at(c, 0, st, "agent '%s': spec '%s': %s", e->agents[i].name, e->agents[i].spec,
+        if (j == 0) {
+            r = c->first_rules;
+        } else if (rules_compile(&e->rulesets[j], &r, &why) != ST_OK) {
+            fail_at(c, c->ruleset_lines[j], ST_EINVAL, "ruleset %s: %s", e->rulesets[j].name,
                     why.text);
             return false;
         }
-        /* An external engine may refuse a ruleset OpenTafl would play otherwise: each ruleset
-         * is tried, and the error names the line it came from. */
-        for (int j = 1; external && j < e->ruleset_count; j++) {
-            Rules r;
-            agent = NULL;
-            st = rules_compile(&e->rulesets[j], &r, &why);
-            if (st == ST_OK)
-                st = agent_create(e->agents[i].spec, &r, 0, &agent, &why);
-            agent_destroy(agent);
+        for (int i = 0; i < e->agent_count; i++) {
+            ResolvedAgent *agent = NULL;
+            Status st = agent_resolve(e->agents[i].spec, NULL, &r, &agent, &why);
+            agent_resolved_free(agent);
             if (st != ST_OK) {
-                fail_at(c, c->ruleset_lines[j], st, "agent '%s': spec '%s': %s", e->agents[i].name,
-                        e->agents[i].spec, why.text);
+                char where[RULES_NAME_MAX + 16] = "";
+                if (e->ruleset_count > 1)
+                    snprintf(where, sizeof where, "ruleset %s: ", e->rulesets[j].name);
+                fail_at(c, j ? c->ruleset_lines[j] : 0, st, "agent '%s': spec '%s': %s%s",
+                        e->agents[i].name, e->agents[i].spec, where, why.text);
                 return false;
             }
         }

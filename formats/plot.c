@@ -169,12 +169,8 @@ Status plot_render(const char *dir, const char *base, const char *comment, const
 void plot_script_open(PlotScript *ps)
 {
     *ps = (PlotScript){0};
-    ps->data = open_memstream(&ps->data_text, &ps->data_len);
-    ps->body = open_memstream(&ps->body_text, &ps->body_len);
-    if (!ps->data || !ps->body) {
-        fprintf(stderr, "out of memory for a plot\n");
-        abort();
-    }
+    ps->data = xopen_memstream(&ps->data_text, &ps->data_len);
+    ps->body = xopen_memstream(&ps->body_text, &ps->body_len);
 }
 
 void plot_script_discard(PlotScript *ps)

@@ -348,21 +348,6 @@ static void spec_type(const char *spec, char *out, size_t len)
     snprintf(out, len, "%.*s", (int)strcspn(spec, ":"), spec);
 }
 
-/* True when key=... appears among the spec's parameters. */
-static bool spec_has_key(const char *spec, const char *key)
-{
-    const char *p = strchr(spec, ':');
-    size_t n = strlen(key);
-    while (p) {
-        p++;
-        if (strncmp(p, key, n) == 0 && p[n] == '=') {
-            return true;
-        }
-        p = strchr(p, ',');
-    }
-    return false;
-}
-
 static bool check_whole(ReadCtx *c)
 {
     TuneFile *t = &c->tf;
@@ -418,7 +403,7 @@ static bool check_whole(ReadCtx *c)
             fail_at(c, line, ST_EINVAL, "section '[param.%s]': %s", p->key, why.text);
             return false;
         }
-        if (spec_has_key(t->agent, p->key)) {
+        if (agent_spec_value(t->agent, p->key, NULL, 0)) {
             fail_at(c, line, ST_EINVAL,
                     "section '[param.%s]': %s is already set in agent = %s (line %d): leave it "
                     "out there",

@@ -54,7 +54,7 @@ static int greedy_agent(const Experiment *exp)
 {
     for (int a = 0; a < exp->agent_count; a++) {
         const char *spec = exp->agents[a].spec;
-        if (strncmp(spec, "greedy", 6) == 0 && (spec[6] == '\0' || spec[6] == ':')) {
+        if (agent_spec_is(spec, "greedy")) {
             return a;
         }
     }
@@ -188,32 +188,12 @@ void curve_points(const Experiment *exp, const GameRow *rows, long count, CurveP
     *n = used;
 }
 
-/* The value of `key` in an agent spec "type:key=value,...", copied into buf; false (and "")
- * when the spec does not set it. */
-static bool spec_value(const char *spec, const char *key, char *buf, size_t size)
-{
-    buf[0] = '\0';
-    const char *p = strchr(spec, ':');
-    size_t klen = strlen(key);
-    while (p) {
-        p++;
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
-            snprintf(buf, size, "%.*s", (int)(len - klen - 1), p + klen + 1);
-            return true;
-        }
-        p = end;
-    }
-    return false;
-}
-
 /* A numeric parameter of an agent: its value in the spec, else its default; NaN when neither
  * can be had (an unknown type). */
 static double spec_number(const char *type, const char *spec, const char *key)
 {
     char text[64];
-    if (spec_value(spec, key, text, sizeof text)) {
+    if (agent_spec_value(spec, key, text, sizeof text)) {
         char *end;
         double v = strtod(text, &end);
         return end != text && *end == '\0' ? v : NAN;
@@ -227,13 +207,13 @@ void curve_family(const Experiment *exp, int a, char *buf, size_t size)
 {
     const char *spec = exp->agents[a].spec;
     char type[32], value[EXPERIMENT_SPEC_MAX];
-    size_t tlen = strcspn(spec, ":");
+    size_t tlen = strcspn(spec, ":"); /* the agent's name, as agent_spec_is reads it */
     snprintf(type, sizeof type, "%.*s", (int)(tlen < sizeof type ? tlen : sizeof type - 1), spec);
     if (strcmp(type, "random") == 0) {
         snprintf(buf, size, "random");
     } else if (strcmp(type, "external") == 0) {
         /* An engine of its own: the same program is one family, whatever its time. */
-        spec_value(spec, "cmd", value, sizeof value);
+        agent_spec_value(spec, "cmd", value, sizeof value);
         snprintf(buf, size, "external%s%s", value[0] ? " " : "", value);
     } else if (strcmp(type, "mcts") == 0 && spec_number(type, spec, "eval_plies") == -1 &&
                spec_number(type, spec, "minimax") == 0) {
@@ -242,7 +222,7 @@ void curve_family(const Experiment *exp, int a, char *buf, size_t size)
         snprintf(buf, size, "playouts");
     } else if (strcmp(type, "alphabeta") == 0 || strcmp(type, "greedy") == 0 ||
                strcmp(type, "mcts") == 0) {
-        if (!spec_value(spec, "eval", value, sizeof value) || value[0] == '\0') {
+        if (!agent_spec_value(spec, "eval", value, sizeof value) || value[0] == '\0') {
             snprintf(value, sizeof value, "hand");
         }
         snprintf(buf, size, "%s", value);
@@ -447,11 +427,7 @@ static void mem_open(MemFile *m)
 {
     m->text = NULL;
     m->len = 0;
-    m->f = open_memstream(&m->text, &m->len);
-    if (!m->f) {
-        fprintf(stderr, "out of memory for a file\n");
-        abort();
-    }
+    m->f = xopen_memstream(&m->text, &m->len);
 }
 
 static Status mem_write(MemFile *m, const char *dir, const char *name, Error *err)
@@ -602,11 +578,7 @@ static void plot_text(const Experiment *exp, const CurvePoint *points, int n, FI
     /* The title carries each ruleset's verdict, one line each. */
     char *title = NULL;
     size_t title_len;
-    FILE *tf = open_memstream(&title, &title_len);
-    if (!tf) {
-        fprintf(stderr, "out of memory for a plot\n");
-        abort();
-    }
+    FILE *tf = xopen_memstream(&title, &title_len);
     fprintf(tf, "%s: attackers' score in self-play, 95%% intervals", exp->name);
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
         CurveVerdict v;

@@ -329,11 +329,7 @@ static Status write_csv(const Experiment *exp, const DesignState *s, const Ranke
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *f = xopen_memstream(&text, &len);
     fputs("candidate,changes,games,attacker_wins,draws,defender_wins,score,score_low,score_high,"
           "distance,distance_low,distance_high,round_eliminated,p_holm,confirm_games,"
           "confirm_score,confirm_low,confirm_high,confirm_distance,confirm_distance_low,"
@@ -448,11 +444,7 @@ static Status write_mem(FILE *f, char **text, size_t *len, const char *dir, cons
 
 static FILE *mem_open(char **text, size_t *len)
 {
-    FILE *f = open_memstream(text, len);
-    if (!f) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *f = xopen_memstream(text, len);
     return f;
 }
 

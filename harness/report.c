@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "agents/agent.h"
 #include "formats/boardtext.h"
 #include "formats/files.h"
 #include "formats/outpath.h"
@@ -141,11 +142,7 @@ static void csv_parse(const char *text, Csv *csv)
         for (;;) {
             char *cell = NULL;
             size_t len = 0;
-            FILE *f = open_memstream(&cell, &len);
-            if (!f) {
-                fprintf(stderr, "out of memory\n");
-                abort();
-            }
+            FILE *f = xopen_memstream(&cell, &len);
             if (*p == '"') {
                 for (p++; *p; p++) {
                     if (*p == '"' && p[1] == '"')
@@ -253,12 +250,6 @@ static bool is_report_file(const char *name)
             ends_with(name, ".tmp") || ends_with(name, ".png"));
 }
 
-static char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    return memcpy(xmalloc(n), s, n);
-}
-
 static int compare_names(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -272,11 +263,7 @@ static char *leading_comment(const char *text)
 {
     char *out = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    if (!f) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *f = xopen_memstream(&out, &len);
     bool any = false;
     for (const char *line = text; line && *line;) {
         const char *end = strchr(line, '\n');
@@ -676,11 +663,7 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
         }
         char *cells = NULL;
         size_t cells_len = 0;
-        FILE *cf = open_memstream(&cells, &cells_len);
-        if (!cf) {
-            fprintf(stderr, "out of memory\n");
-            abort();
-        }
+        FILE *cf = xopen_memstream(&cells, &cells_len);
         board_html(cf, r->rules);
         fclose(cf);
         int same = -1;
@@ -706,11 +689,7 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
         state_init(r->rules, &st);
         char *board = NULL;
         size_t len = 0;
-        FILE *b = open_memstream(&board, &len);
-        if (!b) {
-            fprintf(stderr, "out of memory\n");
-            abort();
-        }
+        FILE *b = xopen_memstream(&board, &len);
         boardtext_print(b, r->rules, &st);
         fclose(b);
         /* Our own drawing: letters, digits, '.', '+' and words; no fence can appear in it. */
@@ -760,43 +739,37 @@ static void kv_table(const char *text, FILE *h, FILE *m)
     }
 }
 
-/* "type:k=v,k=v" as its type and parameters. */
-static void spec_split(const char *spec, char *type, size_t tsize, const char **params)
-{
-    const char *colon = strchr(spec, ':');
-    size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
-    snprintf(type, tsize, "%.*s", (int)(n < tsize ? n : tsize - 1), spec);
-    *params = colon ? colon + 1 : "";
-}
-
 static void agent_row(FILE *h, FILE *m, const char *name, const char *spec)
 {
-    char type[64];
-    const char *params;
-    spec_split(spec, type, sizeof type, &params);
+    /* The spec's parts as the agent reads them: an engine's cmd= may hold commas. */
+    AgentSpecParts *parts = xmalloc(sizeof *parts);
+    if (agent_spec_parts(spec, parts, NULL) != ST_OK) {
+        memset(parts, 0, sizeof *parts);
+        snprintf(parts->type, sizeof parts->type, "%.*s", (int)strcspn(spec, ":"), spec);
+    }
     fputs("<tr><td class=\"t\">", h);
     html(h, name);
     fputs("</td><td class=\"t\">", h);
-    html(h, type);
+    html(h, parts->type);
     fputs("</td><td class=\"t\">", h);
     /* ", " between parameters: a long list wraps. */
-    char *copy = xstrdup(params);
-    bool first = true;
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
-        if (!first)
+    for (int i = 0; i < parts->count; i++) {
+        char item[1100];
+        snprintf(item, sizeof item, "%s=%s", parts->key[i], parts->value[i]);
+        if (i)
             fputs(", ", h);
-        html(h, tok);
-        first = false;
+        html(h, item);
     }
-    free(copy);
     fputs("</td></tr>\n", h);
     fputs("| ", m);
     md(m, name);
     fputs(" | ", m);
-    md(m, type);
+    md(m, parts->type);
     fputs(" | ", m);
-    md(m, params);
+    const char *colon = strchr(spec, ':');
+    md(m, colon ? colon + 1 : "");
     fputs(" |\n", m);
+    free(parts);
 }
 
 static void section_agents(const Study *s, FILE *h, FILE *m, int id)
@@ -1526,11 +1499,7 @@ static void tidy_csv(const Study *studies, int n, FILE *f)
 
 static FILE *memfile(char **text, size_t *len)
 {
-    FILE *f = open_memstream(text, len);
-    if (!f) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *f = xopen_memstream(text, len);
     return f;
 }
 

@@ -63,15 +63,11 @@ static char *played_text(const Ruleset *r)
 
 /* The setup file's text: every setting that decides which games are played and how. One
  * `key value` line each; values run to the end of the line. Caller frees. */
-static char *setup_text(const Experiment *exp)
+static char *setup_text(const Experiment *exp, const ResolvedAgent *const *resolved)
 {
     char *buf = NULL;
     size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    if (!f) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *f = xopen_memstream(&buf, &size);
     fprintf(f, "setup_format %d\nexperiment %s\nkind %s\nseed %" PRIu64 "\n", SETUP_FORMAT,
             exp->name,
             exp->kind == EXPERIMENT_CURVE    ? "curve"
@@ -91,10 +87,17 @@ static char *setup_text(const Experiment *exp)
     for (int i = 0; i < exp->agent_count; i++) {
         fprintf(f, "agent.%d %s\nspec.%d %s\n", i + 1, exp->agents[i].name, i + 1,
                 exp->agents[i].spec);
-        /* An evaluation file's content (issue 23): a resume refuses a changed file. */
+        /* An evaluation file's content, as the run read it: a resume refuses a changed file. */
         uint64_t hash;
-        if (evalmodel_spec_file_hash(exp->agents[i].spec, &hash))
+        if (agent_resolved_eval_file_hash(resolved[i], &hash))
             fprintf(f, "eval_hash.%d %016" PRIx64 "\n", i + 1, hash);
+        /* What eval= resolved to on each ruleset (trained@HASH, FILE@HASH), so a replay plays
+         * the evaluation that played, not the one shipped or named by then. */
+        for (int j = 0; j < exp->ruleset_count; j++) {
+            const char *eval = agent_resolved_eval(resolved[j * exp->agent_count + i]);
+            if (eval && strcmp(eval, "hand") != 0)
+                fprintf(f, "eval.%d.%d %s\n", i + 1, j + 1, eval);
+        }
     }
     fprintf(f, "pairings %d\n", exp->pairing_count);
     for (int i = 0; i < exp->pairing_count; i++)
@@ -292,12 +295,13 @@ void runmeta_put_note(FILE *f, const char *key, const char *text)
     fputc('\n', f);
 }
 
-Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err)
+Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume,
+                       const ResolvedAgent *const *resolved, Error *err)
 {
     Status checked = check_records(exp, err);
     if (checked != ST_OK)
         return checked;
-    char *now = setup_text(exp);
+    char *now = setup_text(exp, resolved);
     Ruleset *played = xcalloc((size_t)exp->ruleset_count + 1, sizeof *played);
     for (int i = 0; i < exp->ruleset_count; i++) {
         played[i] = exp->rulesets[i];
@@ -479,8 +483,8 @@ void runmeta_utc_now(char *buf, size_t size)
     strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
-                          const RunMetaFacts *facts, Error *err)
+Status runmeta_write_meta(const char *dir, const Experiment *exp, const RunMetaFacts *facts,
+                          Error *err)
 {
     char path[PATH_LEN + 8];
     snprintf(path, sizeof path, "%s/meta", dir);
@@ -531,14 +535,12 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *r
         }
     }
     fprintf(f, "%s\n", externals ? "" : " -");
+    /* The agents as they played the first ruleset: described from what the run resolved, so
+     * meta and setup name the same evaluation. */
     for (int i = 0; i < exp->agent_count; i++) {
-        Agent *a;
         char full[2048];
-        if (agent_create(exp->agents[i].spec, &rules[0], 0, &a, NULL) == ST_OK) {
-            agent_describe(a, full, sizeof full);
-            agent_destroy(a);
-            fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
-        }
+        agent_resolved_describe(facts->resolved[i], full, sizeof full);
+        fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
     }
     if (ferror(f) | (fclose(f) != 0)) {
         error_set(err, "%s: cannot write: %s", path, strerror(errno));
@@ -713,6 +715,78 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
     snprintf(out->output, sizeof out->output, "%s", dir);
     free(text);
     return st;
+}
+
+/* The eval= value that meta's `agent.NAME` line describes the agent with, into buf. */
+static bool meta_eval(const char *dir, const char *name, char *buf, size_t size)
+{
+    char key[EXPERIMENT_NAME_MAX + 8], full[4096];
+    snprintf(key, sizeof key, "agent.%s", name);
+    return runmeta_meta_value(dir, key, full, sizeof full) && agent_spec_eval(full, buf, size);
+}
+
+/* The pin of agent i on ruleset j (NULL: none needed), or ST_EINVAL naming what is missing. */
+static Status load_eval(const char *dir, const Experiment *exp, const char *setup, int i, int j,
+                        char **pin, Error *err)
+{
+    char key[64], value[AGENT_EVAL_MAX];
+    *pin = NULL;
+    snprintf(key, sizeof key, "eval.%d.%d", i + 1, j + 1);
+    if (setup_string(setup, key, value, sizeof value)) {
+        *pin = xstrdup(value);
+        return ST_OK;
+    }
+    if (!agent_spec_eval(exp->agents[i].spec, value, sizeof value) || strcmp(value, "hand") == 0)
+        return ST_OK;
+    /* Recorded before the setup named what eval= resolved to: meta describes the agent on the
+     * first ruleset, which is every ruleset for a file and the only one for a run of one. */
+    char described[AGENT_EVAL_MAX];
+    bool file = evalmodel_names_file(value);
+    if ((file || exp->ruleset_count == 1) &&
+        meta_eval(dir, exp->agents[i].name, described, sizeof described) &&
+        strchr(described, '@')) {
+        *pin = xstrdup(described);
+        return ST_OK;
+    }
+    error_set(err,
+              "%s/%s: agent %s plays eval=%s on ruleset %s, and the run recorded no evaluation "
+              "it resolved to (no %s line, nor one in its meta): which evaluation played cannot "
+              "be known",
+              dir, RUNMETA_SETUP, exp->agents[i].name, value, exp->rulesets[j].name, key);
+    return ST_EINVAL;
+}
+
+Status runmeta_load_evals(const char *dir, const Experiment *exp, char ***pins, Error *err)
+{
+    char path[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
+    size_t size;
+    char *setup = files_read(path, &size);
+    if (!setup) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    const int count = exp->ruleset_count * exp->agent_count;
+    char **out = xcalloc((size_t)count + 1, sizeof *out);
+    Status st = ST_OK;
+    for (int k = 0; k < count && st == ST_OK; k++)
+        st = load_eval(dir, exp, setup, k % exp->agent_count, k / exp->agent_count, &out[k], err);
+    free(setup);
+    if (st != ST_OK) {
+        runmeta_evals_free(exp, out);
+        out = NULL;
+    }
+    *pins = out;
+    return st;
+}
+
+void runmeta_evals_free(const Experiment *exp, char **pins)
+{
+    if (!pins)
+        return;
+    for (int k = 0; k < exp->ruleset_count * exp->agent_count; k++)
+        free(pins[k]);
+    free(pins);
 }
 
 Status runmeta_read_setup(const char *dir, RunMetaSetup *out, Error *err)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "agents/agent.h"
 #include "formats/experiment.h"
 #include "harness/shard.h"
 #include "rules/ruleset.h"
@@ -28,7 +29,9 @@ typedef struct {
     const char *started;  /* UTC time the run began, "%Y-%m-%dT%H:%M:%SZ" */
     double wall;          /* seconds the run took */
     const bool *external; /* per agent: drives an outside program (NULL: none does) */
-    const char *extra;    /* more `key value` lines, each ending in '\n' (NULL: none) */
+    /* per ruleset and agent (ruleset * agent_count + agent), what the run resolved */
+    const ResolvedAgent *const *resolved;
+    const char *extra; /* more `key value` lines, each ending in '\n' (NULL: none) */
 } RunMetaFacts;
 
 /* Prepares dir for exp before any game is played. Without resume, writes DIR/setup and
@@ -39,8 +42,11 @@ typedef struct {
  * with one line naming it: ST_EINVAL "resume refused: DIR/setup: opening_plies was 4, now 0 ...".
  * Raising the game count is allowed (and the setup rewritten); nothing is written on refusal.
  * A run directory with games but no setup (made by an older tafl) is refused too. ST_EIO naming
- * a file that cannot be read or written. Thread-safe for distinct directories. */
-MUST_CHECK Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume, Error *err);
+ * a file that cannot be read or written. resolved: every agent as the run resolved it for each
+ * ruleset (ruleset * agent_count + agent); the setup records the evaluation each resolved to
+ * (`eval.AGENT.RULESET trained@HASH`). Thread-safe for distinct directories. */
+MUST_CHECK Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume,
+                                  const ResolvedAgent *const *resolved, Error *err);
 
 /* The same for a run that is not an experiment (tafl tune): setup is the whole text of
  * DIR/setup (`key value` lines, made by the caller: every setting that changes the results; no
@@ -58,8 +64,8 @@ void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size);
  * identity (git revision with a -dirty mark, source hash, flags), the quick bench signature of
  * this binary, the experiment's settings, the command line, counts and times, each ruleset's
  * file and OpenTafl string (and the options that string cannot carry), and each agent's full
- * parameters. rules (compiled, one per ruleset) is borrowed. ST_EIO naming the file. */
-MUST_CHECK Status runmeta_write_meta(const char *dir, const Experiment *exp, const Rules *rules,
+ * parameters as the run resolved them (facts->resolved). ST_EIO naming the file. */
+MUST_CHECK Status runmeta_write_meta(const char *dir, const Experiment *exp,
                                      const RunMetaFacts *facts, Error *err);
 
 /* Appends this session's line to DIR/sessions when it ends, however it ends: "START END WALL
@@ -106,6 +112,18 @@ bool runmeta_meta_value(const char *dir, const char *key, char *buf, size_t size
  * (large: allocate it). ST_EIO / ST_EPARSE "DIR/setup:LINE: ..." when a file is missing or bad.
  * Thread-safe. */
 MUST_CHECK Status runmeta_load(const char *dir, Experiment *out, Error *err);
+
+/* The evaluations a run played, read from DIR/setup for exp (as runmeta_load gave it): per
+ * ruleset and agent (ruleset * agent_count + agent) the recorded eval= value, NULL where the
+ * agent takes none or plays the hand-written one; for RunOptions.eval_pins. A run from before
+ * these were recorded gives what its meta describes the agent with (FILE@HASH, or trained@HASH
+ * for a run of one ruleset). An evaluation the run recorded nowhere fails with ST_EINVAL naming
+ * the agent, before any game. Caller frees *pins with runmeta_evals_free. */
+MUST_CHECK Status runmeta_load_evals(const char *dir, const Experiment *exp, char ***pins,
+                                     Error *err);
+
+/* Frees what runmeta_load_evals gave for exp. NULL-safe. */
+void runmeta_evals_free(const Experiment *exp, char **pins);
 
 /* One ruleset file a setup names, as bytes. */
 typedef struct {

@@ -108,7 +108,10 @@ typedef struct {
 typedef struct {
     const Experiment *exp;
     const RunOptions *opt;
-    Rules *rules;   /* compiled, one per ruleset, with the experiment's ply cap */
+    Rules *rules; /* compiled, one per ruleset, with the experiment's ply cap */
+    /* Every agent resolved for every ruleset before any game (ruleset * agent_count + agent):
+     * its evaluation read once, so every game of the run plays the same one. */
+    ResolvedAgent **resolved;
     bool *external; /* per agent: agent_is_external */
     bool any_external;
     int threads;
@@ -414,10 +417,9 @@ static GameRow *play_job(const RunState *rs, Agent **agents, const Job *j, Statu
     for (int side = 0; side < 2; side++) {
         int agent = side == 0 ? p->attacker : p->defender;
         int slot = (j->ruleset * exp->agent_count + agent) * 2 + side;
-        if (!agents[slot]) {
-            Status st = agent_create(exp->agents[agent].spec, r, 0, &agents[slot], NULL);
-            (void)st; /* every spec was checked before the threads started */
-        }
+        if (!agents[slot]) /* resolved for this ruleset before the threads started */
+            agents[slot] =
+                agent_from_resolved(rs->resolved[j->ruleset * exp->agent_count + agent], 0);
         seat[side] = agents[slot];
     }
     /* A game with an external engine always keeps its moves: they, and the transcript, are
@@ -663,23 +665,23 @@ static Status compile_all(RunState *rs, Error *err)
     }
     if (st == ST_OK)
         st = check_memory(rs, err);
-    for (int i = 0; i < exp->agent_count && st == ST_OK; i++) {
-        Agent *probe;
-        st = agent_create(exp->agents[i].spec, &rs->rules[0], 0, &probe, err);
-        if (st == ST_OK) {
-            rs->external[i] = agent_is_external(probe);
-            rs->any_external = rs->any_external || rs->external[i];
-            agent_destroy(probe);
-        }
-        /* An external engine may refuse a ruleset (agent_create): each is tried here, so that
-         * play_job always gets its agents. */
-        for (int j = 1; j < exp->ruleset_count && st == ST_OK && rs->external[i]; j++) {
-            st = agent_create(exp->agents[i].spec, &rs->rules[j], 0, &probe, err);
-            if (st == ST_OK)
-                agent_destroy(probe);
-        }
-        if (st != ST_OK)
+    /* Every agent for every ruleset, before any game: a spec one ruleset refuses (an evaluation
+     * trained for others, an external engine that would play it otherwise) fails here, and
+     * every evaluation file is read once. */
+    const int pairs = exp->ruleset_count * exp->agent_count;
+    rs->resolved = xcalloc((size_t)pairs, sizeof *rs->resolved);
+    for (int k = 0; k < pairs && st == ST_OK; k++) {
+        int j = k / exp->agent_count, i = k % exp->agent_count;
+        const char *pin = rs->opt->eval_pins ? rs->opt->eval_pins[k] : NULL;
+        st = agent_resolve(exp->agents[i].spec, pin, &rs->rules[j], &rs->resolved[k], err);
+        if (st != ST_OK) {
+            if (exp->ruleset_count > 1)
+                error_prefix(err, "ruleset %s: ", exp->rulesets[j].name);
             error_prefix(err, "agent %s: ", exp->agents[i].name);
+            break;
+        }
+        rs->external[i] = agent_resolved_is_external(rs->resolved[k]);
+        rs->any_external = rs->any_external || rs->external[i];
     }
     return st;
 }
@@ -724,7 +726,8 @@ static Status open_directory(RunState *rs, Error *err)
         st = ST_EINVAL;
     }
     if (st == ST_OK)
-        st = runmeta_prepare(exp, rs->dir, opt->resume && have_games, err);
+        st = runmeta_prepare(exp, rs->dir, opt->resume && have_games,
+                             (const ResolvedAgent *const *)rs->resolved, err);
     if (st == ST_OK)
         st = keep_experiment_file(exp, rs->dir, err);
     if (st == ST_OK && have_games)
@@ -798,8 +801,9 @@ static Status write_meta(const RunState *rs, Error *err)
                           .started = rs->started_utc,
                           .wall = clock_seconds() - rs->started,
                           .external = rs->external,
+                          .resolved = (const ResolvedAgent *const *)rs->resolved,
                           .extra = stop[0] ? stop : NULL};
-    return runmeta_write_meta(rs->dir, rs->exp, rs->rules, &facts, err);
+    return runmeta_write_meta(rs->dir, rs->exp, &facts, err);
 }
 
 /* results_games_scan's callback for the summary: every row into the tally. */
@@ -866,6 +870,10 @@ static Status size_run(RunState *rs, Error *err)
 
 static void free_state(RunState *rs)
 {
+    if (rs->resolved)
+        for (int k = 0; k < rs->exp->ruleset_count * rs->exp->agent_count; k++)
+            agent_resolved_free(rs->resolved[k]);
+    free(rs->resolved);
     free(rs->rules);
     free(rs->external);
     free(rs->ring);

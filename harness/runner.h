@@ -60,6 +60,9 @@ typedef struct {
                             into <output>/<name>/shard-I-of-N by default, and no summary.csv;
                             COUNT runs only */
     RunStop stop;        /* zero: RUN_STOP_COUNT */
+    /* NULL, or per ruleset and agent (ruleset * agent_count + agent) the eval= value a run
+     * recorded (runmeta_load_evals), standing for the spec's own (NULL entry: the spec's). */
+    const char *const *eval_pins;
 } RunOptions;
 
 /* How an SPRT ended. */

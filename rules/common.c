@@ -91,3 +91,19 @@ void *xrealloc_at(void *ptr, size_t size, const char *file, int line)
         die_out_of_memory(size, file, line);
     return p;
 }
+
+FILE *xopen_memstream_at(char **buf, size_t *len, const char *file, int line)
+{
+    FILE *f = open_memstream(buf, len);
+    if (!f)
+        die_out_of_memory(0, file, line);
+    return f;
+}
+
+char *xstrdup_at(const char *text, const char *file, int line)
+{
+    if (!text)
+        return NULL;
+    size_t n = strlen(text) + 1;
+    return memcpy(xmalloc_at(n, file, line), text, n);
+}

@@ -3,6 +3,7 @@
 #define TAFL_RULES_COMMON_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define MUST_CHECK             __attribute__((warn_unused_result))
 #define PRINTF_LIKE(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -39,5 +40,14 @@ void *xrealloc_at(void *ptr, size_t size, const char *file, int line);
 #define xmalloc(size)        xmalloc_at((size), __FILE__, __LINE__)
 #define xcalloc(count, size) xcalloc_at((count), (size), __FILE__, __LINE__)
 #define xrealloc(ptr, size)  xrealloc_at((ptr), (size), __FILE__, __LINE__)
+
+/* open_memstream that never returns NULL: out of memory ends the process as xmalloc does.
+ * Caller fcloses, then frees *buf. */
+FILE *xopen_memstream_at(char **buf, size_t *len, const char *file, int line);
+#define xopen_memstream(buf, len) xopen_memstream_at((buf), (len), __FILE__, __LINE__)
+
+/* A copy of text (NULL gives NULL), allocated as xmalloc does. Caller frees. */
+char *xstrdup_at(const char *text, const char *file, int line);
+#define xstrdup(text) xstrdup_at((text), __FILE__, __LINE__)
 
 #endif

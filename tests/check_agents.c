@@ -62,6 +62,51 @@ START_TEST(test_spec_describe_round_trips)
 }
 END_TEST
 
+/* A resolved spec makes agents that play as agent_create's, records what eval= resolved to,
+ * takes a recorded value in place of the spec's, and refuses rules it cannot play. */
+START_TEST(test_resolved_agents_play_as_created)
+{
+    Rules r, tablut;
+    fixture_rules("brandubh", &r);
+    fixture_rules("tablut", &tablut);
+    const char *spec = "alphabeta:depth=2,eval=trained";
+    ResolvedAgent *ra = NULL;
+    Error err = {{0}};
+    ck_assert_int_eq(agent_resolve(spec, NULL, &r, &ra, &err), ST_OK);
+    char eval[64];
+    snprintf(eval, sizeof eval, "%s", agent_resolved_eval(ra));
+    ck_assert_msg(strncmp(eval, "trained@", 8) == 0 && strlen(eval) == 8 + 16, "%s", eval);
+    uint64_t hash;
+    ck_assert(!agent_resolved_eval_file_hash(ra, &hash)); /* trained is no file */
+    Agent *made = agent_from_resolved(ra, 9), *created = fixture_agent(&r, spec, 9);
+    char a[2048], b[2048], c[2048];
+    agent_describe(made, a, sizeof a);
+    agent_describe(created, b, sizeof b);
+    agent_resolved_describe(ra, c, sizeof c);
+    ck_assert_str_eq(a, b);
+    ck_assert_str_eq(a, c);
+    GameState s;
+    History h;
+    fixture_start(&r, &s, &h);
+    for (int ply = 0; ply < 6 && !state_is_over(&s); ply++) {
+        Move m = agent_choose(made, &s, &h), n = agent_choose(created, &s, &h);
+        ck_assert(m.from == n.from && m.to == n.to);
+        state_apply(&r, &s, &h, m, NULL);
+    }
+    history_free(&h);
+    agent_destroy(made);
+    agent_destroy(created);
+    agent_resolved_free(ra);
+    /* A pin stands for the spec's value; one found nowhere is refused. */
+    ck_assert_int_eq(agent_resolve("alphabeta:depth=2", eval, &r, &ra, &err), ST_OK);
+    ck_assert_str_eq(agent_resolved_eval(ra), eval);
+    agent_resolved_free(ra);
+    ck_assert_int_eq(agent_resolve(spec, "trained@0123456789abcdef", &r, &ra, &err), ST_EINVAL);
+    ck_assert_int_eq(agent_resolve(spec, NULL, &tablut, &ra, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset tablut"), "%s", err.text);
+}
+END_TEST
+
 /* "Every agent returns a legal move from 1,000 seeded random positions of every preset." */
 START_TEST(test_agents_legal_from_random_positions)
 {
@@ -335,6 +380,7 @@ Suite *agents_suite(void)
     TCase *specs = tcase_create("specs");
     tcase_add_test(specs, test_spec_errors_list_what_is_valid);
     tcase_add_test(specs, test_spec_describe_round_trips);
+    tcase_add_test(specs, test_resolved_agents_play_as_created);
     suite_add_tcase(s, specs);
     TCase *duties = tcase_create("duties");
     tcase_set_timeout(duties, 900);

@@ -406,6 +406,9 @@ START_TEST(test_curve_families)
         {"mcts:eval_plies=0,minimax=0", "hand"},
         {"random", "random"},
         {"external:cmd=java -jar OpenTafl.jar,movetime_ms=2000", "external java -jar OpenTafl.jar"},
+        /* A command holds commas: it is cut where the agent cuts it, not at the first one. */
+        {"external:cmd=engine --sizes 7,9 --quiet,movetime_ms=2000",
+         "external engine --sizes 7,9 --quiet"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char family[128];

@@ -143,5 +143,62 @@ done && "$TAFL" rules list | while read -r preset _; do
 [ "$(grep -c '^rules/  ' doc/development.md)" -eq 1 ] && [ "$(grep -c '^agents/  ' doc/development.md)" -eq 1 ] && ok ||
     fail "doc/development.md's layout lists rules/ or agents/ twice"
 
+# 7. Agents are resolved once, before any game, for every ruleset of the run.
+# An evaluation one ruleset has none of is refused in one line before any game, whichever ruleset
+# comes first (brandubh first used to crash: only the first ruleset was checked).
+for presets in "brandubh, tablut" "tablut, brandubh"; do
+    printf '[experiment]\nname = two\ngames = 2\n[rules]\npresets = %s\n[agent.ab]\ntype = alphabeta\ndepth = 1\neval = trained\n' \
+        "$presets" >"$tmp/two.ini"
+    "$TAFL" run "$tmp/two.ini" --out "$tmp/two" >/dev/null 2>"$tmp/err"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "no evaluation ships for ruleset tablut" "$tmp/err" &&
+        [ ! -e "$tmp/two" ] && ok || { fail "eval=trained with presets $presets"; cat "$tmp/err" >&2; }
+done
+# An evaluation file replaced while a two-ruleset run plays: every game plays the file as it was
+# when the run began, and setup and meta name that one.
+mkdir -p "$tmp/mid"
+"$TAFL" rules show brandubh | sed 's/^name = .*/name = brandubh-copy/' >"$tmp/mid/copy.rules"
+cp evals/brandubh.eval "$tmp/mid/x.eval"
+printf '[experiment]\nname = mid\ngames = 60\nopening_plies = 2\n[rules]\npresets = brandubh\nfiles = copy.rules\n[agent.ab]\ntype = alphabeta\ndepth = 2\neval = x.eval\n' \
+    >"$tmp/mid/mid.ini"
+"$TAFL" run "$tmp/mid/mid.ini" --out "$tmp/mid/whole" --threads 1 >/dev/null 2>&1 || fail "mid-run reference"
+"$TAFL" run "$tmp/mid/mid.ini" --out "$tmp/mid/swapped" --threads 1 >/dev/null 2>&1 &
+pid=$!
+tries=0
+while [ "$(cat "$tmp/mid/swapped/games.csv" 2>/dev/null | wc -l)" -lt 2 ] && [ $tries -lt 600 ]; do
+    sleep 0.02
+    tries=$((tries + 1))
+done
+cp "$(ls evals/retired/brandubh-*.eval | head -n 1)" "$tmp/mid/x.eval"
+wait $pid || fail "the run whose evaluation file was replaced"
+hash=$(sed -n 's/^eval_hash.1 //p' "$tmp/mid/swapped/setup")
+cmp -s "$tmp/mid/whole/games.csv" "$tmp/mid/swapped/games.csv" &&
+    grep -q "^agent.ab .*eval=$tmp/mid/x.eval@$hash$" "$tmp/mid/swapped/meta" &&
+    [ "$(grep -c "^eval.1.[12] $tmp/mid/x.eval@$hash$" "$tmp/mid/swapped/setup")" -eq 2 ] && ok ||
+    fail "a run whose evaluation file was replaced mixed two evaluations or recorded two"
+# reproduce plays the recorded evaluation, and refuses before any game when it cannot be found.
+"$TAFL" reproduce "$tmp/mid/swapped" --out "$tmp/mid/again" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "x.eval: the content changed since it was recorded (hash [0-9a-f]*, recorded $hash)" "$tmp/err" && [ ! -e "$tmp/mid/again/games.csv" ] && ok ||
+    { fail "reproduce with the evaluation file changed since"; cat "$tmp/out" "$tmp/err" >&2; }
+cp evals/brandubh.eval "$tmp/mid/x.eval"
+"$TAFL" reproduce "$tmp/mid/swapped" --out "$tmp/mid/again2" >"$tmp/out" 2>&1 &&
+    grep -q "reproduced, byte-identical" "$tmp/out" && ok || { fail "reproduce with the file restored"; cat "$tmp/out" >&2; }
+# eval=trained is recorded as what it resolved to; a run recorded before that (no eval. lines)
+# replays what its meta names, and one whose evaluation is found nowhere is refused.
+printf '[experiment]\nname = tr\ngames = 4\n[rules]\npresets = brandubh\n[agent.ab]\ntype = alphabeta\ndepth = 1\neval = trained\n' \
+    >"$tmp/tr.ini"
+"$TAFL" run "$tmp/tr.ini" --out "$tmp/tr" >/dev/null 2>&1 && grep -q "^eval.1.1 trained@[0-9a-f]\{16\}$" "$tmp/tr/setup" &&
+    ok || fail "eval=trained recorded as trained@HASH"
+sed -i '/^eval\./d' "$tmp/tr/setup"
+"$TAFL" reproduce "$tmp/tr" --out "$tmp/tr-again" >"$tmp/out" 2>&1 && grep -q "reproduced, byte-identical" "$tmp/out" &&
+    ok || { fail "reproduce of a run recorded without eval. lines"; cat "$tmp/out" >&2; }
+sed -i 's/eval=trained@[0-9a-f]*/eval=trained@0123456789abcdef/' "$tmp/tr/meta"
+"$TAFL" reproduce "$tmp/tr" --out "$tmp/tr-gone" >"$tmp/out" 2>"$tmp/err"
+[ $? -ne 0 ] && [ ! -e "$tmp/tr-gone/games.csv" ] && grep -q "0123456789abcdef" "$tmp/err" && ok ||
+    { fail "reproduce of a run whose evaluation is found nowhere"; cat "$tmp/out" "$tmp/err" >&2; }
+sed -i '/^agent.ab /d' "$tmp/tr/meta"
+"$TAFL" reproduce "$tmp/tr" --out "$tmp/tr-none" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -e "$tmp/tr-none" ] && grep -q "recorded no evaluation" "$tmp/err" && ok ||
+    { fail "reproduce of a run that recorded no evaluation"; cat "$tmp/out" "$tmp/err" >&2; }
+
 echo "repro: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -41,11 +41,7 @@ static char *setup_text(const TuneFile *t, const Ruleset *played)
 {
     char *buf = NULL;
     size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    if (!f) {
-        fprintf(stderr, "out of memory\n");
-        abort();
-    }
+    FILE *f = xopen_memstream(&buf, &size);
     bool spsa = t->method == TUNE_SPSA;
     char file[PATH_LEN];
     runmeta_ruleset_file(played, 0, file, sizeof file);
