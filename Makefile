@@ -34,7 +34,7 @@ LDFLAGS_ALL := -fopenmp $(filter -fsanitize=%,$(OPT)) $(LDFLAGS)
 
 # The layers, lowest first: each folder may include only itself and the folders before it
 # (make layers checks it; CONTRIBUTING.md says what each folder owns).
-LAYERS   := rules agents stats formats harness tune cli
+LAYERS   := rules agents stats formats harness tune studies cli
 LIB_SRC  := $(filter-out cli/main.c,$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
 MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c
