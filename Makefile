@@ -192,7 +192,8 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/driver.c $(BUILD)/tests/fuzz/targets.o $(LIB_OB
 
 # ThreadSanitizer over a parallel match, run, shard and resume (tests/tsan.sh). clang only:
 # its OpenMP runtime loads Archer, which tells TSan about OpenMP's locks and barriers; gcc's
-# libgomp has no such tool and its TSan reports are false (STYLE.md section 7).
+# libgomp has no such tool and its TSan reports are false (CONTRIBUTING.md, "Code style";
+# doc/development.md says why).
 tsan: deps
 	@$(MAKE) --no-print-directory CC=clang SAN=thread build/release-san-thread-clang/tafl
 	sh tests/tsan.sh build/release-san-thread-clang
