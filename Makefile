@@ -32,9 +32,9 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 CFLAGS_ALL := $(BASE) $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS)
 LDFLAGS_ALL := -fopenmp $(filter -fsanitize=%,$(OPT)) $(LDFLAGS)
 
-# The layers, lowest first: each folder may include only itself and the folders before it
-# (make layers checks it; CONTRIBUTING.md says what each folder owns).
-LAYERS   := rules agents stats formats harness tune cli
+# The source folders, lowest first. What each may include is the table of scripts/layers.sh
+# (make layers checks it); CONTRIBUTING.md's map says what each folder owns.
+LAYERS   := rules agents stats formats harness tune studies cli
 LIB_SRC  := $(filter-out cli/main.c,$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
 MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c
@@ -192,7 +192,8 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/driver.c $(BUILD)/tests/fuzz/targets.o $(LIB_OB
 
 # ThreadSanitizer over a parallel match, run, shard and resume (tests/tsan.sh). clang only:
 # its OpenMP runtime loads Archer, which tells TSan about OpenMP's locks and barriers; gcc's
-# libgomp has no such tool and its TSan reports are false (STYLE.md section 7).
+# libgomp has no such tool and its TSan reports are false (CONTRIBUTING.md, "Code style";
+# doc/development.md says why).
 tsan: deps
 	@$(MAKE) --no-print-directory CC=clang SAN=thread build/release-san-thread-clang/tafl
 	sh tests/tsan.sh build/release-san-thread-clang
@@ -202,17 +203,11 @@ tsan: deps
 fast:
 	@$(MAKE) --no-print-directory MODE=fast build/fast-$(notdir $(CC))/tafl
 
-# Includes only go downward: a folder of LAYERS includes only itself and the folders before it.
+# Includes only go downward: every project include is one scripts/layers.sh's table allows
+# for its folder (stats/ only rules/common.h and rules/rng.h of rules/; tune/ and studies/
+# not each other).
 layers:
-	@bad=""; above="$(LAYERS)"; \
-	for d in $(LAYERS); do \
-	    above=$${above#$$d}; above=$${above# }; \
-	    for up in $$above; do \
-	        hit=$$(grep -n "#include \"$$up/" $$d/*.[ch] 2>/dev/null); \
-	        [ -z "$$hit" ] || bad="$$bad$$hit\n"; \
-	    done; \
-	done; \
-	if [ -n "$$bad" ]; then printf "upward includes:\n$$bad"; exit 1; fi
+	@sh scripts/layers.sh
 
 format:
 	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.c' '*.h')

@@ -1,5 +1,5 @@
 /* The OpenTafl Engine Protocol (OTEP) vocabulary shared by its two ends in tafl-lab: the engine
- * (`tafl engine`, harness/engine.c) and the host (the `external` agent, agents/external.c). The
+ * (`tafl engine`, agents/engine.c) and the host (the `external` agent, agents/external.c). The
  * protocol is opentafl-engine-protocol.txt in the OpenTafl repository (github.com/jslater89/
  * OpenTafl): US-ASCII lines ending in '\n', a command word first, commands unacknowledged. */
 #ifndef TAFL_AGENTS_OTEP_H

@@ -1,5 +1,5 @@
 /* `tafl calibrate GAMES`: how well evaluations predict the winners of recorded games
- * (harness/calibrate.h): a table of log-loss, Brier score and AUC, the calibration bins, and
+ * (tune/calibrate.h): a table of log-loss, Brier score and AUC, the calibration bins, and
  * with --out calibration.csv and a reliability figure. */
 #include <csv.h>
 #include <stdio.h>
@@ -11,8 +11,8 @@
 #include "formats/files.h"
 #include "formats/plot.h"
 #include "formats/rulesfile.h"
-#include "harness/calibrate.h"
 #include "harness/rowgame.h"
+#include "tune/calibrate.h"
 
 #define MAX_EVALS 8
 

@@ -8,9 +8,9 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/results.h"
-#include "harness/knob.h"
 #include "stats/crossing.h"
 #include "stats/stats.h"
+#include "studies/knob.h"
 
 /* A bound of Fieller's interval: a number, or -inf / +inf. */
 static void print_bound(double v)

@@ -1,4 +1,4 @@
-/* `tafl engine`: speaks the OpenTafl Engine Protocol on stdin and stdout (harness/engine.c holds
+/* `tafl engine`: speaks the OpenTafl Engine Protocol on stdin and stdout (agents/engine.c holds
  * the protocol; this file only moves lines). */
 #include <limits.h>
 #include <stdio.h>
@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/engine.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/linein.h"
-#include "harness/engine.h"
 
 /* The longest protocol line read (bytes): OTEP lines are a few hundred bytes. */
 #define ENGINE_LINE_MAX 65536

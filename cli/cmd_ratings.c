@@ -7,7 +7,7 @@
 #include "cli/commands.h"
 #include "formats/outpath.h"
 #include "formats/results.h"
-#include "harness/league.h"
+#include "studies/league.h"
 
 /* Reads every file into one array of rows (moves dropped); prints the error and returns false
  * on failure. */

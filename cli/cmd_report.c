@@ -1,5 +1,5 @@
 /* `tafl report DIR... [--out FILE.html] [--md FILE.md] [--csv FILE.csv]`: a study's page, its
- * Markdown twin and the tidy CSV of its summaries (harness/report.h). */
+ * Markdown twin and the tidy CSV of its summaries (studies/report.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/outpath.h"
-#include "harness/report.h"
+#include "studies/report.h"
 
 /* An output path must name a file: a directory there is the user's slip, said before any
  * work (outpath_check_replace then refuses FIFOs, devices and dangling links). */

@@ -15,13 +15,13 @@
 #include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/bench.h"
-#include "harness/curve.h"
-#include "harness/design.h"
 #include "harness/runner.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/perft.h"
+#include "studies/curve.h"
+#include "studies/design.h"
 
 /* After the games of a kind = curve experiment: reads the run's games.csv (in out_dir, or
  * <output>/<name>), writes curve.csv, convergence.csv and the figure there, and prints each

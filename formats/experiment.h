@@ -32,9 +32,9 @@ typedef struct {
 typedef enum {
     EXPERIMENT_BALANCE, /* nothing more (the default) */
     EXPERIMENT_CURVE,   /* a balance curve: self-play along the agents' ladder, curve.csv and
-                           its figure (harness/curve.h) */
+                           its figure (studies/curve.h) */
     EXPERIMENT_DESIGN,  /* a design search: a race over the rulesets for the one closest to 1/2,
-                           then the survivors confirmed by a stronger agent (harness/design.h) */
+                           then the survivors confirmed by a stronger agent (harness/race.h) */
 } ExperimentKind;
 
 /* How a [sweep] expands its lists. */

@@ -19,10 +19,10 @@
 #include "formats/outpath.h"
 #include "formats/rowcheck.h"
 #include "harness/costest.h"
-#include "harness/design.h"
 #include "harness/match.h"
 #include "harness/membudget.h"
 #include "harness/progress.h"
+#include "harness/race.h"
 #include "harness/rundir.h"
 #include "harness/runmeta.h"
 #include "harness/shard.h"
@@ -137,7 +137,7 @@ typedef struct {
     RunResult *res; /* the caller's (or one of our own) */
     long rows_cap;
     WidthState width;   /* RUN_STOP_WIDTH and RUN_STOP_RACE: the rounds */
-    DesignState design; /* RUN_STOP_RACE: the race and its confirmation (harness/design.h) */
+    DesignState design; /* RUN_STOP_RACE: the race and its confirmation (harness/race.h) */
     Winner pair_first;  /* SPRT: the result of the first game of the pair in progress */
     bool show_progress;
     double started, last_progress;

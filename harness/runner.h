@@ -35,7 +35,7 @@ typedef enum {
      * pentanomial LLR is updated; the run stops at the first pair that reaches a bound, or
      * after exp->games / 2 pairs. Games played past the deciding pair are dropped. */
     RUN_STOP_SPRT,
-    /* A design search (harness/design.h; exp->kind = design): race rounds of check_every games
+    /* A design search (harness/race.h; exp->kind = design): race rounds of check_every games
      * of pairing 0 on every candidate still in, the candidates shown farther from 1/2 than the
      * best dropped after each round, then one round of confirm_games games of pairing 1 on the
      * survivors. Game seeds are those of a COUNT run; games are numbered in play order, and a

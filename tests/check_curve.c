@@ -1,4 +1,4 @@
-/* Balance curves (harness/curve.c): the points of self-play along the ladder with their intervals,
+/* Balance curves (studies/curve.c): the points of self-play along the ladder with their intervals,
  * curve.csv, and a figure that gnuplot actually draws. */
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "formats/plot.h"
-#include "harness/curve.h"
+#include "studies/curve.h"
 #include "tests/tests.h"
 
 static Experiment *ladder(void)

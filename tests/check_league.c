@@ -1,4 +1,4 @@
-/* Agent ratings from games (harness/league.c) against hand-computed values.
+/* Agent ratings from games (studies/league.c) against hand-computed values.
  *
  * The data set: agents a and b, four games in each of the four pairings. a vs a: 2 attacker
  * wins, 2 defender wins; a attacking b: 3 attacker wins, 1 loss; b attacking a: 1 win, 3
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/league.h"
+#include "studies/league.h"
 #include "tests/tests.h"
 
 static long add_games(GameRow *rows, long n, const char *rules, const char *att, const char *def,

@@ -1,10 +1,10 @@
 /* The OpenTafl Engine Protocol: the shared vocabulary (agents/otep.c) and `tafl engine`'s
- * state machine (harness/engine.c) driven by scripted host sessions, every reply checked. */
+ * state machine (agents/engine.c) driven by scripted host sessions, every reply checked. */
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/engine.h"
 #include "agents/otep.h"
-#include "harness/engine.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "tests/tests.h"

@@ -1,4 +1,4 @@
-/* tafl report (harness/report.c) on run directories made by hand: a hostile one whose every
+/* tafl report (studies/report.c) on run directories made by hand: a hostile one whose every
  * text would open a tag, a figure that is no figure, the tidy CSV, the errors; and SHA-256
  * (formats/sha256.c) against FIPS 180-4's examples. */
 #include <stdio.h>
@@ -9,7 +9,7 @@
 
 #include "formats/files.h"
 #include "formats/sha256.h"
-#include "harness/report.h"
+#include "studies/report.h"
 #include "tests/tests.h"
 
 START_TEST(test_sha256_known_answers)

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "formats/experiment.h"
-#include "harness/design.h"
+#include "harness/race.h"
 #include "harness/runner.h"
 #include "rules/ruleset.h"
 #include "stats/ratings.h"
@@ -510,7 +510,7 @@ static void feed(DesignState *s, int r, int p, int wins, int losses)
         design_state_add(s, r, p, WINNER_DEFENDERS);
 }
 
-/* The design search's state machine on a synthetic family (harness/design.h). Three
+/* The design search's state machine on a synthetic family (harness/race.h). Three
  * candidates, rounds of 20 games, at most 40. Round 1: a 10-10 (distance 0, folded Wilson
  * [0, 0.2007]), b 20-0 (0.5, [0.3389, 0.5]), c 11-9 (0.05). b against a: MOVER lower bound
  * 0.5 - sqrt(0.1611^2 + 0.2007^2) = 0.2426 > 0, far below 5% after Holm over 2; c's interval

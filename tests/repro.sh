@@ -140,8 +140,8 @@ printf '[experiment]\nname = big\ngames = 20000000\n[rules]\npresets = brandubh\
 done && "$TAFL" rules list | while read -r preset _; do
     grep -q "\`$preset\`" doc/RULES.md || echo "$preset"; done | grep -q . &&
     fail "doc/RULES.md lacks a preset" || ok
-[ "$(grep -c '^rules/  ' doc/development.md)" -eq 1 ] && [ "$(grep -c '^agents/  ' doc/development.md)" -eq 1 ] && ok ||
-    fail "doc/development.md's layout lists rules/ or agents/ twice"
+[ "$(grep -c '^| `rules/` |' CONTRIBUTING.md)" -eq 1 ] && [ "$(grep -c '^| `agents/` |' CONTRIBUTING.md)" -eq 1 ] && ok ||
+    fail "CONTRIBUTING.md's map lists rules/ or agents/ other than once"
 
 # 7. Agents are resolved once, before any game, for every ruleset of the run.
 # An evaluation one ruleset has none of is refused in one line before any game, whichever ruleset

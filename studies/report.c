@@ -1,7 +1,7 @@
 /* tafl report: a study's page, its Markdown twin and the tidy CSV of its summaries (see
  * report.h). Everything shown comes from the files of the run directories; nothing is
  * recomputed, so the page says what the run said. */
-#include "harness/report.h"
+#include "studies/report.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* Ratings of the agents of a set of games: the Bradley-Terry data of each ruleset gathered from
  * games.csv rows, fitted with ratings_bradley_terry, written as ratings.csv and a table. */
-#include "harness/league.h"
+#include "studies/league.h"
 
 #include <csv.h>
 #include <errno.h>

@@ -2,8 +2,8 @@
  * (opentafl-engine-protocol.txt in the OpenTafl repository). This is the protocol's state
  * machine only: it takes the host's lines one at a time and says what to answer, so tests can
  * drive it without processes; cli/cmd_engine.c connects it to stdin and stdout. */
-#ifndef TAFL_HARNESS_ENGINE_H
-#define TAFL_HARNESS_ENGINE_H
+#ifndef TAFL_AGENTS_ENGINE_H
+#define TAFL_AGENTS_ENGINE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* A knob's points read off a run's games and kept rulesets (see knob.h). */
-#include "harness/knob.h"
+#include "studies/knob.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Balance curves: the attackers' results of self-play along a ladder of agent strengths, for
  * each ruleset, as curve.csv and a figure (one line per ruleset, interval bands). */
-#ifndef TAFL_HARNESS_CURVE_H
-#define TAFL_HARNESS_CURVE_H
+#ifndef TAFL_STUDIES_CURVE_H
+#define TAFL_STUDIES_CURVE_H
 
 #include <stdbool.h>
 

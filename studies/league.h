@@ -1,7 +1,7 @@
 /* Elo ratings of the agents in a set of games (games.csv rows), per ruleset: overall, and as
  * attacker and as defender on one shared scale, by Bradley-Terry maximum likelihood. */
-#ifndef TAFL_HARNESS_LEAGUE_H
-#define TAFL_HARNESS_LEAGUE_H
+#ifndef TAFL_STUDIES_LEAGUE_H
+#define TAFL_STUDIES_LEAGUE_H
 
 #include <stdbool.h>
 #include <stdio.h>

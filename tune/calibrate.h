@@ -1,7 +1,7 @@
 /* `tafl calibrate`: how well an evaluation predicts the winner of recorded games from their
  * positions: log-loss, AUC and a calibration table (issue 23). */
-#ifndef TAFL_HARNESS_CALIBRATE_H
-#define TAFL_HARNESS_CALIBRATE_H
+#ifndef TAFL_TUNE_CALIBRATE_H
+#define TAFL_TUNE_CALIBRATE_H
 
 #include "rules/common.h"
 #include "rules/record.h"

@@ -1,8 +1,8 @@
 /* `tafl report`: one self-contained HTML page (figures embedded, no network), its Markdown
  * twin and one tidy CSV of every summary, made from one or more run directories (a run, a
  * curve, a merge, a tune, a training, or any other kind, shown generically). */
-#ifndef TAFL_HARNESS_REPORT_H
-#define TAFL_HARNESS_REPORT_H
+#ifndef TAFL_STUDIES_REPORT_H
+#define TAFL_STUDIES_REPORT_H
 
 #include "rules/common.h"
 

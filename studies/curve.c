@@ -1,5 +1,5 @@
 /* Balance curves (see curve.h). */
-#include "harness/curve.h"
+#include "studies/curve.h"
 
 #include <csv.h>
 #include <errno.h>

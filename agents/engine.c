@@ -2,7 +2,7 @@
  * and the agent's answers to `play` and `analyze`. Section numbers below are those of
  * opentafl-engine-protocol.txt (OpenTafl repository); where it is silent, OpenTafl's own
  * ExternalEngineHost/ExternalEngineClient are the reference for what hosts send. */
-#include "harness/engine.h"
+#include "agents/engine.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* Outcome prediction of an evaluation on recorded games: log-loss, Brier score, AUC
  * (Mann-Whitney U / (n1 n0), Hanley and McNeil 1982) and a ten-bin reliability table. */
-#include "harness/calibrate.h"
+#include "tune/calibrate.h"
 
 #include <math.h>
 #include <stdlib.h>
