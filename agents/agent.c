@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "agents/agent_impl.h"
+#include "agents/evalfile.h"
 #include "rules/movegen.h"
 
 static const AgentType *const AGENT_TYPES[] = {&AGENT_TYPE_RANDOM, &AGENT_TYPE_GREEDY,

@@ -1,7 +1,6 @@
-/* Learned evaluations: a logistic model over per-square and king features (one weight set, one
- * per side to move, or one per side the searching agent plays), or that model with a small
- * network beside it, its versioned text file (`tafl-eval 1` to `tafl-eval 4`), and the
- * evaluations shipped inside the binary (evals/NAME.eval). */
+/* Learned evaluations: a logistic model over per-square and king features (agents/evalfeatures.h;
+ * one weight set, one per side to move, or one per side the searching agent plays), or that
+ * model with a small network beside it, and its inference. Its file: agents/evalfile.h. */
 #ifndef TAFL_AGENTS_EVALMODEL_H
 #define TAFL_AGENTS_EVALMODEL_H
 
@@ -9,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "agents/evalfeatures.h"
 #include "rules/common.h"
 #include "rules/state.h"
 
@@ -16,10 +16,6 @@
  * win with probability 1 / (1 + exp(-v / 40)), the scale MCTS's eval_scale already uses, and 40
  * units is four attackers of the hand-written evaluation. */
 #define EVALMODEL_UNITS 40.0
-
-/* Most features of any ruleset (19x19 boards need 207), and most weights of a model (a sided
- * model has a weight set per side to move). */
-#define EVALMODEL_MAX_FEATURES 256
 
 /* A network model's hidden units: at most, and what `tafl train` uses unless told. */
 #define EVALMODEL_MAX_HIDDEN     16
@@ -38,19 +34,6 @@
 #define EVALMODEL_MAX_WEIGHTS                                                                      \
     (2 * EVALMODEL_MAX_FEATURES +                                                                  \
      EVALMODEL_MAX_HIDDEN * (EVALMODEL_NET_INPUTS(RULES_MAX_SQUARES) + 2))
-
-/* The newest format version, `tafl-eval 4` (older files still load). A linear model is written
- * as version 1, byte for byte as before; version 2 added `model sided`, version 3 `model
- * player`, version 4 `model net`. */
-#define EVALMODEL_VERSION 4
-
-/* The newest feature set, `features tafl-lab-3`: set 1's features, the attackers' cordon (set
- * 2), the king's free neighbours and the defenders the attackers' ring encloses (set 3;
- * evalmodel.c lists them). A model keeps the set it was trained on; older files still load. */
-#define EVALMODEL_FEATURES 3
-
-/* The set `tafl train` fits unless told (the newest measured to play stronger). */
-#define EVALMODEL_DEFAULT_FEATURES 2
 
 /* The model of a file's `model` line. */
 typedef enum {
@@ -91,23 +74,10 @@ typedef struct {
                                         evalmodel_net_input), H output weights */
 } EvalModel;
 
-/* A position's active features (sparse): index into the feature set and value, and who is to
- * move (a sided model picks its weight set by it). */
-typedef struct {
-    int count;
-    bool attackers_to_move;
-    uint16_t index[EVALMODEL_MAX_FEATURES];
-    double value[EVALMODEL_MAX_FEATURES];
-} EvalFeatures;
-
 /* FNV-1a 64 of the ruleset's option text (ruleset_format) with its name and max_plies left
  * out: two rulesets that play the same game have the same hash whatever they are called and
  * however long their games may last. Thread-safe. */
 uint64_t evalmodel_rules_hash(const Rules *r);
-
-/* The number of features of feature set `set` (1 or 2) for r (depends on the board size); set
- * 2 is set 1 with features appended, so a feature's index is the same in both. */
-int evalmodel_feature_count(const Rules *r, int set);
 
 /* The number of weights of a model of this kind and feature set for r: the features, twice for
  * sided and player (a network model: its linear set; evalmodel_net_count counts it all). */
@@ -124,6 +94,15 @@ int evalmodel_net_active(const Rules *r, const GameState *s, uint16_t *idx);
 /* The index of the network input for `piece` (PIECE_ATTACKER, PIECE_DEFENDER or PIECE_KING) on
  * square sq; PIECE_EMPTY gives the side-to-move input. */
 int evalmodel_net_input(const Rules *r, Piece piece, int sq);
+
+/* The hidden units' sums (before their ReLU) of network model m for the active inputs
+ * idx[0..n) into a[0..m->hidden): each unit's bias plus its weights of those inputs, added in
+ * input order. The forward pass that evalmodel_net_logit and `tafl train`'s fit share. */
+void evalmodel_net_hidden(const EvalModel *m, const uint16_t *idx, int n, double *a);
+
+/* z plus the network's output for the hidden sums a: each unit's output weight times its ReLU,
+ * added to z in unit order (the fit passes its linear logit as z, evalmodel_net_logit 0). */
+double evalmodel_net_output(const EvalModel *m, const double *a, double z);
 
 /* The network part of a network model's logit for the active inputs idx[0..n). */
 double evalmodel_net_logit(const EvalModel *m, const uint16_t *idx, int n);
@@ -144,21 +123,10 @@ int evalmodel_weight_offset(const EvalModel *m, const EvalFeatures *f, Side play
 void evalmodel_weight_name(const Rules *r, EvalModelKind kind, int set, int i, char *buf,
                            size_t size);
 
-/* The name of feature i for r ("bias", "hand", "king_dist_3", "attacker_sq_1_2", ...) in buf. */
-void evalmodel_feature_name(const Rules *r, int i, char *buf, size_t size);
-
 /* A model of this kind and feature set for r that plays exactly as the hand-written evaluation
  * (alpha-beta's default weights): weight 2.5 on the hand feature (hand / 100) in each weight
  * set, every other weight 0 (a network model: EVALMODEL_DEFAULT_HIDDEN units). */
 void evalmodel_init_hand(const Rules *r, EvalModelKind kind, int set, EvalModel *m);
-
-/* The features of position s (game not over) of the newest set, attackers' view; a model of
- * an older set reads the ones it knows (evalmodel_logit). Pure, thread-safe. */
-void evalmodel_features(const Rules *r, const GameState *s, EvalFeatures *f);
-
-/* The features of set `set` only (1 to EVALMODEL_FEATURES): what a model of that set reads,
- * without the cost of newer sets' features. Pure, thread-safe. */
-void evalmodel_features_of_set(const Rules *r, const GameState *s, int set, EvalFeatures *f);
 
 /* The model's logit for the attackers' win, as read by an agent playing `player` (only a player
  * model reads it); a network model's linear set only (evalmodel_evaluate adds its network). */
@@ -180,60 +148,11 @@ void evalmodel_half(const EvalModel *m, Side side, EvalModel *out);
 MUST_CHECK Status evalmodel_join(const Rules *r, const EvalModel *attacking,
                                  const EvalModel *defending, EvalModel *out, Error *err);
 
-/* The file text of m (caller frees): `tafl-eval V` (1 for a linear model, 2 for a sided one, 3
- * for a player one), `ruleset NAME`, `rules_hash HEX`, `model linear|sided|player`, `features
- * tafl-lab-S N` (feature set S, N weights), `units 40`, one `NAME HEXFLOAT` line per weight (C99
- * %a, exact), `end`. Writing what evalmodel_parse read gives the same bytes. */
-char *evalmodel_format(const Rules *r, const EvalModel *m);
-
-/* Reads a model from text (len bytes) for rules r; `source` names it in errors. A wrong
- * version (or a model newer than the file's version), an unknown model, a model for another ruleset
- * (other rules hash), a missing or misnamed feature, a bad number or a missing `end` (a truncated
- * file) fails with ST_EPARSE or ST_EINVAL and "SOURCE:LINE: what is wrong". Thread-safe. */
-MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
-                                  EvalModel *out, Error *err);
-
 /* FNV-1a 64 of a text: the content hash recorded with a file's name. */
 uint64_t evalmodel_text_hash(const char *text, size_t len);
 
-/* Resolves an agent's eval= value for r: "hand" gives *out NULL (the hand-written evaluation);
- * "trained" the evaluation shipped for r's rules, found by rules hash whatever r is called (an
- * error naming the rulesets that have one when none ships for them); anything else is a file. A
- * value "X@HASH" (HASH 16 hex digits, as evalmodel_resolve writes into *canonical) also requires
- * the content to have that hash, so a run refuses a changed file; "trained@HASH" is also found
- * among the retired shipped evaluations, so a run recorded before a retraining still replays.
- * *canonical (caller frees) is the value to record: "hand", or "X@HASH". Caller owns *out (free).
- * Thread-safe. */
-MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
-                                    char **canonical, Error *err);
-
-/* Checks an eval= value as far as it can be without rules: hand and trained (with or without
- * @HASH) are ST_OK, and so is a file that can be read; one that cannot is ST_EIO with
- * evalmodel_resolve's "eval=NAME: cannot read: ..." error. Thread-safe. */
-MUST_CHECK Status evalmodel_check_value(const char *value, Error *err);
-
-/* An evaluation shipped in the binary: evals/NAME.eval, turned into a C string by the Makefile
- * (build/.../evals.c). */
-typedef struct {
-    const char *name; /* the ruleset it was trained for (retired: the file's name) */
-    const char *text; /* the file's text */
-    bool retired;     /* evals/retired/NAME.eval: shipped before and since replaced, kept so that
-                         runs recorded with it replay (eval=trained@HASH finds it by its hash;
-                         eval=trained alone never picks it) */
-} EvalShipped;
-extern const EvalShipped EVALMODEL_SHIPPED[];
-extern const int EVALMODEL_SHIPPED_COUNT;
-
-/* True when `name`, an eval= value without its recorded @HASH, names an evaluation file: it is
- * neither hand nor trained. */
-bool evalmodel_names_file(const char *name);
-
-/* When agent spec `spec` names an evaluation file (eval=FILE, not hand or trained), the FNV-1a
- * hash of that file's content into *hash and true; false otherwise or when it cannot be read
- * (agent_create then says why). For run setups, so a resume refuses a changed file. */
-bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash);
-
-/* The rulesets with a shipped evaluation, comma-separated, into buf. */
-void evalmodel_shipped_names(char *buf, size_t size);
+/* The file format and eval= values (agents/evalfile.h) come with the model, for the callers
+ * that load evaluations through this header. */
+#include "agents/evalfile.h"
 
 #endif

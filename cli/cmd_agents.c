@@ -12,7 +12,6 @@
 #include "cli/runstep.h"
 #include "formats/experiment.h"
 #include "formats/outpath.h"
-#include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/bench.h"
 #include "harness/runner.h"

@@ -7,7 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "formats/results.h"
+#include "formats/games.h"
 #include "stats/crossing.h"
 #include "stats/stats.h"
 #include "studies/knob.h"

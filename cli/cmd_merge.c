@@ -6,7 +6,8 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "formats/results.h"
+#include "formats/games.h"
+#include "formats/summary.h"
 #include "harness/shard.h"
 
 #define PARENT_MAX 2048

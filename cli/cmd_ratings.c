@@ -5,8 +5,8 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "formats/games.h"
 #include "formats/outpath.h"
-#include "formats/results.h"
 #include "studies/league.h"
 
 /* Reads every file into one array of rows (moves dropped); prints the error and returns false

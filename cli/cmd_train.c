@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "cli/cli.h"
 #include "cli/commands.h"

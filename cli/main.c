@@ -15,7 +15,6 @@
 #include "cli/commands.h"
 #include "formats/experiment.h"
 #include "formats/outpath.h"
-#include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "harness/bench.h"
 #include "harness/runner.h"

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "agents/agent.h"
-#include "agents/evalmodel.h"
+#include "agents/evalfile.h"
 #include "formats/inilines.h"
 #include "formats/rulesfile.h"
 #include "rules/otn.h"

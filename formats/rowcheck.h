@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "formats/results.h"
+#include "formats/games.h"
 #include "rules/ruleset.h"
 
 /* True when row's winner and reason agree (rules/state.c's end_game calls and

@@ -8,6 +8,8 @@
 
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
+#include "agents/evalfeatures.h"
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "agents/mcts.h"
 #include "rules/movegen.h"

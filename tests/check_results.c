@@ -1,6 +1,7 @@
-/* Result files (formats/results.c): games.csv round trip through libcsv's quoting, torn last rows,
- * exact errors with line numbers, summary.csv against hand-computed values (Wilson intervals
- * from the formula and published tables), atomic replacement and write errors. */
+/* Result files (formats/games.c, formats/summary.c): games.csv round trip through libcsv's
+ * quoting, torn last rows, exact errors with line numbers, summary.csv against hand-computed
+ * values (Wilson intervals from the formula and published tables), atomic replacement and write
+ * errors. */
 #include <check.h>
 #include <csv.h>
 #include <dirent.h>
@@ -12,7 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "formats/results.h"
+#include "formats/games.h"
+#include "formats/summary.h"
 #include "stats/stats.h"
 #include "tests/tests.h"
 

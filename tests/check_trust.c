@@ -8,8 +8,9 @@
 #include <unistd.h>
 
 #include "agents/pgroups.h"
-#include "formats/results.h"
+#include "formats/games.h"
 #include "formats/safetext.h"
+#include "formats/summary.h"
 #include "rules/rng.h"
 #include "stats/ratings.h"
 #include "tests/tests.h"

@@ -57,6 +57,9 @@ Suite *external_suite(void);
 /* check_evalmodel.c: learned evaluations, their files and features */
 Suite *evalmodel_suite(void);
 
+/* check_gradient.c: the fit's backpropagation against finite differences, every model kind */
+Suite *gradient_suite(void);
+
 /* check_report.c: tafl report's page, twin and CSV from run directories; SHA-256 */
 Suite *report_suite(void);
 

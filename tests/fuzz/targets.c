@@ -9,8 +9,9 @@
 
 #include "agents/agent.h"
 #include "formats/experiment.h"
-#include "formats/results.h"
+#include "formats/games.h"
 #include "formats/rulesfile.h"
+#include "formats/summary.h"
 #include "rules/csvgame.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"

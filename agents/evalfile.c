@@ -1,0 +1,512 @@
+/* The text file of learned evaluations (`tafl-eval 1` to `tafl-eval 4`): writing, strict
+ * parsing, and resolving an agent's eval= value to a file or a shipped evaluation. */
+#include "agents/evalfile.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "rules/otn.h"
+
+/* The name of weight i of a network model with `hidden` units (linear set of size f) for r. */
+static void net_weight_name(const Rules *r, int set, int f, int hidden, int i, char *buf,
+                            size_t size)
+{
+    if (i < f) {
+        evalmodel_weight_name(r, EVALMODEL_LINEAR, set, i, buf, size);
+        return;
+    }
+    int k = i - f, inputs = EVALMODEL_NET_INPUTS(r->squares);
+    if (k < hidden) {
+        snprintf(buf, size, "net.bias.h%d", k);
+    } else if (k >= hidden + inputs * hidden) {
+        snprintf(buf, size, "net.out.h%d", k - hidden - inputs * hidden);
+    } else {
+        int input = (k - hidden) / hidden, j = (k - hidden) % hidden;
+        if (input == 3 * r->squares) {
+            snprintf(buf, size, "net.attackers_to_move.h%d", j);
+        } else {
+            static const char *const kinds[] = {"attacker", "defender", "king"};
+            char sq[8];
+            otn_format_square(r, input % r->squares, sq);
+            snprintf(buf, size, "net.%s_%s.h%d", kinds[input / r->squares], sq, j);
+        }
+    }
+}
+
+char *evalmodel_format(const Rules *r, const EvalModel *m)
+{
+    size_t cap = 256 + (size_t)m->count * 96, len = 0;
+    char *out = xmalloc(cap);
+    /* Each model keeps the version that introduced it, so files written before a newer version
+     * existed stay the same bytes. */
+    len += (size_t)snprintf(out + len, cap - len,
+                            "tafl-eval %d\nruleset %s\nrules_hash %016" PRIx64
+                            "\nmodel %s\nfeatures tafl-lab-%d %d\nunits %g\n",
+                            (int)m->kind + 1, m->ruleset, m->rules_hash,
+                            evalmodel_kind_name(m->kind), m->features, m->count, EVALMODEL_UNITS);
+    for (int i = 0; i < m->count; i++) {
+        char name[80];
+        if (m->kind == EVALMODEL_NET)
+            net_weight_name(r, m->features, m->net_at, m->hidden, i, name, sizeof name);
+        else
+            evalmodel_weight_name(r, m->kind, m->features, i, name, sizeof name);
+        len += (size_t)snprintf(out + len, cap - len, "%s %a\n", name, m->w[i]);
+    }
+    snprintf(out + len, cap - len, "end\n");
+    return out;
+}
+
+/* The next line of text into buf (without its newline); false at the end of the text. */
+static bool next_line(const char *text, size_t len, size_t *pos, char *buf, size_t size,
+                      bool *too_long)
+{
+    if (*pos >= len)
+        return false;
+    size_t start = *pos, end = start;
+    while (end < len && text[end] != '\n')
+        end++;
+    *pos = end < len ? end + 1 : end;
+    size_t n = end - start;
+    *too_long = n >= size;
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, text + start, n);
+    buf[n] = '\0';
+    return true;
+}
+
+/* One parse of a file: where it is and what it has read so far. */
+typedef struct {
+    const char *source; /* names the text in errors */
+    const Rules *r;
+    int lineno;  /* the line just read, from 1 */
+    int version; /* the file's `tafl-eval` version */
+    int count;   /* the weights the file holds (set by its features line) */
+} EvalParse;
+
+static Status parse_version(EvalParse *p, const char *line, const char *name, const char *value,
+                            Error *err)
+{
+    if (strcmp(name, "tafl-eval") != 0 || (strcmp(value, "1") != 0 && strcmp(value, "2") != 0 &&
+                                           strcmp(value, "3") != 0 && strcmp(value, "4") != 0)) {
+        error_set(err,
+                  "%s:%d: not a tafl-eval 1, 2, 3 or 4 file (first line '%.60s'; this build "
+                  "reads versions 1 to %d)",
+                  p->source, p->lineno, line, EVALMODEL_VERSION);
+        return ST_EPARSE;
+    }
+    p->version = value[0] - '0';
+    return ST_OK;
+}
+
+static Status parse_rules_hash(const EvalParse *p, const char *name, const char *value,
+                               EvalModel *out, Error *err)
+{
+    char *end;
+    errno = 0;
+    unsigned long long h = strtoull(value, &end, 16);
+    if (strcmp(name, "rules_hash") != 0 || errno || *end || strlen(value) != 16) {
+        error_set(err, "%s:%d: want 'rules_hash' and 16 hex digits", p->source, p->lineno);
+        return ST_EPARSE;
+    }
+    out->rules_hash = h;
+    uint64_t mine = evalmodel_rules_hash(p->r);
+    if (h != mine) {
+        error_set(err,
+                  "%s:%d: trained for ruleset %s (rules hash %016llx), not for %s "
+                  "(rules hash %016" PRIx64 ")",
+                  p->source, p->lineno, out->ruleset, h, p->r->opt.name, mine);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+static Status parse_model(const EvalParse *p, const char *name, const char *value, EvalModel *out,
+                          Error *err)
+{
+    int version = p->version;
+    if (strcmp(name, "model") == 0 && strcmp(value, "linear") == 0) {
+        out->kind = EVALMODEL_LINEAR;
+    } else if (strcmp(name, "model") == 0 && strcmp(value, "sided") == 0 && version >= 2) {
+        out->kind = EVALMODEL_SIDED;
+    } else if (strcmp(name, "model") == 0 && strcmp(value, "player") == 0 && version >= 3) {
+        out->kind = EVALMODEL_PLAYER;
+    } else if (strcmp(name, "model") == 0 && strcmp(value, "net") == 0 && version >= 4) {
+        out->kind = EVALMODEL_NET;
+    } else {
+        error_set(err, "%s:%d: want 'model linear'%s", p->source, p->lineno,
+                  version >= 4   ? ", 'model sided', 'model player' or 'model net'"
+                  : version == 3 ? ", 'model sided' or 'model player' ('net' is version 4)"
+                  : version == 2 ? " or 'model sided' ('player' is version 3)"
+                                 : " (the only model of version 1; 'sided' is version 2, "
+                                   "'player' version 3, 'net' version 4)");
+        return ST_EPARSE;
+    }
+    return ST_OK;
+}
+
+/* `features tafl-lab-S N`: the set, and N weights as the model and the set want (a network's
+ * hidden units follow from N). */
+static Status parse_features(EvalParse *p, const char *line, const char *name, const char *value,
+                             EvalModel *out, Error *err)
+{
+    const Rules *r = p->r;
+    int n = 0, set = 0;
+    if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-1") == 0)
+        set = 1;
+    else if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-2") == 0)
+        set = 2;
+    else if (strcmp(name, "features") == 0 && strcmp(value, "tafl-lab-3") == 0)
+        set = 3;
+    int count = evalmodel_weight_count(r, out->kind, set ? set : 1);
+    p->count = count;
+    bool counted = set && sscanf(line, "%*s %*s %d", &n) == 1;
+    if (counted && out->kind == EVALMODEL_NET) {
+        /* A network's size follows from its count: the linear set, then H * (inputs + 2)
+         * weights for H hidden units. */
+        int per_unit = EVALMODEL_NET_INPUTS(r->squares) + 2, rest = n - count;
+        int hidden = rest > 0 && rest % per_unit == 0 ? rest / per_unit : 0;
+        if (hidden < 1 || hidden > EVALMODEL_MAX_HIDDEN) {
+            error_set(err,
+                      "%s:%d: a net model of feature set %d on a %dx%d board has %d "
+                      "linear weights and %d per hidden unit (1 to %d units), not %d "
+                      "weights",
+                      p->source, p->lineno, set, r->size, r->size, count, per_unit,
+                      EVALMODEL_MAX_HIDDEN, n);
+            return ST_EPARSE;
+        }
+        out->hidden = hidden;
+        out->net_at = count;
+        count = n;
+        p->count = count;
+    }
+    if (!counted || n != count) {
+        error_set(err,
+                  "%s:%d: want 'features tafl-lab-1 %d', 'features tafl-lab-2 %d' or "
+                  "'features tafl-lab-3 %d' for a %s model on a %dx%d board",
+                  p->source, p->lineno, evalmodel_weight_count(r, out->kind, 1),
+                  evalmodel_weight_count(r, out->kind, 2), evalmodel_weight_count(r, out->kind, 3),
+                  evalmodel_kind_name(out->kind), r->size, r->size);
+        return ST_EPARSE;
+    }
+    out->features = set;
+    out->count = count;
+    return ST_OK;
+}
+
+/* Header line `step` (0 to 5): version, ruleset, rules hash, model, features, units. */
+static Status parse_header(EvalParse *p, int step, const char *line, const char *name,
+                           const char *value, EvalModel *out, Error *err)
+{
+    switch (step) {
+    case 0:
+        return parse_version(p, line, name, value, err);
+    case 1:
+        if (strcmp(name, "ruleset") != 0 || strlen(value) >= sizeof out->ruleset) {
+            error_set(err, "%s:%d: want 'ruleset NAME'", p->source, p->lineno);
+            return ST_EPARSE;
+        }
+        snprintf(out->ruleset, sizeof out->ruleset, "%s", value);
+        return ST_OK;
+    case 2:
+        return parse_rules_hash(p, name, value, out, err);
+    case 3:
+        return parse_model(p, name, value, out, err);
+    case 4:
+        return parse_features(p, line, name, value, out, err);
+    default:
+        if (strcmp(name, "units") != 0 || strtod(value, NULL) != EVALMODEL_UNITS) {
+            error_set(err, "%s:%d: want 'units %g'", p->source, p->lineno, EVALMODEL_UNITS);
+            return ST_EPARSE;
+        }
+        return ST_OK;
+    }
+}
+
+/* Weight line i: its name as the model and the set want, and a finite value. */
+static Status parse_weight(const EvalParse *p, int i, const char *name, const char *value,
+                           EvalModel *out, Error *err)
+{
+    char want[160];
+    if (out->kind == EVALMODEL_NET)
+        net_weight_name(p->r, out->features, out->net_at, out->hidden, i, want, sizeof want);
+    else
+        evalmodel_weight_name(p->r, out->kind, out->features, i, want, sizeof want);
+    if (strcmp(name, want) != 0) {
+        error_set(err, "%s:%d: want weight '%s', found '%.60s'", p->source, p->lineno, want, name);
+        return ST_EPARSE;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (errno || end == value || *end || !isfinite(v) || fabs(v) > 1e6) {
+        error_set(err, "%s:%d: %s: '%.60s' is not a finite number within 1e6", p->source, p->lineno,
+                  name, value);
+        return ST_EPARSE;
+    }
+    out->w[i] = v;
+    return ST_OK;
+}
+
+Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
+                       EvalModel *out, Error *err)
+{
+    memset(out, 0, sizeof *out);
+    EvalParse p = {.source = source, .r = r, .version = 1, .count = evalmodel_feature_count(r, 1)};
+    char line[256];
+    size_t pos = 0;
+    bool too_long;
+    for (int step = 0;; step++) {
+        /* Every line ends with a newline, so a last line without one was cut short. */
+        bool cut = pos < len && !memchr(text + pos, '\n', len - pos);
+        if (cut || !next_line(text, len, &pos, line, sizeof line, &too_long)) {
+            error_set(err, "%s:%d: the file ends early (truncated?): want %s", source, p.lineno + 1,
+                      step < 6             ? "the header"
+                      : step < 6 + p.count ? "a weight"
+                                           : "'end'");
+            return ST_EPARSE;
+        }
+        p.lineno++;
+        if (too_long) {
+            error_set(err, "%s:%d: line too long", source, p.lineno);
+            return ST_EPARSE;
+        }
+        char name[128], value[128], extra[2];
+        int fields = sscanf(line, "%127s %127s %1s", name, value, extra);
+        if (step == 6 + p.count) {
+            if (strcmp(line, "end") != 0) {
+                error_set(err, "%s:%d: want 'end' after the %d weights, found '%.60s'", source,
+                          p.lineno, p.count, line);
+                return ST_EPARSE;
+            }
+            if (pos < len) {
+                error_set(err, "%s:%d: text after 'end'", source, p.lineno + 1);
+                return ST_EPARSE;
+            }
+            return ST_OK;
+        }
+        if (fields != 2 && !(step == 4 && fields == 3)) {
+            error_set(err, "%s:%d: want 'KEY VALUE', found '%.60s'", source, p.lineno, line);
+            return ST_EPARSE;
+        }
+        Status st = step < 6 ? parse_header(&p, step, line, name, value, out, err)
+                             : parse_weight(&p, step - 6, name, value, out, err);
+        if (st != ST_OK)
+            return st;
+    }
+}
+
+void evalmodel_shipped_names(char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT && n < size; i++)
+        if (!EVALMODEL_SHIPPED[i].retired)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+                                  EVALMODEL_SHIPPED[i].name);
+    if (n == 0)
+        snprintf(buf, size, "none");
+}
+
+static char *dup_text(const char *t)
+{
+    size_t n = strlen(t) + 1;
+    char *d = xmalloc(n);
+    memcpy(d, t, n);
+    return d;
+}
+
+/* Reads a whole file; NULL with errno set on failure. Caller frees. */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    /* A directory opens for reading but gives no text: say what it is. */
+    struct stat info;
+    if (fstat(fileno(f), &info) == 0 && S_ISDIR(info.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (n == cap) {
+            if (cap >= (size_t)1 << 24) { /* no evaluation file is this large */
+                fclose(f);
+                free(buf);
+                errno = EFBIG;
+                return NULL;
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* Splits an eval= value "NAME@HASH" (HASH 16 hex digits, as evalmodel_resolve records it):
+ * NAME into name (size bytes) and true with the hash in *pin; any other value is NAME whole,
+ * and false. */
+static bool split_pinned(const char *value, char *name, size_t size, uint64_t *pin)
+{
+    snprintf(name, size, "%s", value);
+    const char *at = strrchr(value, '@');
+    if (!at || strlen(at + 1) != 16 || strspn(at + 1, "0123456789abcdef") != 16)
+        return false;
+    *pin = strtoull(at + 1, NULL, 16);
+    size_t n = (size_t)(at - value);
+    name[n < size ? n : size - 1] = '\0';
+    return true;
+}
+
+Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, char **canonical,
+                         Error *err)
+{
+    *out = NULL;
+    *canonical = NULL;
+    if (strcmp(value, "hand") == 0) {
+        *canonical = dup_text("hand");
+        return ST_OK;
+    }
+    /* "NAME@HASH": a recorded value; NAME alone: take what is there now. */
+    char name[1024];
+    uint64_t pin = 0;
+    bool pinned = split_pinned(value, name, sizeof name, &pin);
+    char *text = NULL;
+    size_t len = 0;
+    char source[1100];
+    if (strcmp(name, "trained") == 0) {
+        /* By the rules, not the name: a game whose rules came as an OTN string (tafl engine)
+         * or a ruleset file that plays Brandubh under another name gets Brandubh's. */
+        uint64_t mine = evalmodel_rules_hash(r);
+        /* The current one; a pinned value first looks for its own content among the current
+         * and the retired ones (a run recorded before a retraining). */
+        int found = -1;
+        for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+            const EvalShipped *e = &EVALMODEL_SHIPPED[i];
+            const char *line = strstr(e->text, "\nrules_hash ");
+            if (!line || strtoull(line + 12, NULL, 16) != mine)
+                continue;
+            if (pinned && evalmodel_text_hash(e->text, strlen(e->text)) == pin) {
+                found = i;
+                break;
+            }
+            if (!e->retired && found < 0)
+                found = i;
+        }
+        if (found >= 0) {
+            const EvalShipped *e = &EVALMODEL_SHIPPED[found];
+            text = dup_text(e->text);
+            len = strlen(text);
+            snprintf(source, sizeof source, "evals/%s%s.eval (shipped%s)",
+                     e->retired ? "retired/" : "", e->name, e->retired ? ", retired" : "");
+        }
+        if (!text) {
+            char names[512];
+            evalmodel_shipped_names(names, sizeof names);
+            error_set(err,
+                      "eval=trained: no evaluation ships for ruleset %s (shipped: %s); train one "
+                      "with `tafl train` and give eval=FILE",
+                      r->opt.name, names);
+            return ST_EINVAL;
+        }
+    } else {
+        text = read_file(name, &len);
+        if (!text) {
+            error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
+            return ST_EIO;
+        }
+        snprintf(source, sizeof source, "%s", name);
+    }
+    uint64_t h = evalmodel_text_hash(text, len);
+    if (pinned && h != pin) {
+        error_set(err,
+                  "eval=%s: the content changed since it was recorded (hash %016" PRIx64
+                  ", recorded %016" PRIx64 ")",
+                  name, h, pin);
+        free(text);
+        return ST_EINVAL;
+    }
+    EvalModel *m = xmalloc(sizeof *m);
+    Status st = evalmodel_parse(text, len, source, r, m, err);
+    free(text);
+    if (st != ST_OK) {
+        free(m);
+        return st;
+    }
+    char *c = xmalloc(strlen(name) + 18);
+    sprintf(c, "%s@%016" PRIx64, name, h);
+    *canonical = c;
+    *out = m;
+    return ST_OK;
+}
+
+Status evalmodel_check_value(const char *value, Error *err)
+{
+    char name[1024];
+    uint64_t pin;
+    split_pinned(value, name, sizeof name, &pin);
+    if (!evalmodel_names_file(name))
+        return ST_OK;
+    size_t len;
+    char *text = read_file(name, &len);
+    if (!text) {
+        error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
+        return ST_EIO;
+    }
+    free(text);
+    return ST_OK;
+}
+
+bool evalmodel_names_file(const char *name)
+{
+    return strcmp(name, "hand") != 0 && strcmp(name, "trained") != 0;
+}
+
+bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
+{
+    const char *p = strstr(spec, ":eval=");
+    if (!p)
+        p = strstr(spec, ",eval=");
+    if (!p)
+        return false;
+    p += strlen(":eval=");
+    char value[1024], name[1024];
+    size_t n = strcspn(p, ",");
+    if (n >= sizeof value)
+        return false;
+    memcpy(value, p, n);
+    value[n] = '\0';
+    /* The file the agent reads: a recorded @HASH is 16 hex digits, as evalmodel_resolve reads
+     * it; any other "@" belongs to the file's name. */
+    uint64_t pin;
+    split_pinned(value, name, sizeof name, &pin);
+    if (!evalmodel_names_file(name))
+        return false;
+    size_t len;
+    char *text = read_file(name, &len);
+    if (!text)
+        return false;
+    *hash = evalmodel_text_hash(text, len);
+    free(text);
+    return true;
+}

@@ -1,0 +1,72 @@
+/* The text file of learned evaluations (`tafl-eval 1` to `tafl-eval 4`), the evaluations
+ * shipped inside the binary (evals/NAME.eval), and the resolution of an agent's eval= value. */
+#ifndef TAFL_AGENTS_EVALFILE_H
+#define TAFL_AGENTS_EVALFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "agents/evalmodel.h"
+#include "rules/common.h"
+#include "rules/state.h"
+
+/* The newest format version, `tafl-eval 4` (older files still load). A linear model is written
+ * as version 1, byte for byte as before; version 2 added `model sided`, version 3 `model
+ * player`, version 4 `model net`. */
+#define EVALMODEL_VERSION 4
+
+/* The file text of m (caller frees): `tafl-eval V` (1 for a linear model, 2 for a sided one, 3
+ * for a player one), `ruleset NAME`, `rules_hash HEX`, `model linear|sided|player`, `features
+ * tafl-lab-S N` (feature set S, N weights), `units 40`, one `NAME HEXFLOAT` line per weight (C99
+ * %a, exact), `end`. Writing what evalmodel_parse read gives the same bytes. */
+char *evalmodel_format(const Rules *r, const EvalModel *m);
+
+/* Reads a model from text (len bytes) for rules r; `source` names it in errors. A wrong
+ * version (or a model newer than the file's version), an unknown model, a model for another ruleset
+ * (other rules hash), a missing or misnamed feature, a bad number or a missing `end` (a truncated
+ * file) fails with ST_EPARSE or ST_EINVAL and "SOURCE:LINE: what is wrong". Thread-safe. */
+MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
+                                  EvalModel *out, Error *err);
+
+/* Resolves an agent's eval= value for r: "hand" gives *out NULL (the hand-written evaluation);
+ * "trained" the evaluation shipped for r's rules, found by rules hash whatever r is called (an
+ * error naming the rulesets that have one when none ships for them); anything else is a file. A
+ * value "X@HASH" (HASH 16 hex digits, as evalmodel_resolve writes into *canonical) also requires
+ * the content to have that hash, so a run refuses a changed file; "trained@HASH" is also found
+ * among the retired shipped evaluations, so a run recorded before a retraining still replays.
+ * *canonical (caller frees) is the value to record: "hand", or "X@HASH". Caller owns *out (free).
+ * Thread-safe. */
+MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
+                                    char **canonical, Error *err);
+
+/* Checks an eval= value as far as it can be without rules: hand and trained (with or without
+ * @HASH) are ST_OK, and so is a file that can be read; one that cannot is ST_EIO with
+ * evalmodel_resolve's "eval=NAME: cannot read: ..." error. Thread-safe. */
+MUST_CHECK Status evalmodel_check_value(const char *value, Error *err);
+
+/* An evaluation shipped in the binary: evals/NAME.eval, turned into a C string by the Makefile
+ * (build/.../evals.c). */
+typedef struct {
+    const char *name; /* the ruleset it was trained for (retired: the file's name) */
+    const char *text; /* the file's text */
+    bool retired;     /* evals/retired/NAME.eval: shipped before and since replaced, kept so that
+                         runs recorded with it replay (eval=trained@HASH finds it by its hash;
+                         eval=trained alone never picks it) */
+} EvalShipped;
+extern const EvalShipped EVALMODEL_SHIPPED[];
+extern const int EVALMODEL_SHIPPED_COUNT;
+
+/* True when `name`, an eval= value without its recorded @HASH, names an evaluation file: it is
+ * neither hand nor trained. */
+bool evalmodel_names_file(const char *name);
+
+/* When agent spec `spec` names an evaluation file (eval=FILE, not hand or trained), the FNV-1a
+ * hash of that file's content into *hash and true; false otherwise or when it cannot be read
+ * (agent_create then says why). For run setups, so a resume refuses a changed file. */
+bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash);
+
+/* The rulesets with a shipped evaluation, comma-separated, into buf. */
+void evalmodel_shipped_names(char *buf, size_t size);
+
+#endif

@@ -1,0 +1,306 @@
+/* `tafl train`'s training positions: self-play and gate games played in parallel, the
+ * positions of a generation's self-play games and of recorded games with their outcomes, and
+ * their gen-G.pos files. */
+#include "tune/selfplay.h"
+
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/agent.h"
+#include "agents/evalmodel.h"
+#include "formats/files.h"
+#include "harness/rowgame.h"
+#include "rules/record.h"
+#include "rules/rng.h"
+
+#define POS_MAGIC "tafl-train-pos 2\n"
+
+/* --- files --- */
+
+bool selfplay_put_positions(FILE *f, const void *ctx)
+{
+    const GenData *g = ctx;
+    int64_t n = g->count;
+    return fputs(POS_MAGIC, f) >= 0 && fwrite(&n, sizeof n, 1, f) == 1 &&
+           (n == 0 || fwrite(g->pos, sizeof *g->pos, (size_t)n, f) == (size_t)n);
+}
+
+Status selfplay_read_positions(const char *path, GenData *g, Error *err)
+{
+    size_t size;
+    char *data = files_read(path, &size);
+    size_t head = strlen(POS_MAGIC);
+    if (!data) {
+        error_set(err, "%s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    int64_t n = -1;
+    if (size >= head + sizeof n && memcmp(data, POS_MAGIC, head) == 0)
+        memcpy(&n, data + head, sizeof n);
+    if (n < 0 || size != head + sizeof n + (size_t)n * sizeof(TrainPos)) {
+        error_set(err, "%s: not a position file of this build (remove it to play again)", path);
+        free(data);
+        return ST_EPARSE;
+    }
+    g->count = (int)n;
+    g->pos = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *g->pos);
+    memcpy(g->pos, data + head + sizeof n, (size_t)n * sizeof *g->pos);
+    free(data);
+    return ST_OK;
+}
+
+/* --- games --- */
+
+static void progress_line(const SelfplayContext *c, int g, const char *phase, int done, int total,
+                          double phase_start)
+{
+    if (!c->opt->progress)
+        return;
+    double now = clock_seconds(), spent = now - phase_start;
+    double eta = done > 0 ? spent / done * (total - done) : 0;
+    fprintf(stderr, "\rtrain %s: generation %d/%d %s %d/%d, %.0fs elapsed, phase ETA %.0fs   ",
+            c->t->name, g, c->t->generations, phase, done, total, now - c->started, eta);
+    if (done == total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+Status selfplay_play(const SelfplayContext *c, int g, const char *phase, const GameSpec *specs,
+                     int n, GameRecord *records, Error *err)
+{
+    /* Bad specs fail here, before any game. */
+    for (int i = 0; i < n && i < 2; i++) {
+        for (int side = 0; side < 2; side++) {
+            Agent *probe;
+            Status st = agent_create(side ? specs[i].defender : specs[i].attacker, c->rules, 0,
+                                     &probe, err);
+            if (st != ST_OK)
+                return st;
+            agent_destroy(probe);
+        }
+    }
+    int done = 0, failed = 0;
+    double start = clock_seconds(), last = 0;
+    int threads = c->opt->threads > 0 ? c->opt->threads : omp_get_max_threads();
+#pragma omp parallel for schedule(dynamic) num_threads(threads)
+    for (int i = 0; i < n; i++) {
+        Agent *a = NULL, *d = NULL;
+        if (agent_create(specs[i].attacker, c->rules, 0, &a, NULL) != ST_OK ||
+            agent_create(specs[i].defender, c->rules, 0, &d, NULL) != ST_OK) {
+#pragma omp atomic
+            failed++;
+        } else {
+            match_play(c->rules, a, d, specs[i].seed, c->t->opening_plies, true, &records[i]);
+        }
+        agent_destroy(a);
+        agent_destroy(d);
+#pragma omp critical(train_progress)
+        {
+            done++;
+            double now = clock_seconds();
+            if (now - last >= 2.0 || done == n) {
+                last = now;
+                progress_line(c, g, phase, done, n, start);
+            }
+        }
+    }
+    if (failed) {
+        error_set(err, "generation %d: %d agents could not be created", g, failed);
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+static float outcome(Winner w)
+{
+    return w == WINNER_ATTACKERS ? 1.0f : w == WINNER_DEFENDERS ? 0.0f : 0.5f;
+}
+
+static double sigmoid(double z)
+{
+    return 1.0 / (1.0 + exp(-z));
+}
+
+/* The attackers' win probability that a search score v (the mover's view, evaluation units;
+ * a forced win or loss saturates) predicts. */
+static float search_probability(double v, Side mover)
+{
+    if (isnan(v))
+        return 0.5f;
+    double att = mover == SIDE_ATTACKERS ? v : -v;
+    double z = att / EVALMODEL_UNITS;
+    z = z > 30 ? 30 : z < -30 ? -30 : z;
+    return (float)sigmoid(z);
+}
+
+/* The specs of generation g's self-play games with eval= value `eval`. The last league_games
+ * games pit it against the league: game k of them has it attacking when k is even and
+ * defending when odd, against evaluation (k / 2) mod the league's size, at equal depth. */
+static GameSpec *generation_specs(const TrainFile *t, int g, const char *eval, char *const *league)
+{
+    GameSpec *specs = xcalloc((size_t)t->games, sizeof *specs);
+    uint64_t gseed = rng_mix(t->seed, (uint64_t)g);
+    const int own = t->games - t->league_games;
+    for (int i = 0; i < t->games; i++) {
+        int k = i - own;
+        int att_depth = t->depth + (k < 0 && i % 2 == 1 ? t->handicap : 0);
+        const char *att = eval, *def = eval;
+        if (k >= 0 && k % 2 == 0)
+            def = league[(k / 2) % t->league_count];
+        else if (k >= 0)
+            att = league[(k / 2) % t->league_count];
+        snprintf(specs[i].attacker, sizeof specs[i].attacker,
+                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", att_depth, t->noise, att);
+        snprintf(specs[i].defender, sizeof specs[i].defender,
+                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", t->depth, t->noise, def);
+        specs[i].seed = rng_mix(gseed, (uint64_t)i);
+    }
+    return specs;
+}
+
+/* Game i's positions (after the opening, game not over) replayed from its record into out,
+ * which has room for them. */
+static void keep_positions(const SelfplayContext *c, const GameRecord *rec, int i, GenData *out,
+                           SelfplayCounts *counts)
+{
+    GameState s;
+    History hist;
+    state_init(c->rules, &s);
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    float y = outcome(rec->winner);
+    counts->attacker_wins += rec->winner == WINNER_ATTACKERS;
+    counts->defender_wins += rec->winner == WINNER_DEFENDERS;
+    counts->draws += rec->winner != WINNER_ATTACKERS && rec->winner != WINNER_DEFENDERS;
+    for (int k = 0; k < rec->move_count && !state_is_over(&s); k++) {
+        if (k >= c->t->opening_plies) {
+            TrainPos *p = &out->pos[out->count++];
+            memset(p, 0, sizeof *p);
+            p->s = s;
+            p->label = y;
+            p->search = search_probability(rec->scores[k], s.side);
+            p->game = i;
+        }
+        state_apply(c->rules, &s, &hist, rec->moves[k], NULL);
+    }
+    history_free(&hist);
+}
+
+Status selfplay_generation(const SelfplayContext *c, int g, const char *eval, char *const *league,
+                           GenData *out, SelfplayCounts *counts, Error *err)
+{
+    const TrainFile *t = c->t;
+    GameSpec *specs = generation_specs(t, g, eval, league);
+    GameRecord *recs = xcalloc((size_t)t->games, sizeof *recs);
+    Status st = selfplay_play(c, g, "self-play", specs, t->games, recs, err);
+    free(specs);
+    if (st == ST_OK) {
+        int cap = 0;
+        for (int i = 0; i < t->games; i++)
+            cap += recs[i].move_count + 1;
+        out->pos = xmalloc((size_t)(cap > 0 ? cap : 1) * sizeof *out->pos);
+        out->count = 0;
+        for (int i = 0; i < t->games; i++)
+            keep_positions(c, &recs[i], i, out, counts);
+    }
+    for (int i = 0; i < t->games; i++)
+        match_record_free(&recs[i]);
+    free(recs);
+    counts->games = t->games;
+    counts->positions = out->count;
+    return st;
+}
+
+/* --- recorded games --- */
+
+typedef struct {
+    GenData *out;
+    int capacity, opening_plies, game;
+    float y;
+} Recorded;
+
+static void recorded_visit(void *ctx, int ply, const RecordMove *rm, Move m, const GameState *s,
+                           const CaptureList *caps)
+{
+    (void)rm;
+    (void)m;
+    (void)caps;
+    Recorded *c = ctx;
+    if (ply < c->opening_plies || state_is_over(s))
+        return;
+    if (c->out->count == c->capacity) {
+        c->capacity = c->capacity * 2 + 1024;
+        c->out->pos = xrealloc(c->out->pos, (size_t)c->capacity * sizeof *c->out->pos);
+    }
+    TrainPos *p = &c->out->pos[c->out->count++];
+    memset(p, 0, sizeof *p);
+    p->s = *s;
+    p->label = c->y;
+    p->search = c->y; /* no search score: the target is the outcome whatever score_weight is */
+    p->game = c->game;
+}
+
+Status selfplay_load_recorded(const Rules *r, const TrainFile *t, bool progress, GenData *out,
+                              uint64_t *hash, Error *err)
+{
+    const char *path = t->recorded_games;
+    size_t size;
+    char *text = files_read(path, &size);
+    if (!text) {
+        error_set(err, "recorded_games: %s: cannot read: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    *hash = evalmodel_text_hash(text, size);
+    free(text);
+    RecordGame *games = NULL;
+    int count = 0;
+    char rules_name[64];
+    Error why = {{0}};
+    Status st = rowgame_read_any(path, &games, &count, rules_name, sizeof rules_name, &why);
+    if (st == ST_OK && rules_name[0]) {
+        Ruleset rs;
+        Rules file_rules;
+        st = rowgame_ruleset(path, rules_name, &rs, &why);
+        if (st == ST_OK)
+            st = rules_compile(&rs, &file_rules, &why);
+        if (st == ST_OK && evalmodel_rules_hash(&file_rules) != evalmodel_rules_hash(r)) {
+            record_games_free(games, count);
+            error_set(err, "recorded_games: %s: games of %s, not of %s", path, rules_name,
+                      r->opt.name);
+            return ST_EINVAL;
+        }
+    }
+    if (st != ST_OK) {
+        record_games_free(games, count);
+        error_set(err, "recorded_games: %s", why.text);
+        return st;
+    }
+    Recorded c = {.out = out, .opening_plies = t->opening_plies};
+    int used = 0;
+    for (int g = 0; g < count; g++) {
+        if (!record_result_score(games[g].result, &c.y))
+            continue;
+        c.game = g;
+        int before = c.out->count;
+        RecordIssue issue;
+        if (!record_replay(r, &games[g], recorded_visit, &c, &issue))
+            c.out->count = before; /* a game that does not replay is left out whole */
+        else
+            used++;
+    }
+    record_games_free(games, count);
+    if (used == 0) {
+        error_set(err,
+                  "recorded_games: %s: no game with a result replays under %s (a move-list CSV "
+                  "or a games.csv with moves)",
+                  path, r->opt.name);
+        return ST_EINVAL;
+    }
+    if (progress)
+        fprintf(stderr, "train %s: %d recorded games, %d positions from %s\n", t->name, used,
+                c.out->count, path);
+    return ST_OK;
+}

@@ -1,0 +1,87 @@
+/* `tafl train`'s training positions: the games of a generation played in parallel (self-play,
+ * and the gate's through the same call), the positions they leave with their outcomes, the
+ * positions of recorded games, and the gen-G.pos files that keep a generation's for a resume. */
+#ifndef TAFL_TUNE_SELFPLAY_H
+#define TAFL_TUNE_SELFPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "formats/trainfile.h"
+#include "harness/match.h"
+#include "rules/common.h"
+#include "rules/state.h"
+#include "tune/train.h"
+
+/* A position of a self-play game with the game's outcome for the attackers and the search's
+ * own prediction of it. Written to gen-G.pos as it is in memory. */
+typedef struct {
+    GameState s;
+    float label;  /* 1 attackers won, 0 defenders won, 1/2 a draw */
+    float search; /* the attackers' win probability by the mover's search score there,
+                     1 / (1 + exp(-v / EVALMODEL_UNITS)) with v the attackers' view */
+    int game;     /* index of its game in its generation (the validation split) */
+} TrainPos;
+
+/* The positions of one generation (or of the recorded games). */
+typedef struct {
+    TrainPos *pos; /* owned */
+    int count;
+} GenData;
+
+/* One game to play: the agents' specs and the game's seed. */
+typedef struct {
+    char attacker[4096], defender[4096];
+    uint64_t seed;
+} GameSpec;
+
+/* What the games of a training share: borrowed, valid for the call. */
+typedef struct {
+    const Rules *rules;
+    const TrainFile *t;
+    const TrainOptions *opt; /* threads and progress lines */
+    double started;          /* clock_seconds() at the training's start (progress lines) */
+} SelfplayContext;
+
+/* The outcomes of a generation's self-play games (train.csv's columns). */
+typedef struct {
+    int games, positions;
+    int attacker_wins, defender_wins, draws;
+} SelfplayCounts;
+
+/* Plays the n games of specs in parallel (t->opening_plies random plies each, moves and scores
+ * recorded); records[i] gets game i (match_record_free each). Progress lines of `phase` of
+ * generation g go to stderr with opt->progress. Deterministic: each game depends only on its
+ * spec and seed, at any thread count. A spec refused by agent_create fails before any game with
+ * its error; agents that cannot be created during the games are ST_EIO. */
+MUST_CHECK Status selfplay_play(const SelfplayContext *c, int g, const char *phase,
+                                const GameSpec *specs, int n, GameRecord *records, Error *err);
+
+/* Self-play of generation g: t->games games of alpha-beta at t->depth with eval= value `eval`
+ * (every other game the attackers t->handicap plies deeper; the last t->league_games against
+ * league[0..t->league_count), the eval= values of the league), their positions after the
+ * opening with the game not over into *out (caller frees out->pos), their outcomes in *counts.
+ * Fails as selfplay_play. */
+MUST_CHECK Status selfplay_generation(const SelfplayContext *c, int g, const char *eval,
+                                      char *const *league, GenData *out, SelfplayCounts *counts,
+                                      Error *err);
+
+/* The positions (after t->opening_plies, game not over) of the recorded games of
+ * t->recorded_games (a move-list CSV or a tafl-lab games.csv with moves) that finished with a
+ * result and replay under r, into *out (caller frees out->pos), each with its game's index in
+ * the file's games (the validation split, as in self-play), and the file's FNV-1a in *hash.
+ * Games that do not replay are left out, as in `tafl calibrate`; a file that cannot be read is
+ * ST_EIO, a games.csv of another game (rules hash) or a file with no game that replays
+ * ST_EINVAL, each in one line. With progress, a line on stderr says what was read. */
+MUST_CHECK Status selfplay_load_recorded(const Rules *r, const TrainFile *t, bool progress,
+                                         GenData *out, uint64_t *hash, Error *err);
+
+/* files_write_through's writer of a gen-G.pos file: ctx is the GenData. */
+bool selfplay_put_positions(FILE *f, const void *ctx);
+
+/* Reads a gen-G.pos file into *g (caller frees g->pos): ST_EIO naming a file that cannot be
+ * read, ST_EPARSE for one that is not a position file of this build. */
+MUST_CHECK Status selfplay_read_positions(const char *path, GenData *g, Error *err);
+
+#endif
