@@ -109,5 +109,21 @@ while IFS= read -r d; do
     grep -qxF "${d#results/}" "$tmp/named" && ok || fail "$d is shipped but has no row in results/README.md's table"
 done <"$tmp/dirs"
 
+# 5. The commit trailer rule: every commit since the check began ends with `No functional
+# change` or `Bench: <nodes> <hash>` (scripts/check-trailers.sh), and the check does catch one
+# that does not, in a repository of its own.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    sh scripts/check-trailers.sh >"$tmp/trailers.out" 2>&1 && ok || { fail "commit trailers"; cat "$tmp/trailers.out" >&2; }
+    top=$(pwd)
+    (
+        cd "$tmp" && git init -q trailers && cd trailers && mkdir -p tests/data &&
+            echo "bench: 1 ab" >tests/data/bench.sig && git add tests &&
+            git -c user.name=t -c user.email=t@example.org commit -q -m "first" -m "No functional change" &&
+            first=$(git rev-parse HEAD) && echo x >f && git add f &&
+            git -c user.name=t -c user.email=t@example.org commit -q -m "second, with no trailer" &&
+            ! sh "$top/scripts/check-trailers.sh" "$first" >/dev/null
+    ) && ok || fail "scripts/check-trailers.sh let a commit without a trailer pass"
+fi
+
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
