@@ -442,7 +442,7 @@ static bool opentafl_refusal(const Ruleset *rs, char *why, size_t size)
                  ruleset_end_rule_name(rs->repetition));
         return true;
     }
-    /* Issue 25: the cap itself only ends tafl-lab's game, but a cap won by one side is a goal
+    /* The cap itself only ends tafl-lab's game, but a cap won by one side is a goal
      * that OpenTafl's search would not play for (or against), and no OTEP line tells it. */
     if (rs->limit_result != LIMIT_RESULT_DRAW) {
         snprintf(why, size,

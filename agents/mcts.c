@@ -36,7 +36,7 @@ enum { PLAYOUT_RANDOM, PLAYOUT_GREEDY };
 
 static const char *const PLAYOUT_CHOICES[] = {"random", "greedy", NULL};
 
-/* The strong configuration, measured on Brandubh (README, "MCTS"). */
+/* The strong configuration, measured on Brandubh (doc/commands.md, "Agents"). */
 #define EVAL_PLIES_DEFAULT 2
 #define EVAL_SCALE_DEFAULT 40.0
 #define MINIMAX_DEFAULT    0.6

@@ -1,5 +1,5 @@
 /* `tafl crossing`: where a compensation knob balances a ruleset, from a run that played the
- * ruleset at several knob values (issue 25, item 4; doc/knob.md). */
+ * ruleset at several knob values (doc/knob.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -73,7 +73,7 @@ static void check_build(const char *dir)
 
 /* The first agent of exp that runs another program (the external agent), or -1. A run
  * directory is something people send each other: replaying it must not start a program it
- * names unless asked to (issue 27). */
+ * names unless asked to. */
 static int first_engine(const Experiment *exp)
 {
     for (int i = 0; i < exp->agent_count; i++)

@@ -195,7 +195,7 @@ int cmd_run(int argc, char **argv)
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_DESIGN)
         status = finish_design(exp, out);
     if (status == EXIT_SUCCESS && fflush(stdout) == 0 && !ferror(stdout)) {
-        /* The table went to stdout; where the files are is said once, last (issue 26). A
+        /* The table went to stdout; where the files are is said once, last. A
          * table that could not be written is the one error line instead (cli/main.c). */
         if (out)
             fprintf(stderr, "tafl run: results in %s/: games.csv, summary.csv and meta\n", out);

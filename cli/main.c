@@ -95,7 +95,7 @@ static const Command COMMANDS[] = {
      "is drawn after P plies (default 500; 0 keeps the ruleset's own max_plies). K uniformly\n"
      "random plies (default 0) open each game. Prints the attackers' win rate with its 95%\n"
      "Wilson interval, draws and game lengths. With --out, writes games.csv, summary.csv and\n"
-     "meta there (see README); --record-moves adds each game's moves to games.csv.\n"
+     "meta there (doc/formats.md); --record-moves adds each game's moves to games.csv.\n"
      "\n"
      "--sprt: a sequential probability ratio test of A (--attacker) against B (--defender):\n"
      "game pairs, A attacking then B attacking on the same opening (same seed: use\n"
@@ -147,7 +147,7 @@ static const Command COMMANDS[] = {
      "is its test of score = 1/2 at 5% after Holm's correction over all rows. Every other\n"
      "ruleset is compared with the baseline (default: the ruleset of the first game) for the\n"
      "same pairing: the difference of the attackers' score, its 95% interval, p and\n"
-     "Holm-adjusted p (see README \"Comparing rulesets\"). --curve summarizes a balance\n"
+     "Holm-adjusted p (doc/formats.md, \"Comparing rulesets\"). --curve summarizes a balance\n"
      "curve's games as `tafl run` does: only self-play rows carry verdicts (Holm over them\n"
      "alone); the ladder games between rungs get the verdict `ladder` and a table of their own.\n"},
     {"crossing", cmd_crossing, "where a compensation knob balances a ruleset, from a run",
@@ -186,7 +186,7 @@ static const Command COMMANDS[] = {
      "the end of its input. Unknown lines are ignored with a note on stderr. Until `rules`\n"
      "comes the game is brandubh (an agent that cannot play it, eval=FILE trained for other\n"
      "rules, waits for the host's). tafl-lab hosts also send `tafl-lab-rules` (options OTN\n"
-     "lacks) and `tafl-lab-seed` (the agent's seed for the game); see README.\n"
+     "lacks) and `tafl-lab-seed` (the agent's seed for the game); see doc/engines.md.\n"
      "  --agent SPEC    the agent that plays, e.g. alphabeta:depth=4 (see `tafl agents`)\n"
      "  --seed N        the agent's seed when the host sends none (default 1)\n"},
     {"tune", cmd_tune, "tune numeric agent parameters by SPSA or a grid",
@@ -202,7 +202,7 @@ static const Command COMMANDS[] = {
      "and last `best SPEC`, the best parameters as a ready agent spec. The same file gives\n"
      "the same result at any thread count. See experiments/README.md for the keys.\n"
      "Rows are written as they finish, with setup, rulesets/, tune.ini, tune.state and\n"
-     "meta (see README, Tuning); a directory with rows is refused without --resume.\n"
+     "meta (doc/statistics.md, Tuning); a directory with rows is refused without --resume.\n"
      "  --resume        go on with a cut tuning in the directory: refuses changed settings\n"
      "                  in one line; ends byte-identical to an uninterrupted run\n"
      "  --dry-run       check the file, play and write nothing: print the games and an\n"
@@ -220,7 +220,7 @@ static const Command COMMANDS[] = {
      "       tafl train --join ATTACKING,DEFENDING [--rules R] --out FILE\n"
      "\n"
      "Learns an evaluation (a logistic model over piece-square tables and king features,\n"
-     "see README, Learned evaluations) for any ruleset (preset, file or OTN). Each\n"
+     "see doc/training.md) for any ruleset (preset, file or OTN). Each\n"
      "generation plays `games` self-play games of alpha-beta at `depth` with the best\n"
      "evaluation so far (random openings, leaf noise; every other game the attackers search\n"
      "`handicap` plies deeper), fits the positions of the last `window` generations to\n"
@@ -336,10 +336,13 @@ static const Command COMMANDS[] = {
      "usage: tafl reproduce DIR [--out DIR2] [--threads T] [--progress] [--allow-engines]\n"
      "\n"
      "Plays the run in DIR again from what DIR holds alone (setup, rulesets/, meta; see\n"
-     "README \"Run directories\") into DIR2 (default DIR/reproduced) and says, one line each,\n"
-     "whether games.csv and summary.csv are byte-identical to DIR's. When this binary is not\n"
-     "the build that made DIR (meta's build line and bench_quick signature), it says so\n"
-     "before playing. Exits 0 when both files are identical, 1 when not. A DIR whose setup\n"
+     "doc/commands.md, \"Experiments and runs\") into DIR2 (default DIR/reproduced) and\n"
+     "says, one line each, whether games.csv and summary.csv are byte-identical to DIR's\n"
+     "(a DIR kept without its games.csv is judged by summary.csv). The evaluations the run\n"
+     "recorded are played, and one that cannot be found is refused before any game. When\n"
+     "this binary is not the build that made DIR (meta's build line and bench_quick\n"
+     "signature), it says so before playing. Exits 0 when both files are identical, 1 when\n"
+     "not. A DIR whose setup\n"
      "names an external engine is refused (exit 2, naming the program) unless\n"
      "--allow-engines says to start it.\n"},
     {"report", cmd_report, "write a study's report: one HTML page, its Markdown twin, a CSV",

@@ -1,7 +1,7 @@
 /* Run directory locks (see dirlock.h). Two locks, because each misses something: fcntl record
  * locks name their holder (F_GETLK) and work over NFS (lockd), where cluster jobs keep their
  * results, but they live on the .lock file's inode, so removing .lock by hand let a second
- * writer lock a fresh file (issue 27, item 8); flock(2) on the directory's own descriptor
+ * writer lock a fresh file; flock(2) on the directory's own descriptor
  * survives that, since the directory cannot be removed while it holds the run. Both are
  * released by the kernel when the process ends. */
 #include "formats/dirlock.h"

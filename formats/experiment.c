@@ -41,7 +41,7 @@
  * have 95% intervals about +-0.07 wide, so a tighter width could not be met by noise alone). */
 #define DEFAULT_CONVERGE_WIDTH 0.08
 /* The strongest rungs the verdict compares, and the Elo range they must span: agreement among
- * rungs of nearly one strength says little about more strength (issue 24: Brandubh's top three
+ * rungs of nearly one strength says little about more strength (Brandubh's top three
  * spanned 170 Elo). */
 #define DEFAULT_CONVERGE_RUNGS 3
 #define DEFAULT_CONVERGE_SPAN  200.0
@@ -80,7 +80,7 @@ typedef struct {
     Ruleset starts[SWEEP_STARTS_MAX]; /* size and start of each alternative, named by the file */
     int start_count;
     int starts_line;
-    /* The move-limit knob (issue 25 item 4): one candidate per limit, the base with max_plies
+    /* The move-limit knob: one candidate per limit, the base with max_plies
      * at that limit and limit_result = knob_result */
     char knob_values[SWEEP_VALUES_MAX][SWEEP_VALUE_MAX];
     int knob_count;

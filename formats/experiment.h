@@ -1,4 +1,5 @@
-/* Experiment files (INI, read with libinih): what to play, as data. See README "Experiments". */
+/* Experiment files (INI, read with libinih): what to play, as data. See doc/commands.md,
+ * "Experiments and runs". */
 #ifndef TAFL_FORMATS_EXPERIMENT_H
 #define TAFL_FORMATS_EXPERIMENT_H
 

@@ -1,7 +1,7 @@
 /* File helpers shared by everything that writes a run directory (runner, shard merge, tuning,
  * curves, exports): mkdir -p, whole files read, and the one way a file is written: to a
  * temporary name in its own directory, never through a link or into a FIFO, renamed over the
- * old name (README "Run directories", issue 27). Errors name the path. */
+ * old name (doc/commands.md, "Experiments and runs"). Errors name the path. */
 #ifndef TAFL_FORMATS_FILES_H
 #define TAFL_FORMATS_FILES_H
 

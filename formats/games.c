@@ -1,6 +1,6 @@
 /* games.csv: rows appended by a buffered writer while a run plays, and read back (whole or
  * one row at a time) for a resume, a merge or a summary. Text fields are quoted by libcsv; see
- * README "Result files". */
+ * doc/formats.md, "Result files". */
 #include "formats/games.h"
 
 #include <assert.h>
@@ -128,7 +128,7 @@ static char *put_name(char *p, const char *name, char after)
 /* Appends one games.csv row, its newline included, to the writer's buffer. Numbers and the
  * fixed winner and reason names cannot hold a comma, quote or newline and are written bare; a
  * NULL moves is an empty unquoted field, so that "not recorded" and "" read back differently.
- * The bytes are those of the printf-and-csv_fwrite form this replaced (issue 19: that form was
+ * The bytes are those of the printf-and-csv_fwrite form this replaced (that form was
  * 15% of a random match). */
 static void put_game_row(GamesWriter *w, const GameRow *row)
 {
@@ -217,7 +217,7 @@ fail_file:
 
 Status results_games_append(GamesWriter *w, const GameRow *row, Error *err)
 {
-    /* A flush a row was a write(2) a game: 8% of a random match (issue 19). Rows now leave,
+    /* A flush a row was a write(2) a game: 8% of a random match. Rows now leave,
      * whole, when GAMES_BUFFER_BYTES have gathered or a row comes GAMES_FLUSH_SECONDS after
      * the last write; the clock is read once a row, never a move. Rows not yet written when
      * the run is killed are games that --resume plays again, to the same bytes. */

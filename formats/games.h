@@ -1,5 +1,5 @@
 /* games.csv, the file of a run with one row per game: its row, its buffered writer and its
- * reader (whole or one row at a time), with libcsv. Schema: README "Result files". */
+ * reader (whole or one row at a time), with libcsv. Schema: doc/formats.md, "Result files". */
 #ifndef TAFL_FORMATS_GAMES_H
 #define TAFL_FORMATS_GAMES_H
 

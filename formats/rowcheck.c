@@ -18,7 +18,7 @@ static const ReasonRule RULES[END_REASON_COUNT] = {
     [END_DRAW_FORT] = {true, false, true, "a repeated fort is never won by the defenders"},
     [END_REPETITION] = {true, true, true, ""},
     [END_NO_MOVES] = {true, true, true, ""},
-    /* The ply cap goes to the ruleset's limit_result (issue 25): a row alone cannot say which,
+    /* The ply cap goes to the ruleset's limit_result: a row alone cannot say which,
      * rowcheck_limit_agrees checks it where the ruleset is known. */
     [END_MAX_PLIES] = {true, true, true, ""},
     [END_ILLEGAL_MOVE] = {true, true, false, "a forfeit is won by the other side"},

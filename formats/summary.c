@@ -1,6 +1,6 @@
 /* summary.csv and the balance table: the statistics of games.csv's rows gathered one row at a
  * time per (rules, attacker, defender) group, with Holm-adjusted verdicts and the comparison
- * with a baseline ruleset. See README "Result files". */
+ * with a baseline ruleset. See doc/formats.md, "Result files". */
 #include "formats/summary.h"
 
 #include <assert.h>
@@ -45,7 +45,7 @@ static bool put_printf(FILE *f, const char *fmt, ...)
 /* Game lengths below this are counted in a histogram; longer ones (only a huge max_plies makes
  * them) are kept one by one and sorted when a percentile is asked. A group's histogram spans
  * only the lengths it has seen, so that a group of one game takes a few bytes, not 32 KB (an
- * experiment may have 262,144 groups: issue 27). */
+ * experiment may have 262,144 groups). */
 #define TALLY_DENSE_PLIES 4096
 
 /* The statistics of one (rules, attacker, defender) group, gathered row by row: counts and a

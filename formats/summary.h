@@ -1,5 +1,5 @@
 /* summary.csv, one row per ruleset and pairing of a run, and its balance table: the statistics
- * of games.csv's rows (formats/games.h), tallied one row at a time. Schema: README "Result
+ * of games.csv's rows (formats/games.h), tallied one row at a time. Schema: doc/formats.md, "Result
  * files". */
 #ifndef TAFL_FORMATS_SUMMARY_H
 #define TAFL_FORMATS_SUMMARY_H

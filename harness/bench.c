@@ -213,7 +213,7 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
     }
     /* The large board, where most of a search's time goes to move lists and captures: the
      * first plies of Copenhagen self-play at 20,000 positions a move, with the plain search and
-     * with the deeper one (issue 24's pvs, lmr, tt_deep, ext and nullmove). Speed only, out
+     * with the deeper one (pvs, lmr, tt_deep, ext and nullmove). Speed only, out
      * of the signature like eval=trained, so that the shipped runs' signature stands. */
     static const struct {
         const char *key, *spec;

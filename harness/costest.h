@@ -1,4 +1,4 @@
-/* The cost of a study before it starts (issue 26): the games a command would play, line by line,
+/* The cost of a study before it starts: the games a command would play, line by line,
  * and an estimate of the time they take from a short calibration of the agents on this machine
  * (doc/cost.md). Used by the --dry-run of run, match, tune and train. */
 #ifndef TAFL_HARNESS_COSTEST_H

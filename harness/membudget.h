@@ -1,6 +1,6 @@
 /* The memory a run may count on before it starts: what the kernel says is available, held to
  * the process's address-space limit and its cgroup's memory limit, so that a run too large
- * for the machine is refused with one line instead of being killed halfway (issue 27). */
+ * for the machine is refused with one line instead of being killed halfway. */
 #ifndef TAFL_HARNESS_MEMBUDGET_H
 #define TAFL_HARNESS_MEMBUDGET_H
 

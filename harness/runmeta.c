@@ -39,7 +39,7 @@ static void ruleset_file_of(const Ruleset *r, int i, char *buf, size_t size)
 /* Whether a setup's ruleset_file value may be read or written: a name under rulesets/ that
  * stays inside the run directory (files_name_is_inside: no "..", no absolute path). What
  * tafl reproduce reads and tafl merge copies both pass here, so a shard's setup cannot send a
- * copy outside --out (issue 27, item 2). A ruleset named v1..2 is fine: its file is
+ * copy outside --out. A ruleset named v1..2 is fine: its file is
  * rulesets/v1..2.rules. */
 static bool ruleset_file_ok(const char *file)
 {
@@ -271,7 +271,7 @@ static Status prepare(const char *dir, const char *now, const Ruleset *played, i
 }
 
 /* Every name and spec the setup records is refused when it holds a control character: a
- * newline would add a line of the writer's choosing (issue 27). */
+ * newline would add a line of the writer's choosing. */
 static Status check_records(const Experiment *exp, Error *err)
 {
     Status st = safetext_write(NULL, SAFETEXT_RECORD, "experiment name", exp->name, err);

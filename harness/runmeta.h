@@ -1,6 +1,6 @@
 /* What a run directory records about how its games were made: the setup file and the ruleset
  * texts written before the first game (and compared at a resume), and the meta written at the
- * end. README "Run directories" lists the files and keys. */
+ * end. doc/commands.md, "Experiments and runs", lists the files and keys. */
 #ifndef TAFL_HARNESS_RUNMETA_H
 #define TAFL_HARNESS_RUNMETA_H
 

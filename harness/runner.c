@@ -620,7 +620,7 @@ static Status stop_open(RunState *rs, Error *err)
 /* The search tables of the whole run against the memory the machine has, before any is
  * allocated: each thread keeps one agent per ruleset, agent and seat it plays (play_job), so a
  * thread may come to hold every one the pairings use. A run that cannot fit is one line and
- * exit 1, not a kill by the kernel halfway (issue 27). */
+ * exit 1, not a kill by the kernel halfway. */
 static Status check_memory(const RunState *rs, Error *err)
 {
     const Experiment *exp = rs->exp;

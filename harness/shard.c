@@ -197,7 +197,7 @@ static Status read_shard(ShardDir *sd, Error *err)
                       row->game, sd->shard.index, sd->shard.count, shard_game(sd->shard, k));
             return ST_EINVAL;
         }
-        /* A capped game's winner is its ruleset's limit_result (issue 25): only the ruleset the
+        /* A capped game's winner is its ruleset's limit_result: only the ruleset the
          * shard kept can say which. */
         if (row->reason != END_MAX_PLIES)
             continue;
@@ -359,7 +359,7 @@ Status shard_merge(const char *const *dirs, int n, const char *out_dir, GameRow 
     snprintf(meta, sizeof meta, "%s/meta", out_dir);
     struct stat sb;
     /* Each shard's lock, shared, before any of its files is read: a shard being resumed is
-     * refused rather than read half rewritten (issue 27, item 6); two merges may read at once. */
+     * refused rather than read half rewritten; two merges may read at once. */
     struct stat out_sb;
     bool out_exists = stat(out_dir, &out_sb) == 0;
     for (int i = 0; i < n && st == ST_OK; i++) {

@@ -1,7 +1,8 @@
 /* Shards: one experiment split over several machines. Shard I of N (1 <= I <= N) plays the
  * games whose number g (the game's place in the experiment's fixed job order, a function of its
  * identity alone) has g mod N = I - 1; shard_merge puts finished shards back together into the
- * games.csv and summary.csv a single run writes. See README "Shards". */
+ * games.csv and summary.csv a single run writes. See doc/commands.md, "Shards: one experiment
+ * on several machines". */
 #ifndef TAFL_HARNESS_SHARD_H
 #define TAFL_HARNESS_SHARD_H
 

@@ -366,7 +366,7 @@ Status rules_compile(const Ruleset *rs, Rules *out, Error *err)
     Status st = compile_layout(rs, out, &start, err);
     if (st != ST_OK || rs->remove[0] == '\0')
         return st;
-    /* Issue 25's handicap: the pieces go, and the compiled ruleset is the layout without them,
+    /* The handicap: the pieces go, and the compiled ruleset is the layout without them,
      * so that whatever reads opt.start (the OTN writer, an engine's rules) sees what is played. */
     int attackers, defenders;
     st = take_off(out, rs->remove, &start, &attackers, &defenders, err);

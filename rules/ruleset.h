@@ -70,18 +70,18 @@ typedef enum {
     END_RULE_COUNT
 } EndRule;
 
-/* Who gets the result of a game that reaches max_plies (issue 25's compensation knob, like
+/* Who gets the result of a game that reaches max_plies (a compensation knob, like
  * Go's komi): DRAW is RULES.md's "adjudicated a draw"; ATTACKERS and DEFENDERS give that side
  * the win, so a designer can move the balance by moving the limit. */
 typedef enum { LIMIT_RESULT_DRAW, LIMIT_RESULT_ATTACKERS, LIMIT_RESULT_DEFENDERS } LimitResult;
 
 /* Every option of RULES.md sections 1-5, and the Copenhagen options shieldwall and edge_fort
- * (README.md, "The rules engine"). A plain value: copy it freely. */
+ * (doc/rules-engine.md). A plain value: copy it freely. */
 typedef struct {
     char name[RULES_NAME_MAX];
     int size;                    /* odd, RULES_MIN_SIZE..RULES_MAX_SIZE */
     char start[RULES_START_MAX]; /* OTN position record, exactly one K */
-    /* Issue 25's piece handicap: squares of start (OTN names joined by ", ": "d1, g4"; "" for
+    /* The piece handicap: squares of start (OTN names joined by ", ": "d1, g4"; "" for
      * none) whose pieces, attackers or defenders, are taken off before play. rules_compile
      * takes them off: a compiled opt.start is the layout without them and opt.remove is "". */
     char remove[RULES_REMOVE_MAX * 5];

@@ -131,7 +131,7 @@ static const OptionSpec option_table[] = {
     {"name", KIND_NAME, FIELD(name), NULL, 0, 0, 0},
     {"size", KIND_INT, FIELD(size), NULL, 0, 0, INT_MIN},
     {"start", KIND_START, FIELD(start), NULL, 0, 0, 0},
-    /* Issue 25: the piece handicap, squares of start whose pieces are taken off. */
+    /* The piece handicap, squares of start whose pieces are taken off. */
     {"remove", KIND_SQUARES, FIELD(remove), NULL, 0, 0, 0},
     ENUM_OPTION("first", first, side_names, 0),
     {"throne", KIND_BOOL, FIELD(throne), NULL, 0, 0, 0},
@@ -144,7 +144,7 @@ static const OptionSpec option_table[] = {
     /* RULES.md 3: the king on the throne is the defenders' own, so never "always". */
     ENUM_OPTION("throne_hostile_defenders", throne_hostile_defenders, throne_hostile_names,
                 (1u << THRONE_HOSTILE_EMPTY) | (1u << THRONE_HOSTILE_NEVER)),
-    /* Copenhagen's captures against the edge (README.md, "The rules engine"). */
+    /* Copenhagen's captures against the edge (doc/rules-engine.md). */
     ENUM_OPTION("shieldwall", shieldwall, shieldwall_names, 0),
     ENUM_OPTION("king_capture", king_capture, king_capture_names, 0),
     ENUM_OPTION("escape", escape, escape_names, 0),
@@ -156,7 +156,7 @@ static const OptionSpec option_table[] = {
     ENUM_OPTION("repetition", repetition, end_rule_names, 0),
     {"draw_fort", KIND_BOOL, FIELD(draw_fort), NULL, 0, 0, 0},
     {"max_plies", KIND_INT, FIELD(max_plies), NULL, 0, 0, 0},
-    /* Issue 25: the side that gets a game reaching max_plies. */
+    /* The side that gets a game reaching max_plies. */
     ENUM_OPTION("limit_result", limit_result, limit_result_names, 0),
 };
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The speed figures of issue 19, measured in one run beside the reference program
+# The speed figures against the reference program, measured in one run beside the reference program
 # (brandubh_bitboard.c: a Brandubh-only bitboard program playing uniform random games):
 #   1. `tafl bench` playouts_per_s / the reference's random playouts per second (target >= 0.95);
 #   2. perft 6 from the Brandubh start: the reference's time / tafl's (higher is faster);

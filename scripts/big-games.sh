@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes a synthetic games.csv for timing the readers at the sizes issue 27 names (not a test:
+# Writes a synthetic games.csv for timing the readers at the sizes of a large study (not a test:
 # the times go in the closing note, never in `make test`):
 #   sh scripts/big-games.sh ratings OUT.csv     100,000 games between 1,500 agents
 #   sh scripts/big-games.sh summarize OUT.csv   262,144 (rules, attacker, defender) groups, one

@@ -1,4 +1,4 @@
-/* Where a compensation knob balances a game (issue 25, item 4): the attackers' score measured
+/* Where a compensation knob balances a game: the attackers' score measured
  * at several values of a knob (a move limit, say) is fitted by a logistic regression in the
  * knob, and the value where the fitted score crosses 1/2 is reported with Fieller's interval;
  * an isotonic fit gives a second, model-free crossing as a check. Pure: thread-safe. */

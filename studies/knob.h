@@ -1,4 +1,4 @@
-/* A compensation knob read off a run (issue 25, item 4): the games of each ruleset of a run,
+/* A compensation knob read off a run: the games of each ruleset of a run,
  * tallied from the attackers' side, at the value of a knob its kept ruleset has (the move
  * limit max_plies, say), ready for stats/crossing.h. */
 #ifndef TAFL_STUDIES_KNOB_H

@@ -1,5 +1,5 @@
 /* `tafl calibrate`: how well an evaluation predicts the winner of recorded games from their
- * positions: log-loss, AUC and a calibration table (issue 23). */
+ * positions: log-loss, AUC and a calibration table. */
 #ifndef TAFL_TUNE_CALIBRATE_H
 #define TAFL_TUNE_CALIBRATE_H
 

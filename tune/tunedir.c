@@ -170,7 +170,7 @@ static void fill_row(TuneRow *row)
 
 /* One line of tune.state: "ITERATION C0 C1 C2 C3 C4 V1..Vp N1..Np\n", the values and SPSA's next
  * point in C99 hexadecimal floating point, which reads back to the same double. The file is
- * input like any other (issue 27): a count is a whole number of pairs, together at most the
+ * input like any other: a count is a whole number of pairs, together at most the
  * pairs of one row (max_pairs), so no sum of them can overflow; every value is finite. On a
  * bad field, says which in why. */
 static bool parse_state_line(const char *line, const TuneFile *t, long max_pairs, TuneRow *row,

@@ -1,4 +1,4 @@
-/* What a tuning directory records (README "Run directories"): the setup and ruleset texts
+/* What a tuning directory records (doc/statistics.md, "Tuning"): the setup and ruleset texts
  * (harness/runmeta.h, compared at a resume), a copy of the tuning file, meta, and tune.csv with
  * its exact twin tune.state, both grown one whole flushed row at a time so that a cut run
  * resumes to the bytes an uninterrupted one writes. */

@@ -333,7 +333,7 @@ void tuner_print_evidence(FILE *out, const TuneFile *t, const TuneResult *r)
                 ev->ties > 1 ? "s" : "", best->score);
     }
     fputc('\n', out);
-    /* Two scores of the best point, each named (issue 26): the table's, from the games of the
+    /* Two scores of the best point, each named: the table's, from the games of the
      * search, and the check's, from fresh openings. A grid's best is the highest of many noisy
      * scores, so its table score is biased upward (the winner's curse; Thaler, "The Winner's
      * Curse", J. Econ. Perspectives 2(1), 1988); SPSA's final row is one evaluation of the point
@@ -503,7 +503,7 @@ static int rows_total(const TuneFile *t)
 /* The search tables of the tuning against the memory the machine has, before any game: each
  * thread of evaluate holds the tuned agent and the opponent in both seats; the tuned agent is
  * counted at the larger of its fixed spec and every parameter at its maximum (a tuned tt_mb or
- * max_nodes grows the table). One line and exit 1 instead of a kill (issue 27). */
+ * max_nodes grows the table). One line and exit 1 instead of a kill. */
 static Status check_memory(const Tuner *tu, Error *err)
 {
     const TuneFile *t = tu->t;
@@ -644,7 +644,7 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         }
     }
 
-    /* A stop signal ends the tuning after the last whole row, with meta saying so (issue 26). */
+    /* A stop signal ends the tuning after the last whole row, with meta saying so. */
     signals_cooperate(true);
     if (t->method == TUNE_SPSA) {
         run_spsa(&tu, next);
