@@ -321,48 +321,6 @@ static char *dup_text(const char *t)
     return d;
 }
 
-/* Reads a whole file; NULL with errno set on failure. Caller frees. */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    /* A directory opens for reading but gives no text: say what it is. */
-    struct stat info;
-    if (fstat(fileno(f), &info) == 0 && S_ISDIR(info.st_mode)) {
-        fclose(f);
-        errno = EISDIR;
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap);
-    for (;;) {
-        if (n == cap) {
-            if (cap >= (size_t)1 << 24) { /* no evaluation file is this large */
-                fclose(f);
-                free(buf);
-                errno = EFBIG;
-                return NULL;
-            }
-            cap *= 2;
-            buf = xrealloc(buf, cap);
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        errno = EIO;
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
 /* Splits an eval= value "NAME@HASH" (HASH 16 hex digits, as evalmodel_resolve records it):
  * NAME into name (size bytes) and true with the hash in *pin; any other value is NAME whole,
  * and false. */
@@ -430,7 +388,7 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
             return ST_EINVAL;
         }
     } else {
-        text = read_file(name, &len);
+        text = read_whole_file(name, (size_t)1 << 24, &len); /* no evaluation is this large */
         if (!text) {
             error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
             return ST_EIO;
@@ -468,7 +426,7 @@ Status evalmodel_check_value(const char *value, Error *err)
     if (!evalmodel_names_file(name))
         return ST_OK;
     size_t len;
-    char *text = read_file(name, &len);
+    char *text = read_whole_file(name, (size_t)1 << 24, &len); /* no evaluation is this large */
     if (!text) {
         error_set(err, "eval=%s: cannot read: %s", name, strerror(errno));
         return ST_EIO;
@@ -503,7 +461,7 @@ bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
     if (!evalmodel_names_file(name))
         return false;
     size_t len;
-    char *text = read_file(name, &len);
+    char *text = read_whole_file(name, (size_t)1 << 24, &len); /* no evaluation is this large */
     if (!text)
         return false;
     *hash = evalmodel_text_hash(text, len);

@@ -210,13 +210,7 @@ double evalmodel_evaluate(const Rules *r, const GameState *s, const EvalModel *m
 
 uint64_t evalmodel_text_hash(const char *text, size_t len)
 {
-    /* FNV-1a, 64 bits (Fowler, Noll, Vo; offset basis and prime from the IETF draft). */
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)text[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
+    return fnv1a(FNV1A_BASIS, text, len);
 }
 
 uint64_t evalmodel_rules_hash(const Rules *r)

@@ -74,28 +74,7 @@ static char *read_fd(int fd, size_t *size)
 
 char *files_read(const char *path, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = xrealloc(buf, cap *= 2);
-    }
-    bool bad = ferror(f);
-    int saved = errno;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        errno = saved;
-        return NULL;
-    }
-    buf[n] = '\0'; /* n < cap: the loop grows buf when it is full */
-    *size = n;
-    return buf;
+    return read_whole_file(path, 0, size);
 }
 
 bool files_name_is_inside(const char *name)
@@ -542,4 +521,35 @@ Status files_open_append(const char *path, FILE **out, Error *err)
     }
     *out = f;
     return ST_OK;
+}
+
+void files_draft_open(FilesDraft *d)
+{
+    d->text = NULL;
+    d->len = 0;
+    d->f = xopen_memstream(&d->text, &d->len);
+}
+
+Status files_draft_replace(FilesDraft *d, const char *dir, const char *name, Error *err)
+{
+    Status st = ST_OK;
+    if (ferror(d->f) | (fclose(d->f) != 0)) {
+        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
+        st = ST_EIO;
+    }
+    if (st == ST_OK)
+        st = files_replace(dir, name, d->text, d->len, err);
+    free(d->text);
+    d->text = NULL;
+    d->f = NULL;
+    return st;
+}
+
+void files_draft_discard(FilesDraft *d)
+{
+    if (d->f)
+        fclose(d->f);
+    free(d->text);
+    d->text = NULL;
+    d->f = NULL;
 }

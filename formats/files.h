@@ -82,4 +82,22 @@ MUST_CHECK Status files_open_append(const char *path, FILE **out, Error *err);
  * file. Thread-safe. */
 const char *files_kind_of(mode_t mode);
 
+/* A file made in memory and then put in place whole, so that it is never seen half written:
+ * files_draft_open, write to .f, then files_draft_replace (or files_draft_discard). */
+typedef struct {
+    FILE *f;
+    char *text;
+    size_t len;
+} FilesDraft;
+
+/* Opens an empty draft (out of memory ends the process, as xmalloc does). */
+void files_draft_open(FilesDraft *d);
+
+/* Closes the draft and writes it as DIR/NAME through files_replace; frees it either way.
+ * ST_EIO "DIR/NAME: cannot write: ..." when the stream failed, else files_replace's errors. */
+MUST_CHECK Status files_draft_replace(FilesDraft *d, const char *dir, const char *name, Error *err);
+
+/* Closes and frees the draft without writing it. */
+void files_draft_discard(FilesDraft *d);
+
 #endif

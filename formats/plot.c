@@ -52,16 +52,12 @@ void plot_quote_data(FILE *f, const char *text)
 
 /* Writes DIR/BASE.gp whole (files_replace: made in memory, then a temporary file renamed into
  * place, never through a link or into a FIFO). */
-static Status write_script(const char *dir, const char *path, const char *base, const char *comment,
-                           const char *data, const char *body, Error *err)
+static Status write_script(const char *dir, const char *base, const char *comment, const char *data,
+                           const char *body, Error *err)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
     fputs("# ", f);
     /* A comment ends at the line's end: a newline in a name must not start a command. */
     Status st = safetext_write(f, SAFETEXT_NOTE, "comment", comment, err);
@@ -88,16 +84,9 @@ static Status write_script(const char *dir, const char *path, const char *base, 
             base);
     fputs(body, f);
     fputs("\nunset output\n", f);
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        free(text);
-        return ST_EIO;
-    }
     char name[256];
     snprintf(name, sizeof name, "%s.gp", base);
-    st = files_replace(dir, name, text, len, err);
-    free(text);
-    return st;
+    return files_draft_replace(&draft, dir, name, err);
 }
 
 /* Runs `gnuplot SCRIPT` in dir; its stdout is discarded, its stderr is ours. */
@@ -145,7 +134,7 @@ Status plot_render(const char *dir, const char *base, const char *comment, const
         error_set(err, "%s: the path is too long", dir);
         return ST_EIO;
     }
-    Status st = write_script(dir, path, base, comment, data, body, err);
+    Status st = write_script(dir, base, comment, data, body, err);
     if (st != ST_OK || !plot_available()) {
         return st;
     }

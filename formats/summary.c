@@ -96,17 +96,13 @@ void results_tally_set_curve(ResultsTally *t, bool curve)
     t->curve = curve;
 }
 
-/* FNV-1a over the three names (Fowler, Noll, Vo), each ended by its NUL. */
+/* FNV-1a over the three names, each ended by its NUL. */
 static size_t group_hash(const char *rules, const char *attacker, const char *defender)
 {
-    uint64_t h = 14695981039346656037ULL;
+    uint64_t h = FNV1A_BASIS;
     const char *part[3] = {rules, attacker, defender};
-    for (int i = 0; i < 3; i++) {
-        const unsigned char *p = (const unsigned char *)part[i];
-        do {
-            h = (h ^ *p) * 1099511628211ULL;
-        } while (*p++);
-    }
+    for (int i = 0; i < 3; i++)
+        h = fnv1a(h, part[i], strlen(part[i]) + 1);
     return (size_t)h;
 }
 

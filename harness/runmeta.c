@@ -486,16 +486,10 @@ void runmeta_utc_now(char *buf, size_t size)
 Status runmeta_write_meta(const char *dir, const Experiment *exp, const RunMetaFacts *facts,
                           Error *err)
 {
-    char path[PATH_LEN + 8];
-    snprintf(path, sizeof path, "%s/meta", dir);
-    /* Made in memory, then replaced whole (files_replace): meta is never half written. */
-    char *text = NULL;
-    size_t text_len = 0;
-    FILE *f = open_memstream(&text, &text_len);
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    /* Made in memory, then replaced whole: meta is never half written. */
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
     runmeta_write_build(f);
     fprintf(f, "schema_version %d\nexperiment %s\n", RESULTS_SCHEMA_VERSION, exp->name);
     runmeta_put_note(f, "experiment_file", exp->path[0] ? exp->path : "-");
@@ -542,14 +536,7 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const RunMetaF
         agent_resolved_describe(facts->resolved[i], full, sizeof full);
         fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
     }
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        free(text);
-        return ST_EIO;
-    }
-    Status st = files_replace(dir, "meta", text, text_len, err);
-    free(text);
-    return st;
+    return files_draft_replace(&draft, dir, "meta", err);
 }
 
 bool runmeta_meta_value(const char *dir, const char *key, char *buf, size_t size)

@@ -44,12 +44,7 @@
 /* FNV-1a, 64 bits, over a string: names become seed material. */
 static uint64_t hash_name(const char *s)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 0x100000001b3ULL;
-    }
-    return h;
+    return fnv1a(FNV1A_BASIS, s, strlen(s));
 }
 
 uint64_t runner_game_seed(uint64_t seed, const char *rules, const char *attacker,

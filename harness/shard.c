@@ -269,14 +269,10 @@ static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Erro
     char path[PATH_MAX_LEN], now[64];
     snprintf(path, sizeof path, "%s/meta", dir);
     runmeta_utc_now(now, sizeof now);
-    /* Made in memory, then replaced whole (files_replace). */
-    char *out = NULL;
-    size_t out_len = 0;
-    FILE *f = open_memstream(&out, &out_len);
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    /* Made in memory, then replaced whole. */
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
     /* The shards' build made the games; the merging binary is named apart. */
     fprintf(f, "build %s\n", sds[0].build[0] ? sds[0].build : "-");
     fprintf(f, "merged_by tafl %s %s\n", TAFL_VERSION, buildinfo_identity());
@@ -304,14 +300,7 @@ static Status write_merge_meta(const ShardDir *sds, int n, const char *dir, Erro
     }
     if (sds[0].meta_tail)
         fputs(sds[0].meta_tail, f);
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        free(out);
-        return ST_EIO;
-    }
-    Status st = files_replace(dir, "meta", out, out_len, err);
-    free(out);
-    return st;
+    return files_draft_replace(&draft, dir, "meta", err);
 }
 
 /* Writes rows to games.csv through the run's own writer, as a temporary file renamed into

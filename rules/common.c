@@ -1,10 +1,13 @@
-/* Error messages and checked allocation. */
+/* Error messages, checked allocation, FNV-1a and reading a whole file. */
 #include "rules/common.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 /* An error is one line on a terminal: control characters quoted from the input (a newline in a
@@ -98,6 +101,54 @@ FILE *xopen_memstream_at(char **buf, size_t *len, const char *file, int line)
     if (!f)
         die_out_of_memory(0, file, line);
     return f;
+}
+
+uint64_t fnv1a(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+char *read_whole_file(const char *path, size_t max, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    /* A directory opens for reading but gives no text: say what it is. */
+    struct stat info;
+    if (fstat(fileno(f), &info) == 0 && S_ISDIR(info.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
+    size_t cap = 4096, n = 0, got;
+    char *buf = xmalloc(cap);
+    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap && max && cap >= max) {
+            fclose(f);
+            free(buf);
+            errno = EFBIG;
+            return NULL;
+        }
+        if (n == cap)
+            buf = xrealloc(buf, cap *= 2);
+    }
+    bool bad = ferror(f);
+    int saved = errno;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        errno = saved ? saved : EIO;
+        return NULL;
+    }
+    buf[n] = '\0'; /* n < cap: the loop grows buf when it is full */
+    *size = n;
+    return buf;
 }
 
 char *xstrdup_at(const char *text, const char *file, int line)

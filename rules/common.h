@@ -3,6 +3,7 @@
 #define TAFL_RULES_COMMON_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define MUST_CHECK             __attribute__((warn_unused_result))
@@ -45,6 +46,16 @@ void *xrealloc_at(void *ptr, size_t size, const char *file, int line);
  * Caller fcloses, then frees *buf. */
 FILE *xopen_memstream_at(char **buf, size_t *len, const char *file, int line);
 #define xopen_memstream(buf, len) xopen_memstream_at((buf), (len), __FILE__, __LINE__)
+
+/* FNV-1a, 64 bits (Fowler, Noll, Vo; offset basis and prime from the IETF draft
+ * draft-eastlake-fnv): h goes on over len bytes of data; start from FNV1A_BASIS. Pure. */
+#define FNV1A_BASIS 0xcbf29ce484222325ULL
+uint64_t fnv1a(uint64_t h, const void *data, size_t len);
+
+/* The whole content of the file at path, NUL-terminated (the NUL not counted in *size); NULL
+ * with errno set when it cannot be opened or read, when it is a directory (EISDIR), or when it
+ * holds max bytes or more (EFBIG; max 0: no bound). Caller frees. Thread-safe. */
+char *read_whole_file(const char *path, size_t max, size_t *size);
 
 /* A copy of text (NULL gives NULL), allocated as xmalloc does. Caller frees. */
 char *xstrdup_at(const char *text, const char *file, int line);

@@ -415,34 +415,6 @@ void curve_verdict_text(const Experiment *exp, const CurveVerdict *v, const Curv
            exp->converge_width, v->p_equivalent, v->p_different, v->span, v->family_text);
 }
 
-/* A file made in memory (open_memstream), written as DIR/NAME: f closed, then files_replace
- * (a temporary file renamed into place, never through a link or into a FIFO). */
-typedef struct {
-    FILE *f;
-    char *text;
-    size_t len;
-} MemFile;
-
-static void mem_open(MemFile *m)
-{
-    m->text = NULL;
-    m->len = 0;
-    m->f = xopen_memstream(&m->text, &m->len);
-}
-
-static Status mem_write(MemFile *m, const char *dir, const char *name, Error *err)
-{
-    Status st = ST_OK;
-    if (ferror(m->f) | (fclose(m->f) != 0)) {
-        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
-        st = ST_EIO;
-    }
-    if (st == ST_OK)
-        st = files_replace(dir, name, m->text, m->len, err);
-    free(m->text);
-    return st;
-}
-
 /* An Elo field: empty when not measured. */
 static void write_elo(FILE *f, double v)
 {
@@ -453,8 +425,8 @@ static void write_elo(FILE *f, double v)
 
 static Status write_csv(const CurvePoint *points, int n, const char *dir, Error *err)
 {
-    MemFile m;
-    mem_open(&m);
+    FilesDraft m;
+    files_draft_open(&m);
     FILE *f = m.f;
     fputs("rules,rung,agent,games,attacker_wins,defender_wins,draws,attacker_win_rate,"
           "attacker_win_low,attacker_win_high,attacker_score,attacker_score_low,"
@@ -480,7 +452,7 @@ static Status write_csv(const CurvePoint *points, int n, const char *dir, Error 
         }
         fputc('\n', f);
     }
-    return mem_write(&m, dir, "curve.csv", err);
+    return files_draft_replace(&m, dir, "curve.csv", err);
 }
 
 /* A number field of convergence.csv with `decimals` fixed decimals (or 3 significant digits
@@ -501,8 +473,8 @@ static void write_number(FILE *f, int decimals, double v)
 static Status write_verdicts(const Experiment *exp, const CurvePoint *points, int n,
                              const char *dir, Error *err)
 {
-    MemFile m;
-    mem_open(&m);
+    FilesDraft m;
+    files_draft_open(&m);
     FILE *f = m.f;
     fputs("rules,rungs,ordered_by,top_rungs,top_agents,score_min,score_max,spread,spread_low,"
           "spread_high,width,equivalence_p,difference_p,elo_span,span_min,families,verdict\n",
@@ -534,7 +506,7 @@ static Status write_verdicts(const Experiment *exp, const CurvePoint *points, in
         csv_fwrite(f, name, strlen(name));
         fputc('\n', f);
     }
-    return mem_write(&m, dir, "convergence.csv", err);
+    return files_draft_replace(&m, dir, "convergence.csv", err);
 }
 
 /* The x-axis label with Elo: which rung is 0 on every ruleset. */

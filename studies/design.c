@@ -207,9 +207,9 @@ static void put_field(FILE *f, const char *text)
 static Status write_csv(const Experiment *exp, const DesignState *s, const Ranked *r,
                         const char *dir, Error *err)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = xopen_memstream(&text, &len);
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
     fputs("candidate,changes,games,attacker_wins,draws,defender_wins,score,score_low,score_high,"
           "distance,distance_low,distance_high,round_eliminated,p_holm,confirm_games,"
           "confirm_score,confirm_low,confirm_high,confirm_distance,confirm_distance_low,"
@@ -245,15 +245,7 @@ static Status write_csv(const Experiment *exp, const DesignState *s, const Ranke
         put_field(f, verdict_of(exp, s, &r[k]));
         fputc('\n', f);
     }
-    Status st = ST_OK;
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s/design.csv: cannot write: %s", dir, strerror(errno));
-        st = ST_EIO;
-    }
-    if (st == ST_OK)
-        st = files_replace(dir, "design.csv", text, len, err);
-    free(text);
-    return st;
+    return files_draft_replace(&draft, dir, "design.csv", err);
 }
 
 /* The figure: each candidate at its rank, its strongest agent's score with the 95% interval,
@@ -305,36 +297,13 @@ static void plot_text(const Experiment *exp, const DesignState *s, const Ranked 
     fputc('\n', body);
 }
 
-/* Writes text of len bytes to DIR/name, or says why not. */
-static Status write_mem(FILE *f, char **text, size_t *len, const char *dir, const char *name,
-                        Error *err)
-{
-    Status st = ST_OK;
-    /* open_memstream sets *text and *len at the close. */
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s/%s: cannot write: %s", dir, name, strerror(errno));
-        st = ST_EIO;
-    }
-    if (st == ST_OK)
-        st = files_replace(dir, name, *text, *len, err);
-    free(*text);
-    *text = NULL;
-    return st;
-}
-
-static FILE *mem_open(char **text, size_t *len)
-{
-    FILE *f = xopen_memstream(text, len);
-    return f;
-}
-
 /* knob.csv, crossing.csv and the knob's figure (design.h). */
 static Status write_knob(const Experiment *exp, const DesignState *s, const CrossingResult *c,
                          LimitResult side, const char *dir, bool *plotted, Error *err)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = mem_open(&text, &len);
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
     PlotScript ps;
     plot_script_open(&ps);
     FILE *df = ps.data, *bf = ps.body;
@@ -356,8 +325,9 @@ static Status write_knob(const Experiment *exp, const DesignState *s, const Cros
         fprintf(df, "%d %.6f %.6f %.6f\n", x, d.score, d.score_low, d.score_high);
     }
     fputs("EOD\n", df);
-    Status st = write_mem(f, &text, &len, dir, "knob.csv", err);
-    f = mem_open(&text, &len);
+    Status st = files_draft_replace(&draft, dir, "knob.csv", err);
+    files_draft_open(&draft);
+    f = draft.f;
     fprintf(f, "limit_result,verdict,limit,limit_low,limit_high,isotonic,a,b\n%s,%s,",
             ruleset_limit_result_name(side), crossing_verdict_name(c->verdict));
     const double v[6] = {c->x, c->low, c->high, c->iso_x, c->a, c->b};
@@ -366,12 +336,10 @@ static Status write_knob(const Experiment *exp, const DesignState *s, const Cros
             fprintf(f, k < 4 ? "%.2f" : "%.6g", v[k]);
         fputc(k < 5 ? ',' : '\n', f);
     }
-    if (st == ST_OK) {
-        st = write_mem(f, &text, &len, dir, "crossing.csv", err);
-    } else {
-        fclose(f);
-        free(text);
-    }
+    if (st == ST_OK)
+        st = files_draft_replace(&draft, dir, "crossing.csv", err);
+    else
+        files_draft_discard(&draft);
     char title[EXPERIMENT_NAME_MAX + 256];
     snprintf(title, sizeof title,
              "%s: the move-limit knob (a game reaching the limit goes to the %s)\nlogistic fit: "

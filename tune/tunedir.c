@@ -85,15 +85,9 @@ typedef enum { META_RUNNING, META_FINISHED, META_STOPPED } MetaState;
 static Status write_meta(const TuneDir *d, MetaState state, Error *err)
 {
     const TuneFile *t = d->t;
-    char path[PATH_LEN + 16];
-    snprintf(path, sizeof path, "%s/meta", d->dir);
-    char *text = NULL;
-    size_t text_len = 0;
-    FILE *f = open_memstream(&text, &text_len);
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
     runmeta_write_build(f);
     char otn[OTN_RULES_MAX], lacks[256], file[PATH_LEN];
     otn_format_rules(d->played, otn, lacks);
@@ -116,14 +110,7 @@ static Status write_meta(const TuneDir *d, MetaState state, Error *err)
         fprintf(f, "otn_lacks.%s %s\n", d->played->name, lacks);
     }
     fprintf(f, "agent %s\nopponent %s\n", t->agent, t->opponent);
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        free(text);
-        return ST_EIO;
-    }
-    Status st = files_replace(d->dir, "meta", text, text_len, err);
-    free(text);
-    return st;
+    return files_draft_replace(&draft, d->dir, "meta", err);
 }
 
 static void put_value(FILE *f, const TuneParam *p, double v)
@@ -328,23 +315,10 @@ static Status open_rows(TuneDir *d, const TuneRow *rows, int count, bool resumed
     char path[PATH_LEN + 16], state[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/%s", d->dir, TUNEDIR_CSV);
     snprintf(state, sizeof state, "%s/%s", d->dir, TUNEDIR_STATE);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        return ST_EIO;
-    }
-    tunedir_write_csv(f, d->t, rows, count);
-    Status st = ST_OK;
-    if (ferror(f) | (fclose(f) != 0)) {
-        error_set(err, "%s: cannot write: %s", path, strerror(errno));
-        st = ST_EIO;
-    }
-    if (st == ST_OK) {
-        st = files_replace(d->dir, TUNEDIR_CSV, text, len, err);
-    }
-    free(text);
+    FilesDraft draft;
+    files_draft_open(&draft);
+    tunedir_write_csv(draft.f, d->t, rows, count);
+    Status st = files_draft_replace(&draft, d->dir, TUNEDIR_CSV, err);
     if (st == ST_OK && !resumed) {
         st = files_replace(d->dir, TUNEDIR_STATE, "", 0, err);
     }
