@@ -109,12 +109,10 @@ typedef struct {
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    FILE *file;
-    int line;            /* number of the line last handed to libinih (1-based) */
+    IniRead in;          /* the file, its line, a read error, the first error (inilines.h) */
     bool line_continues; /* that line is indented after a key: libinih passes it as more of
                             the previous key's value */
     bool have_prev_key;  /* libinih's prev_name: a key was read since the last section header */
-    int read_errno;      /* errno of a failed read, 0 when none */
 
     SectionKind kind;
     char sections[SECTIONS_MAX][SECTION_MAX]; /* every section seen, for "given twice" */
@@ -140,19 +138,10 @@ typedef struct {
     SweepDraft sweep;
 
     Experiment exp;
-    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
-static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
-
 /* Records the first error as "FILE:LINE: <text>" (line 0: "FILE: <text>"). */
-static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    inilines_fail(&c->first, line, st, fmt, ap);
-    va_end(ap);
-}
+#define fail_at(c, line, st, ...) inilines_fail_at(&(c)->in.first, (line), (st), __VA_ARGS__)
 
 /* Appends s to a ", "-separated list in buf. */
 static void list_add(char *buf, size_t len, const char *s)
@@ -239,8 +228,8 @@ static bool parse_int(ReadCtx *c, const char *key, const char *value, int min, i
 {
     uint64_t v;
     if (!parse_u64(value, &v) || v < (uint64_t)min || v > (uint64_t)max) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer %d..%d)", key,
-                value, min, max);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer %d..%d)",
+                key, value, min, max);
         return false;
     }
     *out = (int)v;
@@ -253,7 +242,7 @@ static bool parse_yes_no(ReadCtx *c, const char *key, const char *value, bool *o
         *out = value[0] == 'y';
         return true;
     }
-    fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected yes|no)", key, value);
+    fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected yes|no)", key, value);
     return false;
 }
 
@@ -266,26 +255,26 @@ static bool add_ruleset(ReadCtx *c, const char *key, const Ruleset *rs, const ch
     Experiment *e = &c->exp;
     int first = experiment_ruleset_index(e, rs->name);
     if (first >= 0) {
-        fail_at(c, c->line, ST_EINVAL,
+        fail_at(c, c->in.line, ST_EINVAL,
                 "key '%s': %s: a second ruleset named '%s' (the first is from line %d)", key, what,
                 rs->name, c->ruleset_lines[first]);
         return false;
     }
     if (e->ruleset_count == EXPERIMENT_MAX_RULESETS) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': %s: more than %d rulesets", key, what,
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': %s: more than %d rulesets", key, what,
                 EXPERIMENT_MAX_RULESETS);
         return false;
     }
     Error why = {{0}};
     if (rules_compile(rs, &c->compiled, &why) != ST_OK ||
         rulesfile_check_start(&c->compiled, &why) != ST_OK) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': %s: %s", key, what, why.text);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': %s: %s", key, what, why.text);
         return false;
     }
     if (e->ruleset_count == 0) {
         c->first_rules = c->compiled;
     }
-    c->ruleset_lines[e->ruleset_count] = c->line;
+    c->ruleset_lines[e->ruleset_count] = c->in.line;
     e->rulesets[e->ruleset_count++] = *rs;
     return true;
 }
@@ -296,7 +285,7 @@ static bool add_preset(ReadCtx *c, const char *name)
     if (rs == NULL) {
         char presets[LIST_MAX];
         list_presets(presets, sizeof presets);
-        fail_at(c, c->line, ST_EINVAL, "key 'presets': unknown preset '%s' (presets: %s)", name,
+        fail_at(c, c->in.line, ST_EINVAL, "key 'presets': unknown preset '%s' (presets: %s)", name,
                 presets);
         return false;
     }
@@ -309,15 +298,15 @@ static bool add_preset(ReadCtx *c, const char *name)
 static bool add_file(ReadCtx *c, const char *file)
 {
     char path[EXPERIMENT_PATH_MAX];
-    if (!inilines_relative_path(c->first.path, file, path, sizeof path)) {
-        fail_at(c, c->line, ST_EINVAL, "key 'files': the path of '%s' is too long", file);
+    if (!inilines_relative_path(c->in.first.path, file, path, sizeof path)) {
+        fail_at(c, c->in.line, ST_EINVAL, "key 'files': the path of '%s' is too long", file);
         return false;
     }
     Ruleset rs;
     Error why = {{0}};
     Status st = rulesfile_read(path, &rs, &why);
     if (st != ST_OK) {
-        fail_at(c, c->line, st, "key 'files': %s", why.text);
+        fail_at(c, c->in.line, st, "key 'files': %s", why.text);
         return false;
     }
     char what[EXPERIMENT_PATH_MAX + 16];
@@ -332,7 +321,7 @@ static bool for_each_item(ReadCtx *c, const char *key, const char *value,
 {
     const char *p = value;
     if (value[0] == '\0') {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': the value is empty", key);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': the value is empty", key);
         return false;
     }
     for (;;) {
@@ -345,7 +334,7 @@ static bool for_each_item(ReadCtx *c, const char *key, const char *value,
             end--;
         }
         if (start == end) {
-            fail_at(c, c->line, ST_EINVAL, "key '%s': an empty item in '%s'", key, value);
+            fail_at(c, c->in.line, ST_EINVAL, "key '%s': an empty item in '%s'", key, value);
             return false;
         }
         char item[VALUE_MAX];
@@ -387,20 +376,20 @@ static bool add_otn(ReadCtx *c, const char *text)
     Error why = {{0}};
     Status st = otn_parse_rules(text, &rs, &why);
     if (st != ST_OK) {
-        fail_at(c, c->line, st, "key 'rules': %s", why.text);
+        fail_at(c, c->in.line, st, "key 'rules': %s", why.text);
         return false;
     }
     /* Every OTN string comes out named "otn": a name: key names it, else its place. */
     char name[RULES_NAME_MAX];
     if (!otn_name(text, name, sizeof name)) {
-        fail_at(c, c->line, ST_EINVAL, "key 'rules': the name is longer than %d characters",
+        fail_at(c, c->in.line, ST_EINVAL, "key 'rules': the name is longer than %d characters",
                 RULES_NAME_MAX - 1);
         return false;
     }
     if (name[0] == '\0') {
         snprintf(name, sizeof name, "otn-%d", c->otn_count);
     } else if (!ruleset_name_ok(name)) {
-        fail_at(c, c->line, ST_EINVAL,
+        fail_at(c, c->in.line, ST_EINVAL,
                 "key 'rules': bad name '%s' (a name is letters, digits, '.', '_', '+' and '-')",
                 name);
         return false;
@@ -408,7 +397,7 @@ static bool add_otn(ReadCtx *c, const char *text)
     memcpy(rs.name, name, sizeof rs.name);
     if (c->exp.otn_warning == NULL && otn_rules_warning(text) != NULL) {
         c->exp.otn_warning = otn_rules_warning(text);
-        c->exp.otn_warning_line = c->line;
+        c->exp.otn_warning_line = c->in.line;
     }
     return add_ruleset(c, "rules", &rs, "OTN rules");
 }
@@ -424,7 +413,8 @@ static bool rules_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "rules") == 0) {
         return add_otn(c, value);
     }
-    fail_at(c, c->line, ST_EINVAL, "key '%s': unknown key (keys are presets, files, rules)", key);
+    fail_at(c, c->in.line, ST_EINVAL, "key '%s': unknown key (keys are presets, files, rules)",
+            key);
     return false;
 }
 
@@ -435,18 +425,18 @@ static bool set_name(ReadCtx *c, const char *key, const char *value)
 {
     char why[VALUE_MAX + 128];
     if (!name_ok(value, why, sizeof why)) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': %s", key, why);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': %s", key, why);
         return false;
     }
     memcpy(c->exp.name, value, strlen(value) + 1);
-    c->name_line = c->line;
+    c->name_line = c->in.line;
     return true;
 }
 
 static bool set_seed(ReadCtx *c, const char *key, const char *value)
 {
     if (!parse_u64(value, &c->exp.seed)) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer 0..%llu)",
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer 0..%llu)",
                 key, value, (unsigned long long)UINT64_MAX);
         return false;
     }
@@ -456,7 +446,7 @@ static bool set_seed(ReadCtx *c, const char *key, const char *value)
 static bool set_output(ReadCtx *c, const char *key, const char *value)
 {
     if (value[0] == '\0') {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': the value is empty", key);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': the value is empty", key);
         return false;
     }
     /* A line holds fewer characters than the field, so the value always fits. */
@@ -468,14 +458,14 @@ static bool set_kind(ReadCtx *c, const char *key, const char *value)
 {
     if (strcmp(value, "balance") != 0 && strcmp(value, "curve") != 0 &&
         strcmp(value, "design") != 0) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected balance|curve|design)",
-                key, value);
+        fail_at(c, c->in.line, ST_EINVAL,
+                "key '%s': bad value '%s' (expected balance|curve|design)", key, value);
         return false;
     }
     c->exp.kind = value[0] == 'c'   ? EXPERIMENT_CURVE
                   : value[0] == 'd' ? EXPERIMENT_DESIGN
                                     : EXPERIMENT_BALANCE;
-    c->kind_line = c->line;
+    c->kind_line = c->in.line;
     return true;
 }
 
@@ -483,8 +473,8 @@ static bool set_budget(ReadCtx *c, const char *key, const char *value)
 {
     uint64_t v;
     if (!parse_u64(value, &v) || v > (uint64_t)EXPERIMENT_GAMES_TOTAL_MAX) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer 0..%ld)", key,
-                value, EXPERIMENT_GAMES_TOTAL_MAX);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer 0..%ld)",
+                key, value, EXPERIMENT_GAMES_TOTAL_MAX);
         return false;
     }
     c->exp.budget = (long)v;
@@ -495,8 +485,8 @@ static bool set_reference_label(ReadCtx *c, const char *key, const char *value)
 {
     Experiment *e = &c->exp;
     if (strlen(value) >= sizeof e->reference_label || strchr(value, '"')) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value (at most %zu characters, no '\"')", key,
-                sizeof e->reference_label - 1);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value (at most %zu characters, no '\"')",
+                key, sizeof e->reference_label - 1);
         return false;
     }
     memcpy(e->reference_label, value, strlen(value) + 1);
@@ -550,7 +540,7 @@ static bool parse_real(ReadCtx *c, const ExperimentKey *k, const char *value, do
     errno = 0;
     double v = strtod(value, &end);
     if (errno != 0 || end == value || *end != '\0' || !(v >= k->min && v <= k->max)) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected %s)", k->name, value,
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected %s)", k->name, value,
                 k->range);
         return false;
     }
@@ -581,7 +571,7 @@ static bool experiment_key(ReadCtx *c, const char *key, const char *value)
     for (int i = 0; i < EXPERIMENT_KEY_COUNT; i++) {
         list_add(keys, sizeof keys, EXPERIMENT_KEYS[i].name);
     }
-    fail_at(c, c->line, ST_EINVAL, "key '%s': unknown key (keys are %s)", key, keys);
+    fail_at(c, c->in.line, ST_EINVAL, "key '%s': unknown key (keys are %s)", key, keys);
     return false;
 }
 
@@ -609,11 +599,11 @@ static bool agent_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "type") == 0) {
         Error why = {{0}};
         if (agent_check_param(value, NULL, NULL, &why) != ST_OK) {
-            fail_at(c, c->line, ST_EINVAL, "key 'type': %s", why.text);
+            fail_at(c, c->in.line, ST_EINVAL, "key 'type': %s", why.text);
             return false;
         }
         snprintf(a->type, sizeof a->type, "%s", value); /* a known name: it fits */
-        a->type_line = c->line;
+        a->type_line = c->in.line;
         return check_params(c);
     }
     /* key_count limits distinct keys per section to SECTION_KEYS_MAX, and type is one. */
@@ -622,14 +612,14 @@ static bool agent_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "eval") == 0 && evalmodel_names_file(value)) {
         /* An evaluation file, like a ruleset file, is relative to the experiment file's
          * directory unless absolute. */
-        if (!inilines_relative_path(c->first.path, value, a->values[i], sizeof a->values[i])) {
-            fail_at(c, c->line, ST_EINVAL, "key 'eval': the path of '%s' is too long", value);
+        if (!inilines_relative_path(c->in.first.path, value, a->values[i], sizeof a->values[i])) {
+            fail_at(c, c->in.line, ST_EINVAL, "key 'eval': the path of '%s' is too long", value);
             return false;
         }
     } else {
         snprintf(a->values[i], sizeof a->values[i], "%s", value);
     }
-    a->lines[i] = c->line;
+    a->lines[i] = c->in.line;
     return a->type_line == 0 || check_params(c);
 }
 
@@ -645,7 +635,7 @@ static bool agent_cmd_continues(ReadCtx *c, const char *value)
     size_t used = strlen(cmd), more = strlen(value);
     size_t gap = used > 0 && cmd[used - 1] == ',' ? 0 : 1;
     if (used + gap + more >= sizeof a->values[i]) {
-        fail_at(c, c->line, ST_EINVAL, "key 'cmd': longer than %zu characters over its lines",
+        fail_at(c, c->in.line, ST_EINVAL, "key 'cmd': longer than %zu characters over its lines",
                 sizeof a->values[i] - 1);
         return false;
     }
@@ -700,7 +690,7 @@ static bool matchups_key(ReadCtx *c, const char *key, const char *value)
         int *line = key[0] == 's'   ? &c->self_line
                     : key[0] == 'r' ? &c->round_robin_line
                                     : &c->ladder_line;
-        *line = yes ? c->line : 0;
+        *line = yes ? c->in.line : 0;
         return true;
     }
     if (strcmp(key, "pair") == 0) {
@@ -712,20 +702,20 @@ static bool matchups_key(ReadCtx *c, const char *key, const char *value)
             p += len;
         }
         if (n != 3 || strcmp(words[1], "vs") != 0) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'pair': bad value '%s' (expected ATTACKER vs "
                     "DEFENDER, agent names)",
                     value);
             return false;
         }
         if (c->pair_count == EXPERIMENT_MAX_PAIRINGS) {
-            fail_at(c, c->line, ST_EINVAL, "key 'pair': more than %d pairs",
+            fail_at(c, c->in.line, ST_EINVAL, "key 'pair': more than %d pairs",
                     EXPERIMENT_MAX_PAIRINGS);
             return false;
         }
         for (int w = 0; w < 3; w += 2) {
             if (strlen(words[w]) >= EXPERIMENT_NAME_MAX) {
-                fail_at(c, c->line, ST_EINVAL,
+                fail_at(c, c->in.line, ST_EINVAL,
                         "key 'pair': unknown agent '%s' (names are at most %d characters)",
                         words[w], EXPERIMENT_NAME_MAX - 1);
                 return false;
@@ -734,10 +724,10 @@ static bool matchups_key(ReadCtx *c, const char *key, const char *value)
         PairLine *pl = &c->pairs[c->pair_count++];
         snprintf(pl->attacker, sizeof pl->attacker, "%.*s", EXPERIMENT_NAME_MAX - 1, words[0]);
         snprintf(pl->defender, sizeof pl->defender, "%.*s", EXPERIMENT_NAME_MAX - 1, words[2]);
-        pl->line = c->line;
+        pl->line = c->in.line;
         return true;
     }
-    fail_at(c, c->line, ST_EINVAL,
+    fail_at(c, c->in.line, ST_EINVAL,
             "key '%s': unknown key (keys are self, ladder, round-robin, pair)", key);
     return false;
 }
@@ -753,7 +743,7 @@ static bool split_list(ReadCtx *c, const char *key, const char *value,
     *count = 0;
     const char *p = value;
     if (value[strspn(value, " \t,")] == '\0') {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': the list of values is empty", key);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': the list of values is empty", key);
         return false;
     }
     for (;;) {
@@ -764,23 +754,23 @@ static bool split_list(ReadCtx *c, const char *key, const char *value,
         while (end > start && isspace((unsigned char)end[-1]))
             end--;
         if (start == end) {
-            fail_at(c, c->line, ST_EINVAL, "key '%s': an empty item in '%s'", key, value);
+            fail_at(c, c->in.line, ST_EINVAL, "key '%s': an empty item in '%s'", key, value);
             return false;
         }
         if (end - start >= SWEEP_VALUE_MAX) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key '%s': the value '%.*s' is longer than %d characters", key,
                     (int)(end - start), start, SWEEP_VALUE_MAX - 1);
             return false;
         }
         if (*count == max) {
-            fail_at(c, c->line, ST_EINVAL, "key '%s': more than %d values", key, max);
+            fail_at(c, c->in.line, ST_EINVAL, "key '%s': more than %d values", key, max);
             return false;
         }
         snprintf(items[*count], SWEEP_VALUE_MAX, "%.*s", (int)(end - start), start);
         for (int i = 0; i < *count; i++) {
             if (strcmp(items[i], items[*count]) == 0) {
-                fail_at(c, c->line, ST_EINVAL, "key '%s': the value '%s' is listed twice", key,
+                fail_at(c, c->in.line, ST_EINVAL, "key '%s': the value '%s' is listed twice", key,
                         items[i]);
                 return false;
             }
@@ -798,7 +788,7 @@ static bool sweep_base(ReadCtx *c, const char *key, const char *value)
 {
     SweepDraft *w = &c->sweep;
     if (w->base_line) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': a second base (the first is on line %d)", key,
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': a second base (the first is on line %d)", key,
                 w->base_line);
         return false;
     }
@@ -807,7 +797,7 @@ static bool sweep_base(ReadCtx *c, const char *key, const char *value)
         if (rs == NULL) {
             char presets[LIST_MAX];
             list_presets(presets, sizeof presets);
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'base': unknown preset '%s' (presets: %s; a ruleset file goes in "
                     "base_file)",
                     value, presets);
@@ -817,17 +807,18 @@ static bool sweep_base(ReadCtx *c, const char *key, const char *value)
     } else {
         char path[EXPERIMENT_PATH_MAX];
         Error why = {{0}};
-        if (!inilines_relative_path(c->first.path, value, path, sizeof path)) {
-            fail_at(c, c->line, ST_EINVAL, "key 'base_file': the path of '%s' is too long", value);
+        if (!inilines_relative_path(c->in.first.path, value, path, sizeof path)) {
+            fail_at(c, c->in.line, ST_EINVAL, "key 'base_file': the path of '%s' is too long",
+                    value);
             return false;
         }
         Status st = rulesfile_read(path, &w->base, &why);
         if (st != ST_OK) {
-            fail_at(c, c->line, st, "key 'base_file': %s", why.text);
+            fail_at(c, c->in.line, st, "key 'base_file': %s", why.text);
             return false;
         }
     }
-    w->base_line = c->line;
+    w->base_line = c->in.line;
     return true;
 }
 
@@ -840,17 +831,18 @@ static bool sweep_starts(ReadCtx *c, const char *value)
     for (int i = 0; i < w->start_count; i++) {
         char path[EXPERIMENT_PATH_MAX];
         Error why = {{0}};
-        if (!inilines_relative_path(c->first.path, items[i], path, sizeof path)) {
-            fail_at(c, c->line, ST_EINVAL, "key 'starts': the path of '%s' is too long", items[i]);
+        if (!inilines_relative_path(c->in.first.path, items[i], path, sizeof path)) {
+            fail_at(c, c->in.line, ST_EINVAL, "key 'starts': the path of '%s' is too long",
+                    items[i]);
             return false;
         }
         Status st = rulesfile_read(path, &w->starts[i], &why);
         if (st != ST_OK) {
-            fail_at(c, c->line, st, "key 'starts': %s", why.text);
+            fail_at(c, c->in.line, st, "key 'starts': %s", why.text);
             return false;
         }
     }
-    w->starts_line = c->line;
+    w->starts_line = c->in.line;
     return true;
 }
 
@@ -862,7 +854,7 @@ static bool sweep_knob(ReadCtx *c, const char *key, const char *value)
     Error why = {{0}};
     if (strcmp(key, "knob_result") == 0) {
         if (strcmp(value, "attackers") != 0 && strcmp(value, "defenders") != 0) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'knob_result': bad value '%s' (expected attackers|defenders: the side "
                     "that wins a game reaching the limit)",
                     value);
@@ -876,13 +868,13 @@ static bool sweep_knob(ReadCtx *c, const char *key, const char *value)
     for (int i = 0; i < w->knob_count; i++) {
         if (ruleset_set_option(&scratch, "max_plies", w->knob_values[i], &why) != ST_OK ||
             scratch.max_plies < 1) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'knob_limits': bad value '%s' (expected move limits, integers >= 1)",
                     w->knob_values[i]);
             return false;
         }
     }
-    w->knob_line = c->line;
+    w->knob_line = c->in.line;
     return true;
 }
 
@@ -893,7 +885,7 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
         return sweep_base(c, key, value);
     if (strcmp(key, "mode") == 0) {
         if (strcmp(value, "one_at_a_time") != 0 && strcmp(value, "grid") != 0) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'mode': bad value '%s' (expected one_at_a_time|grid)", value);
             return false;
         }
@@ -905,7 +897,7 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
     if (strcmp(key, "knob_limits") == 0 || strcmp(key, "knob_result") == 0)
         return sweep_knob(c, key, value);
     if (strcmp(key, "name") == 0 || strcmp(key, "start") == 0 || strcmp(key, "size") == 0) {
-        fail_at(c, c->line, ST_EINVAL,
+        fail_at(c, c->in.line, ST_EINVAL,
                 "key '%s': not a key a sweep varies (the names are made from the changes; start "
                 "positions and board sizes come from ruleset files in starts)",
                 key);
@@ -915,7 +907,7 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
     Ruleset scratch = *ruleset_default();
     Error why = {{0}};
     if (ruleset_set_option(&scratch, key, "", &why) != ST_OK && strstr(why.text, "unknown key")) {
-        fail_at(c, c->line, ST_EINVAL,
+        fail_at(c, c->in.line, ST_EINVAL,
                 "key '%s': unknown key (keys are base, base_file, mode, starts, knob_limits, "
                 "knob_result and the ruleset keys of doc/RULES.md, as `tafl rules show` writes "
                 "them)",
@@ -924,7 +916,7 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
     }
     SweepKey *k = &w->keys[w->key_count];
     if (w->key_count == SWEEP_KEYS_MAX) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': more than %d keys in [sweep]", key,
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': more than %d keys in [sweep]", key,
                 SWEEP_KEYS_MAX);
         return false;
     }
@@ -932,12 +924,12 @@ static bool sweep_key(ReadCtx *c, const char *key, const char *value)
         return false;
     for (int i = 0; i < k->count; i++) {
         if (ruleset_set_option(&scratch, key, k->values[i], &why) != ST_OK) {
-            fail_at(c, c->line, ST_EINVAL, "%s", why.text);
+            fail_at(c, c->in.line, ST_EINVAL, "%s", why.text);
             return false;
         }
     }
     snprintf(k->key, sizeof k->key, "%s", key);
-    k->line = c->line;
+    k->line = c->in.line;
     w->key_count++;
     return true;
 }
@@ -1000,10 +992,10 @@ static bool add_candidate(ReadCtx *c, const int *pick, int start, int index)
         snprintf(name, sizeof name, "%.40s+c%d", w->base.name, index);
     memcpy(rs.name, name, strlen(name) + 1);
     snprintf(what, sizeof what, "candidate '%s'", rs.name);
-    int saved = c->line;
-    c->line = line;
+    int saved = c->in.line;
+    c->in.line = line;
     bool ok = add_ruleset(c, key, &rs, what);
-    c->line = saved;
+    c->in.line = saved;
     return ok;
 }
 
@@ -1028,10 +1020,10 @@ static bool add_knob(ReadCtx *c, int index)
         memcpy(rs.name, name, strlen(name) + 1);
         char what[RULES_NAME_MAX * 2 + 32];
         snprintf(what, sizeof what, "candidate '%s'", rs.name);
-        int saved = c->line;
-        c->line = w->knob_line;
+        int saved = c->in.line;
+        c->in.line = w->knob_line;
         bool ok = add_ruleset(c, "knob_limits", &rs, what);
-        c->line = saved;
+        c->in.line = saved;
         if (!ok)
             return false;
     }
@@ -1150,8 +1142,8 @@ static bool start_section(ReadCtx *c, const char *name)
     }
     for (int i = 0; i < c->section_count; i++) {
         if (strcmp(c->sections[i], name) == 0) {
-            fail_at(c, c->line, ST_EINVAL, "section '[%s]': given twice (first on line %d)", name,
-                    c->section_lines[i]);
+            fail_at(c, c->in.line, ST_EINVAL, "section '[%s]': given twice (first on line %d)",
+                    name, c->section_lines[i]);
             return false;
         }
     }
@@ -1160,32 +1152,32 @@ static bool start_section(ReadCtx *c, const char *name)
         kind = SEC_EXPERIMENT;
     } else if (strcmp(name, "rules") == 0) {
         kind = SEC_RULES;
-        c->rules_line = c->line;
+        c->rules_line = c->in.line;
     } else if (strcmp(name, "sweep") == 0) {
         kind = SEC_SWEEP;
-        c->sweep.line = c->line;
+        c->sweep.line = c->in.line;
     } else if (strcmp(name, "matchups") == 0) {
         kind = SEC_MATCHUPS;
-        c->matchups_line = c->line;
+        c->matchups_line = c->in.line;
     } else if (strncmp(name, "agent.", 6) == 0) {
         kind = SEC_AGENT;
         char why[VALUE_MAX + 128];
         if (!name_ok(name + 6, why, sizeof why)) {
-            fail_at(c, c->line, ST_EINVAL, "section '[%s]': bad agent name: %s", name, why);
+            fail_at(c, c->in.line, ST_EINVAL, "section '[%s]': bad agent name: %s", name, why);
             return false;
         }
         if (c->exp.agent_count == EXPERIMENT_MAX_AGENTS) {
-            fail_at(c, c->line, ST_EINVAL, "section '[%s]': more than %d agents", name,
+            fail_at(c, c->in.line, ST_EINVAL, "section '[%s]': more than %d agents", name,
                     EXPERIMENT_MAX_AGENTS);
             return false;
         }
         ExperimentAgent *a = &c->exp.agents[c->exp.agent_count++];
         memcpy(a->name, name + 6, strlen(name + 6) + 1);
         memset(&c->agent, 0, sizeof c->agent);
-        c->agent.header_line = c->line;
+        c->agent.header_line = c->in.line;
     } else {
         fail_at(
-            c, c->line, ST_EPARSE,
+            c, c->in.line, ST_EPARSE,
             "section '[%s]': unknown section (sections are experiment, rules, sweep, agent.NAME, "
             "matchups)",
             name);
@@ -1193,7 +1185,7 @@ static bool start_section(ReadCtx *c, const char *name)
     }
     /* Only known sections get here, each once: the table cannot overflow. */
     snprintf(c->sections[c->section_count], sizeof c->sections[0], "%s", name);
-    c->section_lines[c->section_count++] = c->line;
+    c->section_lines[c->section_count++] = c->in.line;
     c->kind = kind;
     c->key_count = 0;
     c->have_prev_key = false;
@@ -1210,19 +1202,19 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->first.failed ||
-        !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first, "", &l)) {
+    if (c->in.first.failed || !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno,
+                                             &c->in.first, "", &l)) {
         return NULL;
     }
     c->line_continues = l.indented && !l.blank && c->have_prev_key;
     if (l.section && !c->line_continues) {
         if (!l.closed) {
-            fail_at(c, c->line, ST_EPARSE, "syntax error: '[' without ']'");
+            fail_at(c, c->in.line, ST_EPARSE, "syntax error: '[' without ']'");
             return NULL;
         }
         char name[SECTION_MAX];
         if (l.name_length >= sizeof name) {
-            fail_at(c, c->line, ST_EPARSE, "section '[%.40s...': the name is too long", l.name);
+            fail_at(c, c->in.line, ST_EPARSE, "section '[%.40s...': the name is too long", l.name);
             return NULL;
         }
         memcpy(name, l.name, l.name_length);
@@ -1239,17 +1231,17 @@ static bool new_key(ReadCtx *c, const char *key)
 {
     for (int i = 0; i < c->key_count; i++) {
         if (strcmp(c->keys[i], key) == 0) {
-            fail_at(c, c->line, ST_EINVAL, "key '%s': given twice (first on line %d)", key,
+            fail_at(c, c->in.line, ST_EINVAL, "key '%s': given twice (first on line %d)", key,
                     c->key_lines[i]);
             return false;
         }
     }
     if (strlen(key) >= KEY_MAX || c->key_count == SECTION_KEYS_MAX) {
-        fail_at(c, c->line, ST_EINVAL, "key '%.40s': unknown key", key);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%.40s': unknown key", key);
         return false;
     }
     memcpy(c->keys[c->key_count], key, strlen(key) + 1);
-    c->key_lines[c->key_count++] = c->line;
+    c->key_lines[c->key_count++] = c->in.line;
     return true;
 }
 
@@ -1259,7 +1251,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
     ReadCtx *c = user;
     (void)section;
-    if (c->first.failed) {
+    if (c->in.first.failed) {
         return 0;
     }
     if (c->line_continues) {
@@ -1270,7 +1262,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
         if (c->kind == SEC_AGENT && strcmp(name, "cmd") == 0) {
             return agent_cmd_continues(c, value);
         }
-        fail_at(c, c->line, ST_EPARSE,
+        fail_at(c, c->in.line, ST_EPARSE,
                 "key '%s': indented line '%s' (only presets, files and an agent's cmd go on over "
                 "lines)",
                 name, value);
@@ -1280,7 +1272,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
     bool repeatable = (c->kind == SEC_RULES && strcmp(name, "rules") == 0) ||
                       (c->kind == SEC_MATCHUPS && strcmp(name, "pair") == 0);
     if (c->kind == SEC_NONE) {
-        fail_at(c, c->line, ST_EINVAL,
+        fail_at(c, c->in.line, ST_EINVAL,
                 "key '%s': outside any section (keys go under [experiment], [rules], "
                 "[sweep], [agent.NAME] or [matchups])",
                 name);
@@ -1506,9 +1498,9 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
         return ST_EINVAL;
     }
     ReadCtx *c = xcalloc(1, sizeof *c); /* some 400 KiB: never on a worker's stack */
-    c->first.path = path;
-    c->file = f;
-    c->first.err = err;
+    c->in.first.path = path;
+    c->in.file = f;
+    c->in.first.err = err;
     memcpy(c->exp.path, path, strlen(path) + 1);
     c->exp.seed = 1;
     c->exp.games = DEFAULT_GAMES;
@@ -1521,30 +1513,14 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.margin = BALANCE_MARGIN;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 
-    int r = ini_parse_stream(read_line, c, on_key, c);
-    if (c->read_errno != 0) {
-        error_set(err, "%s: cannot read: %s", path, strerror(c->read_errno));
-        st = ST_EIO;
+    st = inilines_parse(&c->in, read_line, on_key, c, "[section]", err);
+    if (st != ST_OK)
         goto out_free;
-    }
-    /* libinih goes on after a line it cannot parse and returns the first such line; the handler
-     * and the reader stop at their first error. The earlier of the two is reported. */
-    if (r > 0 && (!c->first.failed || r < c->first.line)) {
-        error_set(err, "%s:%d: syntax error (expected key = value, [section] or a ; comment)", path,
-                  r);
-        st = ST_EPARSE;
-        goto out_free;
-    }
-    if (r < 0 && !c->first.failed) {
-        error_set(err, "%s: libinih failed (%d)", path, r);
-        st = ST_EIO;
-        goto out_free;
-    }
-    if (!c->first.failed && c->kind == SEC_AGENT) {
+    if (!c->in.first.failed && c->kind == SEC_AGENT) {
         (void)finish_agent(c);
     }
-    if (c->first.failed || !check_whole(c)) {
-        st = c->first.status;
+    if (c->in.first.failed || !check_whole(c)) {
+        st = c->in.first.status;
         goto out_free;
     }
     memcpy(out, &c->exp, sizeof *out);

@@ -135,3 +135,31 @@ bool inilines_relative_path(const char *ini_path, const char *file, char *out, s
     int n = snprintf(out, size, "%.*s%s", dir_len, ini_path, file);
     return n >= 0 && (size_t)n < size;
 }
+
+void inilines_fail_at(IniError *e, int line, Status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    inilines_fail(e, line, st, fmt, ap);
+    va_end(ap);
+}
+
+Status inilines_parse(IniRead *in, ini_reader reader, ini_handler handler, void *ctx,
+                      const char *sections, Error *err)
+{
+    int r = ini_parse_stream(reader, ctx, handler, ctx);
+    if (in->read_errno != 0) {
+        error_set(err, "%s: cannot read: %s", in->first.path, strerror(in->read_errno));
+        return ST_EIO;
+    }
+    if (r > 0 && (!in->first.failed || r < in->first.line)) {
+        error_set(err, "%s:%d: syntax error (expected key = value, %s or a ; comment)",
+                  in->first.path, r, sections);
+        return ST_EPARSE;
+    }
+    if (r < 0 && !in->first.failed) {
+        error_set(err, "%s: libinih failed (%d)", in->first.path, r);
+        return ST_EIO;
+    }
+    return ST_OK;
+}

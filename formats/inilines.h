@@ -5,6 +5,7 @@
 #ifndef TAFL_FORMATS_INILINES_H
 #define TAFL_FORMATS_INILINES_H
 
+#include <ini.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -60,6 +61,28 @@ bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniE
 /* Records "PATH:LINE: <text>" (line 0: "PATH: <text>") with status st in e, unless e already
  * holds an error. */
 void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap) PRINTF_LIKE(4, 0);
+
+/* inilines_fail with the text's arguments given directly. */
+void inilines_fail_at(IniError *e, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
+
+/* What every INI reader hands libinih with its own state: the file, the number of the line
+ * last handed over (this libinih build passes none to handlers), a read error's errno (0 when
+ * none) and the first error. */
+typedef struct {
+    FILE *file;
+    int line;
+    int read_errno;
+    IniError first;
+} IniRead;
+
+/* Runs libinih over in->file with reader and handler (both given ctx) and says how the parse
+ * itself ended: ST_EIO "PATH: cannot read: why" after a read error; ST_EPARSE "PATH:LINE: syntax
+ * error (expected key = value, <sections> or a ; comment)" for a line libinih could not parse
+ * before the first error the reader or handler recorded (libinih goes on after such a line,
+ * they stop at their first error: the earlier is reported); ST_EIO when libinih itself failed;
+ * ST_OK otherwise, the recorded error (in->first) being the caller's to look at. */
+MUST_CHECK Status inilines_parse(IniRead *in, ini_reader reader, ini_handler handler, void *ctx,
+                                 const char *sections, Error *err);
 
 /* Opens the INI file at path for reading: NULL with "PATH: cannot open: why" in err when it
  * cannot be opened or is a directory (which fopen lets pass), or, when max_path > 0, with

@@ -23,10 +23,8 @@
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    FILE *file;
-    int line;           /* number of the line last handed to libinih (1-based) */
+    IniRead in;         /* the file, its line, a read error, the first error (inilines.h) */
     bool line_indented; /* that line starts with blank space: a continuation line */
-    int read_errno;     /* errno of a failed read, 0 when none */
     Ruleset rs;
     char default_name[RULES_NAME_MAX]; /* the file's base name without its extension */
     char keys[KEYS_MAX][KEY_MAX];      /* keys read so far, in order */
@@ -34,19 +32,10 @@ typedef struct {
     int key_count;
     char start[RULES_START_MAX]; /* the start record, joined over continuation lines */
     size_t start_len;
-    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
-static void fail(ReadCtx *c, Status st, const char *fmt, ...) PRINTF_LIKE(3, 4);
-
 /* Records the first error as "FILE:LINE: <text>" at the line being read. */
-static void fail(ReadCtx *c, Status st, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    inilines_fail(&c->first, c->line, st, fmt, ap);
-    va_end(ap);
-}
+#define fail(c, st, ...) inilines_fail_at(&(c)->in.first, (c)->in.line, (st), __VA_ARGS__)
 
 /* Writes "brandubh, ard-ri, ..." into buf. */
 static void list_presets(char *buf, size_t len)
@@ -70,8 +59,8 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->first.failed || !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first,
-                                          " (go on over indented lines)", &l)) {
+    if (c->in.first.failed || !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno,
+                                             &c->in.first, " (go on over indented lines)", &l)) {
         return NULL;
     }
     c->line_indented = l.indented;
@@ -106,9 +95,9 @@ static bool add_start(ReadCtx *c, const char *value)
     }
     memcpy(c->start + c->start_len, value, len + 1);
     c->start_len += len;
-    Status st = ruleset_set_option(&c->rs, "start", c->start, c->first.err);
+    Status st = ruleset_set_option(&c->rs, "start", c->start, c->in.first.err);
     if (st != ST_OK) {
-        fail(c, st, "%s", c->first.err->text);
+        fail(c, st, "%s", c->in.first.err->text);
         return false;
     }
     return true;
@@ -118,7 +107,7 @@ static bool add_start(ReadCtx *c, const char *value)
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     ReadCtx *c = user;
-    if (c->first.failed) {
+    if (c->in.first.failed) {
         return 0;
     }
     /* read_line checks section headers as they come; this catches one it could not see (after
@@ -131,7 +120,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
     /* libinih passes an indented line after a key as more of that key's value. */
     bool continuation = c->line_indented && c->key_count > 0 &&
                         strcmp(c->keys[c->key_count - 1], name) == 0 &&
-                        c->key_lines[c->key_count - 1] < c->line;
+                        c->key_lines[c->key_count - 1] < c->in.line;
     if (continuation) {
         if (strcmp(name, "start") != 0) {
             fail(c, ST_EPARSE, "key '%s': indented line '%s' (only start goes on over lines)", name,
@@ -165,16 +154,16 @@ static int on_key(void *user, const char *section, const char *name, const char 
             return 0;
         }
     } else {
-        Status st = ruleset_set_option(&c->rs, name, value, c->first.err);
+        Status st = ruleset_set_option(&c->rs, name, value, c->in.first.err);
         if (st != ST_OK) {
-            fail(c, st, "%s", c->first.err->text);
+            fail(c, st, "%s", c->in.first.err->text);
             return 0;
         }
     }
     /* Only known keys get here, so the table cannot overflow; the check keeps it obvious. */
     if (c->key_count < KEYS_MAX && strlen(name) < KEY_MAX) {
         memcpy(c->keys[c->key_count], name, strlen(name) + 1);
-        c->key_lines[c->key_count] = c->line;
+        c->key_lines[c->key_count] = c->in.line;
         c->key_count++;
     }
     return 1;
@@ -202,10 +191,10 @@ static Status check_layout(ReadCtx *c)
     const Ruleset *rs = &c->rs;
     if (size_i >= 0 &&
         (rs->size < RULES_MIN_SIZE || rs->size > RULES_MAX_SIZE || rs->size % 2 == 0)) {
-        c->line = c->key_lines[size_i];
+        c->in.line = c->key_lines[size_i];
         fail(c, ST_EINVAL, "key 'size': %d is out of range (an odd number, %d..%d)", rs->size,
              RULES_MIN_SIZE, RULES_MAX_SIZE);
-        return c->first.status;
+        return c->in.first.status;
     }
     if (size_i < 0 && start_i < 0) {
         return ST_OK; /* the preset's own layout */
@@ -214,13 +203,13 @@ static Status check_layout(ReadCtx *c)
     Error why = {{0}};
     if (otn_parse_board(rs->start, rs->size, board, &why) != ST_OK) {
         if (start_i >= 0) {
-            c->line = c->key_lines[start_i];
+            c->in.line = c->key_lines[start_i];
             fail(c, ST_EINVAL, "key 'start': %s", why.text);
         } else {
-            c->line = c->key_lines[size_i];
+            c->in.line = c->key_lines[size_i];
             fail(c, ST_EINVAL, "key 'size': the base preset's start does not fit: %s", why.text);
         }
-        return c->first.status;
+        return c->in.first.status;
     }
     return ST_OK;
 }
@@ -242,34 +231,18 @@ Status rulesfile_read_stream(FILE *f, const char *path, Ruleset *out, Error *err
     /* A ruleset is some 700 bytes and the key table small: the context lives on the heap so
      * that a deep caller stack (OpenMP workers) is not a concern. */
     ReadCtx *c = xcalloc(1, sizeof *c);
-    c->first.path = path;
-    c->file = f;
-    c->first.err = err;
+    c->in.first.path = path;
+    c->in.file = f;
+    c->in.first.err = err;
     c->rs = *ruleset_default();
     base_name(path, c->default_name, sizeof c->default_name);
     memcpy(c->rs.name, c->default_name, sizeof c->rs.name);
 
-    int r = ini_parse_stream(read_line, c, on_key, c);
-    if (c->read_errno != 0) {
-        error_set(err, "%s: cannot read: %s", path, strerror(c->read_errno));
-        st = ST_EIO;
+    st = inilines_parse(&c->in, read_line, on_key, c, "[" SECTION "]", err);
+    if (st != ST_OK)
         goto out_free;
-    }
-    /* libinih goes on after a line it cannot parse and returns the first such line; the handler
-     * and the reader stop at their first error. The earlier of the two is reported. */
-    if (r > 0 && (!c->first.failed || r < c->first.line)) {
-        error_set(err, "%s:%d: syntax error (expected key = value, [%s] or a ; comment)", path, r,
-                  SECTION);
-        st = ST_EPARSE;
-        goto out_free;
-    }
-    if (r < 0 && !c->first.failed) {
-        error_set(err, "%s: libinih failed (%d)", path, r);
-        st = ST_EIO;
-        goto out_free;
-    }
-    if (c->first.failed || check_layout(c) != ST_OK) {
-        st = c->first.status;
+    if (c->in.first.failed || check_layout(c) != ST_OK) {
+        st = c->in.first.status;
         goto out_free;
     }
     Rules compiled;

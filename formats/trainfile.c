@@ -287,24 +287,14 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    FILE *file;
-    int line;                 /* number of the line last handed to libinih */
-    int read_errno;           /* errno of a failed read, 0 when none */
+    IniRead in;               /* the file, its line, a read error, the first error (inilines.h) */
     int train_line;           /* the [train] header's line; 0 before it */
     int key_lines[KEY_COUNT]; /* the line each key was given on; 0 while it is not */
     TrainFile *out;
-    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
-static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
-
-static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    inilines_fail(&c->first, line, st, fmt, ap);
-    va_end(ap);
-}
+/* Records the first error as "FILE:LINE: <text>" (line 0: "FILE: <text>"). */
+#define fail_at(c, line, st, ...) inilines_fail_at(&(c)->in.first, (line), (st), __VA_ARGS__)
 
 /* libinih's fgets-style reader: numbers lines, refuses long and indented ones, and reads the
  * section headers (only one [train]). */
@@ -312,26 +302,26 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->first.failed ||
-        !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first, "", &l))
+    if (c->in.first.failed ||
+        !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno, &c->in.first, "", &l))
         return NULL;
     if (l.indented && !l.blank) {
-        fail_at(c, c->line, ST_EPARSE, "indented line (a value must fit on its key's line)");
+        fail_at(c, c->in.line, ST_EPARSE, "indented line (a value must fit on its key's line)");
         return NULL;
     }
     if (!l.section)
         return str;
     if (!l.closed || l.name_length != 5 || strncmp(l.name, "train", 5) != 0) {
-        fail_at(c, c->line, ST_EPARSE, "unknown section '[%.*s]' (expected [train])",
+        fail_at(c, c->in.line, ST_EPARSE, "unknown section '[%.*s]' (expected [train])",
                 (int)(l.name_length < 60 ? l.name_length : 60), l.name);
         return NULL;
     }
     if (c->train_line) {
-        fail_at(c, c->line, ST_EINVAL, "section '[train]': given twice (first on line %d)",
+        fail_at(c, c->in.line, ST_EINVAL, "section '[train]': given twice (first on line %d)",
                 c->train_line);
         return NULL;
     }
-    c->train_line = c->line;
+    c->train_line = c->in.line;
     return str;
 }
 
@@ -339,28 +329,28 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
     ReadCtx *c = user;
     (void)section;
-    if (c->first.failed)
+    if (c->in.first.failed)
         return 0;
     if (!c->train_line) {
-        fail_at(c, c->line, ST_EPARSE, "key outside the [train] section");
+        fail_at(c, c->in.line, ST_EPARSE, "key outside the [train] section");
         return 0;
     }
     for (int i = 0; i < KEY_COUNT; i++) {
         if (strcmp(KEYS[i].key, name) == 0 && c->key_lines[i]) {
-            fail_at(c, c->line, ST_EINVAL, "key '%s': given twice (first on line %d)", name,
+            fail_at(c, c->in.line, ST_EINVAL, "key '%s': given twice (first on line %d)", name,
                     c->key_lines[i]);
             return 0;
         }
         if (strcmp(KEYS[i].key, name) == 0)
-            c->key_lines[i] = c->line;
+            c->key_lines[i] = c->in.line;
     }
     char where[EXPERIMENT_PATH_MAX + 32];
-    snprintf(where, sizeof where, "%s:%d", c->first.path, c->line);
-    Status st = trainfile_set(c->out, name, value, c->first.path, where, c->first.err);
+    snprintf(where, sizeof where, "%s:%d", c->in.first.path, c->in.line);
+    Status st = trainfile_set(c->out, name, value, c->in.first.path, where, c->in.first.err);
     if (st != ST_OK) {
-        c->first.failed = true;
-        c->first.line = c->line;
-        c->first.status = st;
+        c->in.first.failed = true;
+        c->in.first.line = c->in.line;
+        c->in.first.status = st;
         return 0;
     }
     return 1;
@@ -373,23 +363,15 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
     if (!f)
         return strlen(path) >= EXPERIMENT_PATH_MAX ? ST_EINVAL : ST_EIO;
     ReadCtx *c = xcalloc(1, sizeof *c);
-    c->file = f;
+    c->in.file = f;
     c->out = out;
-    c->first.path = path;
-    c->first.err = err;
-    Status st = ST_OK;
-    int r = ini_parse_stream(read_line, c, on_key, c);
-    if (c->read_errno) {
-        error_set(err, "%s: cannot read: %s", path, strerror(c->read_errno));
-        st = ST_EIO;
-    } else if (r > 0 && (!c->first.failed || r < c->first.line)) {
-        error_set(err, "%s:%d: expected key = value (or [train], or a ; comment)", path, r);
-        st = ST_EPARSE;
-    } else if (r < 0 && !c->first.failed) {
-        error_set(err, "%s: libinih failed (%d)", path, r);
-        st = ST_EIO;
-    } else if (c->first.failed) {
-        st = c->first.status;
+    c->in.first.path = path;
+    c->in.first.err = err;
+    Status st = inilines_parse(&c->in, read_line, on_key, c, "[train]", err);
+    if (st != ST_OK) {
+        /* the parse itself failed: err says how */
+    } else if (c->in.first.failed) {
+        st = c->in.first.status;
     } else if (!c->train_line) {
         error_set(err, "%s: no [train] section", path);
         st = ST_EPARSE;

@@ -26,9 +26,7 @@ typedef enum { SEC_NONE, SEC_TUNE, SEC_PARAM } SectionKind;
 
 /* The state of one read; libinih hands it to both the reader and the handler. */
 typedef struct {
-    FILE *file;
-    int line;       /* number of the line last handed to libinih */
-    int read_errno; /* errno of a failed read, 0 when none */
+    IniRead in; /* the file, its line, a read error, the first error (inilines.h) */
     SectionKind kind;
     char sections[TUNE_MAX_PARAMS + 1][SECTION_MAX]; /* sections seen, for "given twice" */
     int section_lines[TUNE_MAX_PARAMS + 1];
@@ -40,19 +38,10 @@ typedef struct {
     bool has_min[TUNE_MAX_PARAMS], has_max[TUNE_MAX_PARAMS], has_start[TUNE_MAX_PARAMS];
     int name_line, agent_line, opponent_line, method_line, A_line;
     TuneFile tf;
-    IniError first; /* the first error: path, err and whether one is recorded */
 } ReadCtx;
 
-static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
-
 /* Records the first error as "FILE:LINE: <text>" (line 0: "FILE: <text>"). */
-static void fail_at(ReadCtx *c, int line, Status st, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    inilines_fail(&c->first, line, st, fmt, ap);
-    va_end(ap);
-}
+#define fail_at(c, line, st, ...) inilines_fail_at(&(c)->in.first, (line), (st), __VA_ARGS__)
 
 static bool parse_int(ReadCtx *c, const char *key, const char *value, long min, long max, int *out)
 {
@@ -60,7 +49,7 @@ static bool parse_int(ReadCtx *c, const char *key, const char *value, long min, 
     errno = 0;
     long v = strtol(value, &end, 10);
     if (errno || end == value || *end || v < min || v > max) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer %ld..%ld)",
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected an integer %ld..%ld)",
                 key, value, min, max);
         return false;
     }
@@ -77,7 +66,8 @@ static bool parse_real(ReadCtx *c, const char *key, const char *value, bool posi
     double v = strtod(value, &end);
     if (errno || end == value || *end || !isfinite(v) || (positive && !(v > 0)) ||
         (nonneg && v < 0)) {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': bad value '%s' (expected a %snumber)", key, value,
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': bad value '%s' (expected a %snumber)", key,
+                value,
                 positive ? "positive "
                 : nonneg ? "non-negative "
                          : "");
@@ -108,14 +98,14 @@ static bool set_rules(ReadCtx *c, const char *value)
     bool as_is = ruleset_preset_find(value) || strncmp(value, "dim:", 4) == 0;
     if (as_is) {
         snprintf(arg, sizeof arg, "%s", value);
-    } else if (!inilines_relative_path(c->first.path, value, arg, sizeof arg)) {
-        fail_at(c, c->line, ST_EINVAL, "key 'rules': the path of '%s' is too long", value);
+    } else if (!inilines_relative_path(c->in.first.path, value, arg, sizeof arg)) {
+        fail_at(c, c->in.line, ST_EINVAL, "key 'rules': the path of '%s' is too long", value);
         return false;
     }
     Error why = {{0}};
     Status st = rulesfile_resolve(arg, &c->tf.rules, &why);
     if (st != ST_OK) {
-        fail_at(c, c->line, st, "key 'rules': %s", why.text);
+        fail_at(c, c->in.line, st, "key 'rules': %s", why.text);
         return false;
     }
     return true;
@@ -124,11 +114,12 @@ static bool set_rules(ReadCtx *c, const char *value)
 static bool set_spec(ReadCtx *c, const char *key, const char *value, char *out, int *line)
 {
     if (strlen(value) >= EXPERIMENT_SPEC_MAX || value[0] == '\0') {
-        fail_at(c, c->line, ST_EINVAL, "key '%s': expected an agent spec such as mcts:c=0.7", key);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%s': expected an agent spec such as mcts:c=0.7",
+                key);
         return false;
     }
     snprintf(out, EXPERIMENT_SPEC_MAX, "%s", value);
-    *line = c->line;
+    *line = c->in.line;
     return true;
 }
 
@@ -137,14 +128,14 @@ static bool tune_key(ReadCtx *c, const char *key, const char *value)
     TuneFile *t = &c->tf;
     if (strcmp(key, "name") == 0) {
         if (!name_ok(value)) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'name': bad value '%s' (1 to %d letters, digits, '.', '_' or '-', not "
                     "starting with '.': it names a directory)",
                     value, EXPERIMENT_NAME_MAX - 1);
             return false;
         }
         snprintf(t->name, sizeof t->name, "%s", value);
-        c->name_line = c->line;
+        c->name_line = c->in.line;
         return true;
     }
     if (strcmp(key, "seed") == 0) {
@@ -152,7 +143,7 @@ static bool tune_key(ReadCtx *c, const char *key, const char *value)
         errno = 0;
         unsigned long long v = strtoull(value, &end, 10);
         if (errno || end == value || *end || value[0] == '-') {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "key 'seed': bad value '%s' (expected an integer 0..%llu)", value,
                     (unsigned long long)UINT64_MAX);
             return false;
@@ -171,12 +162,12 @@ static bool tune_key(ReadCtx *c, const char *key, const char *value)
     }
     if (strcmp(key, "method") == 0) {
         if (strcmp(value, "spsa") != 0 && strcmp(value, "grid") != 0) {
-            fail_at(c, c->line, ST_EINVAL, "key 'method': bad value '%s' (expected spsa|grid)",
+            fail_at(c, c->in.line, ST_EINVAL, "key 'method': bad value '%s' (expected spsa|grid)",
                     value);
             return false;
         }
         t->method = value[0] == 's' ? TUNE_SPSA : TUNE_GRID;
-        c->method_line = c->line;
+        c->method_line = c->in.line;
         return true;
     }
     if (strcmp(key, "pairs") == 0) {
@@ -204,7 +195,7 @@ static bool tune_key(ReadCtx *c, const char *key, const char *value)
         return parse_real(c, key, value, true, false, &t->c);
     }
     if (strcmp(key, "A") == 0) {
-        c->A_line = c->line;
+        c->A_line = c->in.line;
         return parse_real(c, key, value, false, true, &t->A);
     }
     if (strcmp(key, "alpha") == 0) {
@@ -215,13 +206,13 @@ static bool tune_key(ReadCtx *c, const char *key, const char *value)
     }
     if (strcmp(key, "output") == 0) {
         if (value[0] == '\0') {
-            fail_at(c, c->line, ST_EINVAL, "key 'output': the value is empty");
+            fail_at(c, c->in.line, ST_EINVAL, "key 'output': the value is empty");
             return false;
         }
         snprintf(t->output, sizeof t->output, "%s", value);
         return true;
     }
-    fail_at(c, c->line, ST_EINVAL,
+    fail_at(c, c->in.line, ST_EINVAL,
             "key '%s': unknown key (keys are name, seed, rules, agent, opponent, method, pairs, "
             "final_pairs, max_plies, opening_plies, iterations, a, c, A, alpha, gamma, points, "
             "output)",
@@ -245,7 +236,7 @@ static bool param_key(ReadCtx *c, const char *key, const char *value)
         c->has_start[i] = true;
         return parse_real(c, key, value, false, false, &p->start);
     }
-    fail_at(c, c->line, ST_EINVAL, "key '%s': unknown key (keys are min, max, start)", key);
+    fail_at(c, c->in.line, ST_EINVAL, "key '%s': unknown key (keys are min, max, start)", key);
     return false;
 }
 
@@ -253,8 +244,8 @@ static bool start_section(ReadCtx *c, const char *name)
 {
     for (int i = 0; i < c->section_count; i++) {
         if (strcmp(c->sections[i], name) == 0) {
-            fail_at(c, c->line, ST_EINVAL, "section '[%s]': given twice (first on line %d)", name,
-                    c->section_lines[i]);
+            fail_at(c, c->in.line, ST_EINVAL, "section '[%s]': given twice (first on line %d)",
+                    name, c->section_lines[i]);
             return false;
         }
     }
@@ -262,27 +253,27 @@ static bool start_section(ReadCtx *c, const char *name)
         c->kind = SEC_TUNE;
     } else if (strncmp(name, "param.", 6) == 0) {
         if (c->tf.param_count == TUNE_MAX_PARAMS) {
-            fail_at(c, c->line, ST_EINVAL, "section '[%s]': more than %d parameters", name,
+            fail_at(c, c->in.line, ST_EINVAL, "section '[%s]': more than %d parameters", name,
                     TUNE_MAX_PARAMS);
             return false;
         }
         if (name[6] == '\0' || strlen(name + 6) >= TUNE_KEY_MAX) {
-            fail_at(c, c->line, ST_EINVAL,
+            fail_at(c, c->in.line, ST_EINVAL,
                     "section '[%s]': expected [param.KEY], KEY a parameter "
                     "of the agent",
                     name);
             return false;
         }
         c->kind = SEC_PARAM;
-        c->param_lines[c->tf.param_count] = c->line;
+        c->param_lines[c->tf.param_count] = c->in.line;
         snprintf(c->tf.params[c->tf.param_count++].key, TUNE_KEY_MAX, "%s", name + 6);
     } else {
-        fail_at(c, c->line, ST_EPARSE,
+        fail_at(c, c->in.line, ST_EPARSE,
                 "section '[%s]': unknown section (sections are tune and param.KEY)", name);
         return false;
     }
     snprintf(c->sections[c->section_count], SECTION_MAX, "%s", name);
-    c->section_lines[c->section_count++] = c->line;
+    c->section_lines[c->section_count++] = c->in.line;
     c->key_count = 0;
     return true;
 }
@@ -292,18 +283,19 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->first.failed ||
-        !inilines_next(c->file, str, num, &c->line, &c->read_errno, &c->first, "", &l)) {
+    if (c->in.first.failed || !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno,
+                                             &c->in.first, "", &l)) {
         return NULL;
     }
     if (l.indented && !l.blank) {
-        fail_at(c, c->line, ST_EPARSE, "indented line (a value must fit on its key's line)");
+        fail_at(c, c->in.line, ST_EPARSE, "indented line (a value must fit on its key's line)");
         return NULL;
     }
     if (l.section) {
         char name[SECTION_MAX];
         if (!l.closed || l.name_length >= sizeof name) {
-            fail_at(c, c->line, ST_EPARSE, "syntax error: '[' without ']' or a long section name");
+            fail_at(c, c->in.line, ST_EPARSE,
+                    "syntax error: '[' without ']' or a long section name");
             return NULL;
         }
         snprintf(name, sizeof name, "%.*s", (int)l.name_length, l.name);
@@ -318,27 +310,27 @@ static int on_key(void *user, const char *section, const char *name, const char 
 {
     ReadCtx *c = user;
     (void)section;
-    if (c->first.failed) {
+    if (c->in.first.failed) {
         return 0;
     }
     if (c->kind == SEC_NONE) {
-        fail_at(c, c->line, ST_EINVAL,
+        fail_at(c, c->in.line, ST_EINVAL,
                 "key '%s': outside any section (keys go under [tune] or [param.KEY])", name);
         return 0;
     }
     for (int i = 0; i < c->key_count; i++) {
         if (strcmp(c->keys[i], name) == 0) {
-            fail_at(c, c->line, ST_EINVAL, "key '%s': given twice (first on line %d)", name,
+            fail_at(c, c->in.line, ST_EINVAL, "key '%s': given twice (first on line %d)", name,
                     c->key_lines[i]);
             return 0;
         }
     }
     if (strlen(name) >= TUNE_KEY_MAX || c->key_count == KEYS_MAX) {
-        fail_at(c, c->line, ST_EINVAL, "key '%.40s': unknown key", name);
+        fail_at(c, c->in.line, ST_EINVAL, "key '%.40s': unknown key", name);
         return 0;
     }
     snprintf(c->keys[c->key_count], TUNE_KEY_MAX, "%s", name);
-    c->key_lines[c->key_count++] = c->line;
+    c->key_lines[c->key_count++] = c->in.line;
     return c->kind == SEC_TUNE ? tune_key(c, name, value) : param_key(c, name, value);
 }
 
@@ -444,9 +436,9 @@ Status tunefile_load(const char *path, TuneFile *out, Error *err)
         return strlen(path) >= EXPERIMENT_PATH_MAX ? ST_EINVAL : ST_EIO;
     }
     ReadCtx *c = xcalloc(1, sizeof *c);
-    c->first.path = path;
-    c->file = f;
-    c->first.err = err;
+    c->in.first.path = path;
+    c->in.file = f;
+    c->in.first.err = err;
     TuneFile *t = &c->tf;
     snprintf(t->path, sizeof t->path, "%s", path);
     t->seed = 1;
@@ -464,20 +456,11 @@ Status tunefile_load(const char *path, TuneFile *out, Error *err)
     t->points = 9;
     snprintf(t->output, sizeof t->output, "results");
 
-    Status st = ST_OK;
-    int r = ini_parse_stream(read_line, c, on_key, c);
-    if (c->read_errno) {
-        error_set(err, "%s: cannot read: %s", path, strerror(c->read_errno));
-        st = ST_EIO;
-    } else if (r > 0 && (!c->first.failed || r < c->first.line)) {
-        error_set(err, "%s:%d: syntax error (expected key = value, [section] or a ; comment)", path,
-                  r);
-        st = ST_EPARSE;
-    } else if (r < 0 && !c->first.failed) {
-        error_set(err, "%s: libinih failed (%d)", path, r);
-        st = ST_EIO;
-    } else if (c->first.failed || !check_whole(c)) {
-        st = c->first.status;
+    Status st = inilines_parse(&c->in, read_line, on_key, c, "[section]", err);
+    if (st != ST_OK) {
+        /* the parse itself failed: err says how */
+    } else if (c->in.first.failed || !check_whole(c)) {
+        st = c->in.first.status;
     } else {
         if (t->final_pairs == 0) {
             t->final_pairs = 2 * t->pairs;
