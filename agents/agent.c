@@ -248,10 +248,11 @@ static Status parse_items(const AgentType *t, const char *spec, const char *p, d
     return ST_OK;
 }
 
-/* The type and checked parameter values of a spec; text[] (PARAM_TEXT values) is the caller's
- * to free on success. */
-static Status parse_spec(const char *spec, const AgentType **type, double *values, char **text,
-                         Error *err)
+/* The type and parameter values of a spec, each value in its range; with `check`, also the
+ * agent's own checks of them (an engine's program found, say). text[] (PARAM_TEXT values) is
+ * the caller's to free on success. */
+static Status parse_spec_as(const char *spec, bool check, const AgentType **type, double *values,
+                            char **text, Error *err)
 {
     const char *colon = strchr(spec, ':');
     size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -265,7 +266,7 @@ static Status parse_spec(const char *spec, const AgentType **type, double *value
     for (int i = 0; i < t->param_count; i++)
         values[i] = t->params[i].def;
     Status st = parse_items(t, spec, colon ? colon + 1 : "", values, text, err);
-    if (st == ST_OK && t->check)
+    if (st == ST_OK && check && t->check)
         st = t->check(values, text, err);
     if (st != ST_OK) {
         free_texts(text, t->param_count);
@@ -275,12 +276,19 @@ static Status parse_spec(const char *spec, const AgentType **type, double *value
     return ST_OK;
 }
 
+/* parse_spec_as with the agent's checks. */
+static Status parse_spec(const char *spec, const AgentType **type, double *values, char **text,
+                         Error *err)
+{
+    return parse_spec_as(spec, true, type, values, text, err);
+}
+
 Status agent_spec_parts(const char *spec, AgentSpecParts *out, Error *err)
 {
     const AgentType *t = NULL;
     double values[AGENT_MAX_PARAMS];
     char *text[AGENT_MAX_PARAMS] = {NULL};
-    Status st = parse_spec(spec, &t, values, text, err);
+    Status st = parse_spec_as(spec, false, &t, values, text, err);
     if (st != ST_OK)
         return st;
     free_texts(text, t->param_count);
@@ -456,7 +464,7 @@ bool agent_spec_eval(const char *spec, char *buf, size_t size)
     const AgentType *t = NULL;
     double values[AGENT_MAX_PARAMS];
     char *text[AGENT_MAX_PARAMS] = {NULL};
-    if (parse_spec(spec, &t, values, text, NULL) != ST_OK)
+    if (parse_spec_as(spec, false, &t, values, text, NULL) != ST_OK)
         return false;
     bool takes = t->set_model != NULL;
     if (takes)

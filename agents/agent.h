@@ -57,8 +57,8 @@ typedef struct {
     char value[AGENT_MAX_ITEMS][1024];
 } AgentSpecParts;
 
-/* Splits spec into *out; fails as agent_check_spec on a spec that does not parse (without
- * reading any evaluation file). Thread-safe. */
+/* Splits spec into *out; fails as agent_check_spec on a spec that does not parse, without the
+ * checks that look outside it (an engine's program, an evaluation file). Thread-safe. */
 MUST_CHECK Status agent_spec_parts(const char *spec, AgentSpecParts *out, Error *err);
 
 /* The value spec gives key, into buf (size bytes; buf may be NULL to ask only whether it is
