@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "agents/agent.h"
+#include "harness/match.h"
 #include "rules/history.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
@@ -70,13 +71,6 @@ static double parallel_threads(const CostPlan *p, int threads)
     return par;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 CostPlan *costest_create(void)
 {
     return xcalloc(1, sizeof(CostPlan));
@@ -124,8 +118,24 @@ Status costest_add(CostPlan *p, const char *label, const Rules *r, const char *a
     return ST_OK;
 }
 
-/* Plays line l's agents (see costest_measure): no game starts after `soft` wall seconds, and
- * the first game, the only one that may go on past it, stops at `hard`. */
+/* The clock of one line's calibration games: no game starts after `deadline`, and the first
+ * game, the only one that may go on past it, stops at `limit`. */
+typedef struct {
+    const CostLine *l;
+    const MatchWatch *watch;
+    double deadline, limit;
+} LineClock;
+
+static bool in_time(void *ctx)
+{
+    const LineClock *c = ctx;
+    /* A first game may end past the share (its length is worth the wait). */
+    double t = clock_seconds();
+    return c->watch->moves == 0 || (c->l->ended > 0 ? t < c->deadline : t < c->limit);
+}
+
+/* Plays line l's agents (see costest_measure) through match_play_watched, stopping at the
+ * line's clock. */
 static void measure_line(CostLine *l, double soft, double hard)
 {
     const Rules *r = l->rules;
@@ -133,58 +143,30 @@ static void measure_line(CostLine *l, double soft, double hard)
     for (int s = 0; s < 2; s++)
         if (agent_create(l->spec[s], r, 0, &agents[s], NULL) != ST_OK)
             return; /* checked by costest_add */
-    double start = now_s(), deadline = start + soft, limit = start + hard, moving = 0;
-    long moves = 0, ended_plies = 0;
+    double start = clock_seconds();
+    MatchWatch watch = {.keep_going = in_time};
+    LineClock clock = {l, &watch, start + soft, start + hard};
+    watch.ctx = &clock;
+    long ended_plies = 0;
     int longest = 0;
-    for (int g = 0; g < COSTEST_GAMES_MAX && now_s() < deadline; g++) {
-        uint64_t seed = rng_mix(0xc057e57ULL, (uint64_t)g);
-        agent_new_game(agents[0], rng_mix(seed, 1));
-        agent_new_game(agents[1], rng_mix(seed, 2));
-        Rng opening;
-        rng_seed(&opening, rng_mix(seed, 3));
-        GameState st;
-        state_init(r, &st);
-        History hist;
-        history_init(&hist);
-        history_push(&hist, st.hash, st.fort_hash, false, false);
-        bool out_of_time = false;
-        while (!state_is_over(&st)) {
-            Move m;
-            if ((int)st.ply < l->opening_plies) {
-                if (!movegen_random_in_game(r, &st, &hist, &opening, &m))
-                    break;
-            } else {
-                /* A first game may end past the share (its length is worth the wait). */
-                double t = now_s();
-                if (moves > 0 && (l->ended > 0 ? t >= deadline : t >= limit)) {
-                    out_of_time = true;
-                    break;
-                }
-                double t0 = now_s();
-                Agent *mover = agents[st.side == SIDE_ATTACKERS ? 0 : 1];
-                m = agent_choose(mover, &st, &hist);
-                moving += now_s() - t0;
-                if (agent_last_stats(mover)->failure != AGENT_FAILURE_NONE) {
-                    l->failed = true; /* no move to play: the line's games would be forfeits */
-                    break;
-                }
-                moves++;
-            }
-            state_apply(r, &st, &hist, m, NULL);
-        }
-        history_free(&hist);
-        if ((int)st.ply > longest)
-            longest = (int)st.ply;
-        if (out_of_time || l->failed)
+    for (int g = 0; g < COSTEST_GAMES_MAX && clock_seconds() < clock.deadline; g++) {
+        GameRecord rec;
+        match_play_watched(r, agents[0], agents[1], rng_mix(0xc057e57ULL, (uint64_t)g),
+                           l->opening_plies, false, &watch, &rec);
+        match_record_free(&rec);
+        if (rec.plies > longest)
+            longest = rec.plies;
+        /* An agent without a move: the line's games would be forfeits. */
+        l->failed = rec.reason == END_ILLEGAL_MOVE || rec.reason == END_ENGINE_CRASH ||
+                    rec.reason == END_ENGINE_TIMEOUT;
+        if (watch.stopped || l->failed)
             break;
-        agent_end_game(agents[0], (Winner)st.winner);
-        agent_end_game(agents[1], (Winner)st.winner);
-        ended_plies += (long)st.ply;
+        ended_plies += rec.plies;
         l->ended++;
     }
     agent_destroy(agents[0]);
     agent_destroy(agents[1]);
-    l->ms_per_move = moves > 0 ? 1000.0 * moving / (double)moves : 0.0;
+    l->ms_per_move = watch.moves > 0 ? 1000.0 * watch.choose_seconds / (double)watch.moves : 0.0;
     l->guess = ' ';
     l->reached = longest;
     if (l->ended > 0)
@@ -232,11 +214,11 @@ void costest_measure(CostPlan *p)
         share = COSTEST_LINE_MIN_S;
     /* A line whose first game has not ended by its share may finish it, within four shares
      * and what is left of twice the budget for the whole calibration. */
-    double start = now_s();
+    double start = clock_seconds();
     for (int i = 0; i < p->count; i++) {
         CostLine *l = &p->lines[i];
         if (l->same_as < 0) {
-            double left = 2 * COSTEST_BUDGET_S - (now_s() - start);
+            double left = 2 * COSTEST_BUDGET_S - (clock_seconds() - start);
             double hard = 4 * share < left ? 4 * share : left;
             measure_line(l, share, hard > share ? hard : share);
         }

@@ -47,7 +47,15 @@ static char *collect_transcripts(const Agent *attacker, const Agent *defender)
 void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
                 bool record_moves, GameRecord *out)
 {
+    match_play_watched(r, attacker, defender, seed, opening_plies, record_moves, NULL, out);
+}
+
+void match_play_watched(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
+                        int opening_plies, bool record_moves, MatchWatch *watch, GameRecord *out)
+{
     memset(out, 0, sizeof *out);
+    if (watch)
+        watch->stopped = false;
     out->seed = seed;
     agent_new_game(attacker, rng_mix(seed, STREAM_ATTACKER));
     agent_new_game(defender, rng_mix(seed, STREAM_DEFENDER));
@@ -73,8 +81,15 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
             if (!movegen_random_in_game(r, &s, &hist, &opening, &m))
                 break;
         } else {
+            if (watch && !watch->keep_going(watch->ctx)) {
+                watch->stopped = true;
+                break;
+            }
             Agent *mover = s.side == SIDE_ATTACKERS ? attacker : defender;
+            double started = watch ? clock_seconds() : 0.0;
             m = agent_choose(mover, &s, &hist);
+            if (watch)
+                watch->choose_seconds += clock_seconds() - started;
             const AgentStats *st = agent_last_stats(mover);
             out->nodes[s.side] += st->nodes;
             score = st->score;
@@ -83,6 +98,8 @@ void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
                 reason = forfeit_reason(st->failure);
                 break;
             }
+            if (watch)
+                watch->moves++;
         }
         if (record_moves) {
             if (out->move_count == capacity) {

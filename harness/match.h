@@ -35,6 +35,23 @@ typedef struct {
 void match_play(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed, int opening_plies,
                 bool record_moves, GameRecord *out);
 
+/* What a caller may watch of the games it plays through match_play_watched, over all of them
+ * (the counts add up from game to game). */
+typedef struct {
+    /* Asked before each agent's move; false stops the game there, unfinished (winner
+     * WINNER_NONE, reason END_NONE, and `stopped` set). */
+    bool (*keep_going)(void *ctx);
+    void *ctx;
+    double choose_seconds; /* wall time spent in agent_choose: for estimates, never decisions */
+    long moves;            /* agent moves made (an agent's failed move not counted) */
+    bool stopped;          /* keep_going stopped the last game */
+} MatchWatch;
+
+/* match_play with a watch (NULL: exactly match_play): tafl run --cost's calibration games, cut
+ * when their time share is spent. */
+void match_play_watched(const Rules *r, Agent *attacker, Agent *defender, uint64_t seed,
+                        int opening_plies, bool record_moves, MatchWatch *watch, GameRecord *out);
+
 /* The pentanomial cell (0..4, stats/sprt.h) of a game pair for the agent that attacked in the
  * first game, which ended with `first`, and defended in the second, which ended with `second`:
  * twice its points (a win 2, a draw 1). Pure. */
