@@ -1202,10 +1202,8 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->in.first.failed || !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno,
-                                             &c->in.first, "", &l)) {
+    if (!inilines_next(&c->in, str, num, "", &l))
         return NULL;
-    }
     c->line_continues = l.indented && !l.blank && c->have_prev_key;
     if (l.section && !c->line_continues) {
         if (!l.closed) {

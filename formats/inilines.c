@@ -71,11 +71,14 @@ static void fail(IniError *e, int line, const char *fmt, ...)
     va_end(ap);
 }
 
-bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniError *e,
-                   const char *long_hint, IniLine *out)
+bool inilines_next(IniRead *in, char *str, int num, const char *long_hint, IniLine *out)
 {
+    if (in->first.failed)
+        return false;
+    IniError *e = &in->first;
+    const int *line = &in->line;
     const char *body = str;
-    switch (inilines_read(f, str, num, line, read_errno, &body)) {
+    switch (inilines_read(in->file, str, num, &in->line, &in->read_errno, &body)) {
     case INI_LINE_END:
         return false;
     case INI_LINE_BINARY: {

@@ -39,6 +39,16 @@ typedef struct {
     Status status;    /* its status */
 } IniError;
 
+/* What every INI reader hands libinih with its own state: the file, the number of the line
+ * last handed over (this libinih build passes none to handlers), a read error's errno (0 when
+ * none) and the first error. */
+typedef struct {
+    FILE *file;
+    int line;
+    int read_errno;
+    IniError first;
+} IniRead;
+
 /* One line as the three INI readers look at it before libinih parses it. */
 typedef struct {
     const char *text;   /* the line past leading blanks (and a first line's byte-order mark) */
@@ -51,12 +61,11 @@ typedef struct {
 } IniLine;
 
 /* The line reader every INI parser hands to libinih, less its dialect: reads the next line of
- * f into str (num bytes) and counts it in *line (inilines_read), and describes it in *out.
- * False at the end of the file (a read error in *read_errno) and after recording in e, at the
- * line, "a NUL byte: not a text file" or "line longer than N characters<long_hint>" (long_hint
- * may be ""). Thread-safe for distinct files. */
-bool inilines_next(FILE *f, char *str, int num, int *line, int *read_errno, IniError *e,
-                   const char *long_hint, IniLine *out);
+ * in->file into str (num bytes) and counts it in in->line (inilines_read), and describes it in
+ * *out. False once an error is recorded in in->first, at the end of the file (a read error in
+ * in->read_errno) and after recording, at the line, "a NUL byte: not a text file" or "line
+ * longer than N characters<long_hint>" (long_hint may be ""). Thread-safe for distinct files. */
+bool inilines_next(IniRead *in, char *str, int num, const char *long_hint, IniLine *out);
 
 /* Records "PATH:LINE: <text>" (line 0: "PATH: <text>") with status st in e, unless e already
  * holds an error. */
@@ -64,16 +73,6 @@ void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap
 
 /* inilines_fail with the text's arguments given directly. */
 void inilines_fail_at(IniError *e, int line, Status st, const char *fmt, ...) PRINTF_LIKE(4, 5);
-
-/* What every INI reader hands libinih with its own state: the file, the number of the line
- * last handed over (this libinih build passes none to handlers), a read error's errno (0 when
- * none) and the first error. */
-typedef struct {
-    FILE *file;
-    int line;
-    int read_errno;
-    IniError first;
-} IniRead;
 
 /* Runs libinih over in->file with reader and handler (both given ctx) and says how the parse
  * itself ended: ST_EIO "PATH: cannot read: why" after a read error; ST_EPARSE "PATH:LINE: syntax

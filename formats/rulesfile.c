@@ -59,10 +59,8 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->in.first.failed || !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno,
-                                             &c->in.first, " (go on over indented lines)", &l)) {
+    if (!inilines_next(&c->in, str, num, " (go on over indented lines)", &l))
         return NULL;
-    }
     c->line_indented = l.indented;
     if (l.section &&
         (!l.closed || l.name_length != strlen(SECTION) || memcmp(l.name, SECTION, l.name_length))) {

@@ -160,6 +160,11 @@ static Status set_league(TrainFile *t, const char *value, const char *base_path,
     return ST_OK;
 }
 
+static Status set_special(TrainFile *t, const char *key, const char *value, const char *base_path,
+                          const char *where, Error *err);
+static Status set_rules(TrainFile *t, const char *value, const char *base_path, const char *where,
+                        Error *err);
+
 Status trainfile_set(TrainFile *t, const char *key, const char *value, const char *base_path,
                      const char *where, Error *err)
 {
@@ -196,6 +201,16 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
         *(double *)((char *)t + KEYS[k].offset) = v;
         return ST_OK;
     }
+    return set_special(t, key, value, base_path, where, err);
+}
+
+/* The keys of a kind of their own (KEYS' 's'): a choice, a name, a path, a list, the seed and
+ * the rules. */
+static Status set_special(TrainFile *t, const char *key, const char *value, const char *base_path,
+                          const char *where, Error *err)
+{
+    char *end;
+    errno = 0;
     if (strcmp(key, "name") == 0) {
         if (!name_ok(value)) {
             error_set(err,
@@ -262,7 +277,13 @@ Status trainfile_set(TrainFile *t, const char *key, const char *value, const cha
         t->seed = v;
         return ST_OK;
     }
-    /* rules: a preset or an OTN string as given, else a file relative to the training file. */
+    return set_rules(t, value, base_path, where, err);
+}
+
+/* rules: a preset or an OTN string as given, else a file relative to the training file. */
+static Status set_rules(TrainFile *t, const char *value, const char *base_path, const char *where,
+                        Error *err)
+{
     char arg[EXPERIMENT_PATH_MAX * 2];
     bool as_is = ruleset_preset_find(value) || strncmp(value, "dim:", 4) == 0 || !base_path;
     if (as_is) {
@@ -302,8 +323,7 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->in.first.failed ||
-        !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno, &c->in.first, "", &l))
+    if (!inilines_next(&c->in, str, num, "", &l))
         return NULL;
     if (l.indented && !l.blank) {
         fail_at(c, c->in.line, ST_EPARSE, "indented line (a value must fit on its key's line)");

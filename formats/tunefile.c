@@ -283,10 +283,8 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (c->in.first.failed || !inilines_next(c->in.file, str, num, &c->in.line, &c->in.read_errno,
-                                             &c->in.first, "", &l)) {
+    if (!inilines_next(&c->in, str, num, "", &l))
         return NULL;
-    }
     if (l.indented && !l.blank) {
         fail_at(c, c->in.line, ST_EPARSE, "indented line (a value must fit on its key's line)");
         return NULL;
