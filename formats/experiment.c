@@ -17,6 +17,7 @@
 #include "agents/agent.h"
 #include "agents/evalfile.h"
 #include "formats/inilines.h"
+#include "formats/keyvalue.h"
 #include "formats/rulesfile.h"
 #include "rules/otn.h"
 #include "stats/balance.h"
@@ -939,15 +940,7 @@ static void option_text(const Ruleset *rs, const char *key, char *buf, size_t si
 {
     char text[4096];
     ruleset_format(rs, text, sizeof text);
-    size_t klen = strlen(key);
-    buf[0] = '\0';
-    for (const char *p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
-        if (strncmp(p, key, klen) == 0 && strncmp(p + klen, " = ", 3) == 0) {
-            size_t n = strcspn(p + klen + 3, "\n");
-            snprintf(buf, size, "%.*s", (int)n, p + klen + 3);
-            return;
-        }
-    }
+    keyvalue_copy(text, key, KEYVALUE_ASSIGN, buf, size);
 }
 
 /* Adds one candidate: the base with values[k] of each key (-1: the base's own) and start

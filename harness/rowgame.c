@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "formats/files.h"
+#include "formats/keyvalue.h"
 #include "formats/rulesfile.h"
 #include "harness/runmeta.h"
 #include "rules/csvgame.h"
@@ -22,22 +23,6 @@ bool rowgame_is_results(const char *path)
     bool yes = fgets(head, sizeof head, f) && strncmp(head, "game,rules,", 11) == 0;
     fclose(f);
     return yes;
-}
-
-/* The value of `key` in the `key value` lines of text, into buf; false when absent. */
-static bool text_value(const char *text, const char *key, char *buf, size_t size)
-{
-    size_t klen = strlen(key);
-    for (const char *p = text; p && *p;) {
-        const char *end = strchr(p, '\n');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == ' ') {
-            snprintf(buf, size, "%.*s", (int)(n - klen - 1), p + klen + 1);
-            return true;
-        }
-        p = end ? end + 1 : NULL;
-    }
-    return false;
 }
 
 Status rowgame_ruleset(const char *games_path, const char *name, Ruleset *out, Error *err)
@@ -57,12 +42,12 @@ Status rowgame_ruleset(const char *games_path, const char *name, Ruleset *out, E
     for (int i = 1; setup && !found && i <= EXPERIMENT_MAX_RULESETS; i++) {
         char key[32], value[RULES_NAME_MAX + 8], file[PATH_LEN], rpath[PATH_LEN * 2];
         snprintf(key, sizeof key, "ruleset.%d", i);
-        if (!text_value(setup, key, value, sizeof value))
+        if (!keyvalue_copy(setup, key, KEYVALUE_RECORD, value, sizeof value))
             break;
         if (strcmp(value, name) != 0)
             continue;
         snprintf(key, sizeof key, "ruleset_file.%d", i);
-        if (!text_value(setup, key, file, sizeof file))
+        if (!keyvalue_copy(setup, key, KEYVALUE_RECORD, file, sizeof file))
             break;
         found = true;
         snprintf(rpath, sizeof rpath, "%s/%s", dir, file);

@@ -13,6 +13,7 @@
 #include "agents/agent.h"
 #include "agents/evalmodel.h"
 #include "formats/files.h"
+#include "formats/keyvalue.h"
 #include "formats/results.h"
 #include "formats/rulesfile.h"
 #include "formats/safetext.h"
@@ -112,20 +113,10 @@ static char *setup_text(const Experiment *exp, const ResolvedAgent *const *resol
     return buf;
 }
 
-/* The line of text (of `key value` lines) whose key is key; its value and length, or NULL. */
+/* The value of key in `key value` lines, and its length; NULL when absent. */
 static const char *find_value(const char *text, const char *key, size_t *len)
 {
-    size_t klen = strlen(key);
-    for (const char *p = text; p && *p;) {
-        const char *end = strchr(p, '\n');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == ' ') {
-            *len = n - klen - 1;
-            return p + klen + 1;
-        }
-        p = end ? end + 1 : NULL;
-    }
-    return NULL;
+    return keyvalue_find(text, key, KEYVALUE_RECORD, len);
 }
 
 /* Names the first line of now whose value differs in was: "KEY was 'X', now 'Y'". by_key: `key

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "formats/files.h"
+#include "formats/keyvalue.h"
 #include "formats/plot.h"
 #include "rules/ruleset.h"
 #include "stats/balance.h"
@@ -53,18 +54,11 @@ Status design_replay(const Experiment *exp, const GameRow *rows, long count, Des
 }
 
 /* The value of `key = value` in a ruleset text (ruleset_format's), its length in *len; NULL
- * when the text has no such line. */
-static const char *text_value(const char *text, const char *key, size_t klen, size_t *len)
+ * when the text has no such line or its value is empty. */
+static const char *text_value(const char *text, const char *key, size_t *len)
 {
-    for (const char *p = text; *p;) {
-        size_t n = strcspn(p, "\n");
-        if (n > klen + 3 && strncmp(p, key, klen) == 0 && strncmp(p + klen, " = ", 3) == 0) {
-            *len = n - klen - 3;
-            return p + klen + 3;
-        }
-        p += n + (p[n] == '\n');
-    }
-    return NULL;
+    const char *v = keyvalue_find(text, key, KEYVALUE_ASSIGN, len);
+    return v && *len > 0 ? v : NULL;
 }
 
 /* Appends "key=value" to buf for each key of `from` whose value in `other` differs (absent:
@@ -76,7 +70,9 @@ static void diff_keys(const char *from, const char *other, bool from_is_candidat
         size_t n = strcspn(p, "\n"), key = strcspn(p, " ");
         if (key < n && strncmp(p, "name ", 5) != 0) {
             size_t len;
-            const char *v = text_value(other, p, key, &len);
+            char name[128];
+            snprintf(name, sizeof name, "%.*s", (int)key, p);
+            const char *v = text_value(other, name, &len);
             bool same = v && len == n - key - 3 && memcmp(v, p + key + 3, len) == 0;
             if (!same && (from_is_candidate || v == NULL)) {
                 /* A key the candidate lacks takes its default (ruleset_format leaves out
