@@ -439,32 +439,3 @@ bool evalmodel_names_file(const char *name)
 {
     return strcmp(name, "hand") != 0 && strcmp(name, "trained") != 0;
 }
-
-bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash)
-{
-    const char *p = strstr(spec, ":eval=");
-    if (!p)
-        p = strstr(spec, ",eval=");
-    if (!p)
-        return false;
-    p += strlen(":eval=");
-    char value[1024], name[1024];
-    size_t n = strcspn(p, ",");
-    if (n >= sizeof value)
-        return false;
-    memcpy(value, p, n);
-    value[n] = '\0';
-    /* The file the agent reads: a recorded @HASH is 16 hex digits, as evalmodel_resolve reads
-     * it; any other "@" belongs to the file's name. */
-    uint64_t pin;
-    split_pinned(value, name, sizeof name, &pin);
-    if (!evalmodel_names_file(name))
-        return false;
-    size_t len;
-    char *text = read_whole_file(name, (size_t)1 << 24, &len); /* no evaluation is this large */
-    if (!text)
-        return false;
-    *hash = evalmodel_text_hash(text, len);
-    free(text);
-    return true;
-}

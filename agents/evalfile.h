@@ -61,11 +61,6 @@ extern const int EVALMODEL_SHIPPED_COUNT;
  * neither hand nor trained. */
 bool evalmodel_names_file(const char *name);
 
-/* When agent spec `spec` names an evaluation file (eval=FILE, not hand or trained), the FNV-1a
- * hash of that file's content into *hash and true; false otherwise or when it cannot be read
- * (agent_create then says why). For run setups, so a resume refuses a changed file. */
-bool evalmodel_spec_file_hash(const char *spec, uint64_t *hash);
-
 /* The rulesets with a shipped evaluation, comma-separated, into buf. */
 void evalmodel_shipped_names(char *buf, size_t size);
 

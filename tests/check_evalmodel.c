@@ -969,39 +969,61 @@ START_TEST(test_shipped_by_hash)
 }
 END_TEST
 
-/* The file a run's setup hashes for eval=FILE is the file the agent reads: a recorded @HASH (16
+/* The file a run's setup hashes for eval=FILE is the file the agent read: a recorded @HASH (16
  * hex digits) is dropped, any other "@" is part of the name, as evalmodel_resolve reads them. */
 START_TEST(test_spec_file_hash)
 {
     char dir[64];
     snprintf(dir, sizeof dir, "/tmp/tafl-evalmodel-XXXXXX");
     ck_assert(mkdtemp(dir) != NULL);
+    Rules r;
+    fixture_rules("brandubh", &r);
+    /* Two evaluations of Brandubh: the shipped one and a retired one. */
+    const char *texts[2] = {NULL, NULL};
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+        const EvalShipped *e = &EVALMODEL_SHIPPED[i];
+        if (strncmp(e->name, "brandubh", 8) == 0 && !texts[e->retired])
+            texts[e->retired] = e->text;
+    }
+    ck_assert(texts[0] && texts[1]);
     const char *names[] = {"w.eval", "w@zzzzzzzzzzzzzzzz"}; /* 16 characters, not hex */
-    const char *texts[] = {"first file\n", "second file\n"};
     char path[2][128];
+    uint64_t hash[2];
     for (int i = 0; i < 2; i++) {
         snprintf(path[i], sizeof path[i], "%s/%s", dir, names[i]);
         FILE *f = fopen(path[i], "w");
         ck_assert_ptr_nonnull(f);
         fputs(texts[i], f);
         fclose(f);
+        hash[i] = evalmodel_text_hash(texts[i], strlen(texts[i]));
     }
-    const uint64_t first = evalmodel_text_hash(texts[0], strlen(texts[0]));
-    const uint64_t second = evalmodel_text_hash(texts[1], strlen(texts[1]));
-    char spec[256];
-    uint64_t h = 0;
-    snprintf(spec, sizeof spec, "alphabeta:depth=2,eval=%s,qchecks=4", path[0]);
-    ck_assert(evalmodel_spec_file_hash(spec, &h));
-    ck_assert_uint_eq(h, first);
-    snprintf(spec, sizeof spec, "greedy:eval=%s@%016llx", path[0], (unsigned long long)first);
-    ck_assert(evalmodel_spec_file_hash(spec, &h));
-    ck_assert_uint_eq(h, first);
-    snprintf(spec, sizeof spec, "alphabeta:eval=%s", path[1]);
-    ck_assert(evalmodel_spec_file_hash(spec, &h));
-    ck_assert_uint_eq(h, second);
-    ck_assert(!evalmodel_spec_file_hash("alphabeta:depth=2,eval=hand", &h));
-    ck_assert(!evalmodel_spec_file_hash("alphabeta:eval=trained@0123456789abcdef", &h));
-    ck_assert(!evalmodel_spec_file_hash("alphabeta:depth=2", &h));
+    char pin[32];
+    snprintf(pin, sizeof pin, "@%016llx", (unsigned long long)hash[0]);
+    const struct {
+        const char *before, *after; /* the spec around the file's path (file >= 0) */
+        int file;                   /* -1: no file */
+    } cases[] = {
+        {"alphabeta:depth=2,eval=", ",qchecks=4", 0},
+        {"greedy:eval=", pin, 0},
+        {"alphabeta:eval=", "", 1},
+        {"alphabeta:depth=2,eval=hand", "", -1},
+        {"alphabeta:depth=2,eval=trained", "", -1},
+        {"alphabeta:depth=2", "", -1},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char spec[256];
+        int i = cases[k].file;
+        snprintf(spec, sizeof spec, "%s%s%s", cases[k].before, i >= 0 ? path[i] : "",
+                 cases[k].after);
+        ResolvedAgent *ra;
+        Error err = {{0}};
+        ck_assert_msg(agent_resolve(spec, NULL, &r, &ra, &err) == ST_OK, "%s: %s", spec, err.text);
+        uint64_t h = 0;
+        ck_assert_int_eq(agent_resolved_eval_file_hash(ra, &h), i >= 0);
+        if (i >= 0)
+            ck_assert_uint_eq(h, hash[i]);
+        agent_resolved_free(ra);
+    }
     for (int i = 0; i < 2; i++)
         ck_assert_int_eq(remove(path[i]), 0);
     ck_assert_int_eq(rmdir(dir), 0);
