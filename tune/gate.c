@@ -125,6 +125,15 @@ static Status play_gate(const GateSetup *s, const char *cand, bool player, GateT
     return st;
 }
 
+/* The candidate's score with its interval, and the Elo difference it reads as. */
+static void set_score(GateResult *res, const ScoreEstimate *e)
+{
+    res->score = e->score;
+    res->low = e->low;
+    res->high = e->high;
+    res->elo = gate_elo(e->score);
+}
+
 /* Candidate (eval= value cand) against the best: gate_pairs pairs, the candidate attacking in
  * the first game of a pair and defending in the second, on the same random opening; then the
  * league's games on the same openings. */
@@ -135,10 +144,7 @@ Status gate_match(const GateSetup *s, const char *cand, GateResult *res, Error *
     ScoreEstimate e;
     stats_score(k[0].attackers + k[1].defenders, k[0].draws + k[1].draws,
                 k[0].defenders + k[1].attackers, STATS_Z95, &e);
-    res->score = e.score;
-    res->low = e.low;
-    res->high = e.high;
-    res->elo = gate_elo(e.score);
+    set_score(res, &e);
     return st;
 }
 
@@ -194,10 +200,7 @@ Status gate_sequential(const GateSetup *s, const char *cand, GateResult *res, Er
     ScoreEstimate e;
     stats_score(k.attackers, k.draws, k.defenders, STATS_Z95, &e);
     res->games = 2 * pairs;
-    res->score = e.score;
-    res->low = e.low;
-    res->high = e.high;
-    res->elo = gate_elo(e.score);
+    set_score(res, &e);
     res->llr = llr;
     res->decision = decision;
     return st;
@@ -218,9 +221,7 @@ Status gate_player(const GateSetup *s, const char *cand, GateResult *res, Error 
     stats_score(k[0].attackers, k[0].draws, k[0].defenders, STATS_Z95, &attacking);
     stats_score(k[1].attackers, k[1].draws, k[1].defenders, STATS_Z95, &base);
     stats_score(k[2].defenders, k[2].draws, k[2].attackers, STATS_Z95, &defending);
-    res->score = attacking.score;
-    res->low = attacking.low;
-    res->high = attacking.high;
+    set_score(res, &attacking);
     res->attacking_base = base.score;
     res->defending_score = defending.score;
     res->defending_low = defending.low;
