@@ -3,6 +3,7 @@
  * recomputed, so the page says what the run said. */
 #include "studies/report.h"
 
+#include <csv.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -110,80 +111,96 @@ static bool kv_get(const char *text, const char *key, char *out, size_t size)
     return false;
 }
 
-/* Splits CSV text (RFC 4180: commas, double quotes doubled inside quoted fields) into *csv. */
-static void csv_parse(const char *text, Csv *csv)
+/* The state of one table_parse, shared with libcsv's callbacks. */
+typedef struct {
+    Csv *csv;
+    char **cells; /* the row being read */
+    int n, cap;
+    int cap_rows;
+    bool header; /* the next row is the header */
+} CsvRead;
+
+static void on_cell(void *s, size_t len, void *data)
 {
+    CsvRead *r = data;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 8;
+        r->cells = xrealloc(r->cells, (size_t)r->cap * sizeof *r->cells);
+    }
+    char *cell = xmalloc(len + 1);
+    if (len) /* libcsv may give no buffer at all for an empty field */
+        memcpy(cell, s, len);
+    cell[len] = '\0';
+    r->cells[r->n++] = cell;
+}
+
+static void on_row(int c, void *data)
+{
+    (void)c;
+    CsvRead *r = data;
+    Csv *csv = r->csv;
+    char **cells = r->cells;
+    int n = r->n;
+    r->cells = NULL;
+    r->n = r->cap = 0;
+    if (r->header) {
+        csv->head = cells;
+        csv->ncols = n;
+        r->header = false;
+        return;
+    }
+    if (n == 1 && cells[0][0] == '\0') { /* a line of one empty quoted field */
+        free(cells[0]);
+        free(cells);
+        return;
+    }
+    char **row = xcalloc((size_t)(csv->ncols > n ? csv->ncols : n), sizeof *row);
+    for (int i = 0; i < n; i++)
+        row[i] = cells[i];
+    for (int i = n; i < csv->ncols; i++)
+        row[i] = xcalloc(1, 1);
+    for (int i = csv->ncols; i < n; i++) /* more cells than the header: dropped */
+        free(row[i]);
+    free(cells);
+    if (csv->nrows == r->cap_rows) {
+        r->cap_rows = r->cap_rows ? 2 * r->cap_rows : 16;
+        csv->rows = xrealloc(csv->rows, (size_t)r->cap_rows * sizeof *csv->rows);
+    }
+    csv->rows[csv->nrows++] = row;
+}
+
+static int is_space_none(unsigned char ch)
+{
+    (void)ch;
+    return 0;
+}
+
+/* Splits CSV text (RFC 4180: commas, double quotes doubled inside quoted fields; a line ends
+ * at CR, LF or CRLF; empty lines are skipped) into *csv with libcsv, leniently: a quote inside
+ * an unquoted field is text, and spaces around a field are kept. */
+static void table_parse(const char *text, Csv *csv)
+{
+    memset(csv->name, 0, sizeof csv->name);
     csv->ncols = 0;
     csv->head = NULL;
     csv->nrows = 0;
     csv->rows = NULL;
-    int cap_rows = 0;
-    const char *p = text;
-    bool header = true;
-    while (*p) {
-        int cap = 8, n = 0;
-        char **cells = xcalloc((size_t)cap, sizeof *cells);
-        for (;;) {
-            char *cell = NULL;
-            size_t len = 0;
-            FILE *f = xopen_memstream(&cell, &len);
-            if (*p == '"') {
-                for (p++; *p; p++) {
-                    if (*p == '"' && p[1] == '"')
-                        fputc(*p++, f);
-                    else if (*p == '"') {
-                        p++;
-                        break;
-                    } else
-                        fputc(*p, f);
-                }
-            }
-            while (*p && *p != ',' && *p != '\n' && *p != '\r')
-                fputc(*p++, f);
-            fclose(f);
-            if (n == cap) {
-                cap *= 2;
-                cells = xrealloc(cells, (size_t)cap * sizeof *cells);
-            }
-            cells[n++] = cell;
-            if (*p == ',') {
-                p++;
-                continue;
-            }
-            if (*p == '\r')
-                p++;
-            if (*p == '\n')
-                p++;
-            break;
-        }
-        if (header) {
-            csv->head = cells;
-            csv->ncols = n;
-            header = false;
-            continue;
-        }
-        if (n == 1 && cells[0][0] == '\0') { /* an empty line */
-            free(cells[0]);
-            free(cells);
-            continue;
-        }
-        char **row = xcalloc((size_t)(csv->ncols > n ? csv->ncols : n), sizeof *row);
-        for (int i = 0; i < n; i++)
-            row[i] = cells[i];
-        for (int i = n; i < csv->ncols; i++)
-            row[i] = xcalloc(1, 1);
-        for (int i = csv->ncols; i < n; i++) /* more cells than the header: dropped */
-            free(row[i]);
-        free(cells);
-        if (csv->nrows == cap_rows) {
-            cap_rows = cap_rows ? 2 * cap_rows : 16;
-            csv->rows = xrealloc(csv->rows, (size_t)cap_rows * sizeof *csv->rows);
-        }
-        csv->rows[csv->nrows++] = row;
-    }
+    CsvRead r = {.csv = csv, .header = true};
+    struct csv_parser p;
+    /* Not strict, libcsv fails only when out of memory: the table then holds what was read. */
+    if (csv_init(&p, 0) != 0)
+        return;
+    csv_set_space_func(&p, is_space_none);
+    size_t len = strlen(text);
+    if (csv_parse(&p, text, len, on_cell, on_row, &r) == len)
+        csv_fini(&p, on_cell, on_row, &r);
+    csv_free(&p);
+    for (int i = 0; i < r.n; i++)
+        free(r.cells[i]);
+    free(r.cells);
 }
 
-static void csv_free(Csv *csv)
+static void table_free(Csv *csv)
 {
     for (int r = 0; r < csv->nrows; r++) {
         for (int c = 0; c < csv->ncols; c++)
@@ -384,7 +401,7 @@ static void study_free(Study *s)
         free(s->names[i]);
     free(s->names);
     for (int i = 0; i < s->ncsvs; i++)
-        csv_free(&s->csvs[i]);
+        table_free(&s->csvs[i]);
     free(s->csvs);
     for (int i = 0; i < s->nrules; i++)
         free(s->rules[i].rules);
@@ -502,7 +519,7 @@ static Status study_read(const char *dir, Study *s, Error *err)
             continue;
         s->csvs = xrealloc(s->csvs, (size_t)(s->ncsvs + 1) * sizeof *s->csvs);
         Csv *c = &s->csvs[s->ncsvs++];
-        csv_parse(text, c);
+        table_parse(text, c);
         snprintf(c->name, sizeof c->name, "%s", n);
         free(text);
     }
