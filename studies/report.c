@@ -3,6 +3,7 @@
  * recomputed, so the page says what the run said. */
 #include "studies/report.h"
 
+#include <csv.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,12 +20,14 @@
 #include "formats/files.h"
 #include "formats/outpath.h"
 #include "formats/rulesfile.h"
-#include "formats/safetext.h"
 #include "formats/sha256.h"
 #include "harness/buildinfo.h"
 #include "harness/version.h"
 #include "rules/ruleset.h"
 #include "rules/state.h"
+#include "studies/report_html.h"
+#include "studies/report_md.h"
+#include "studies/reportdoc.h"
 
 /* Rows of a table shown on the page (the tidy CSV has them all). */
 #define TABLE_ROWS_SHOWN 200
@@ -70,24 +73,6 @@ typedef struct {
 
 /* ---- small helpers ---- */
 
-static void put(FILE *f, SafeTextDest dest, const char *text)
-{
-    Error ignored;
-    /* HTML and Markdown are never refused (safetext.h). */
-    Status st = safetext_write(f, dest, "report", text ? text : "", &ignored);
-    (void)st;
-}
-
-static void html(FILE *f, const char *text)
-{
-    put(f, SAFETEXT_HTML, text);
-}
-
-static void md(FILE *f, const char *text)
-{
-    put(f, SAFETEXT_MARKDOWN, text);
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -126,80 +111,96 @@ static bool kv_get(const char *text, const char *key, char *out, size_t size)
     return false;
 }
 
-/* Splits CSV text (RFC 4180: commas, double quotes doubled inside quoted fields) into *csv. */
-static void csv_parse(const char *text, Csv *csv)
+/* The state of one table_parse, shared with libcsv's callbacks. */
+typedef struct {
+    Csv *csv;
+    char **cells; /* the row being read */
+    int n, cap;
+    int cap_rows;
+    bool header; /* the next row is the header */
+} CsvRead;
+
+static void on_cell(void *s, size_t len, void *data)
 {
+    CsvRead *r = data;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 8;
+        r->cells = xrealloc(r->cells, (size_t)r->cap * sizeof *r->cells);
+    }
+    char *cell = xmalloc(len + 1);
+    if (len) /* libcsv may give no buffer at all for an empty field */
+        memcpy(cell, s, len);
+    cell[len] = '\0';
+    r->cells[r->n++] = cell;
+}
+
+static void on_row(int c, void *data)
+{
+    (void)c;
+    CsvRead *r = data;
+    Csv *csv = r->csv;
+    char **cells = r->cells;
+    int n = r->n;
+    r->cells = NULL;
+    r->n = r->cap = 0;
+    if (r->header) {
+        csv->head = cells;
+        csv->ncols = n;
+        r->header = false;
+        return;
+    }
+    if (n == 1 && cells[0][0] == '\0') { /* a line of one empty quoted field */
+        free(cells[0]);
+        free(cells);
+        return;
+    }
+    char **row = xcalloc((size_t)(csv->ncols > n ? csv->ncols : n), sizeof *row);
+    for (int i = 0; i < n; i++)
+        row[i] = cells[i];
+    for (int i = n; i < csv->ncols; i++)
+        row[i] = xcalloc(1, 1);
+    for (int i = csv->ncols; i < n; i++) /* more cells than the header: dropped */
+        free(row[i]);
+    free(cells);
+    if (csv->nrows == r->cap_rows) {
+        r->cap_rows = r->cap_rows ? 2 * r->cap_rows : 16;
+        csv->rows = xrealloc(csv->rows, (size_t)r->cap_rows * sizeof *csv->rows);
+    }
+    csv->rows[csv->nrows++] = row;
+}
+
+static int is_space_none(unsigned char ch)
+{
+    (void)ch;
+    return 0;
+}
+
+/* Splits CSV text (RFC 4180: commas, double quotes doubled inside quoted fields; a line ends
+ * at CR, LF or CRLF; empty lines are skipped) into *csv with libcsv, leniently: a quote inside
+ * an unquoted field is text, and spaces around a field are kept. */
+static void table_parse(const char *text, Csv *csv)
+{
+    memset(csv->name, 0, sizeof csv->name);
     csv->ncols = 0;
     csv->head = NULL;
     csv->nrows = 0;
     csv->rows = NULL;
-    int cap_rows = 0;
-    const char *p = text;
-    bool header = true;
-    while (*p) {
-        int cap = 8, n = 0;
-        char **cells = xcalloc((size_t)cap, sizeof *cells);
-        for (;;) {
-            char *cell = NULL;
-            size_t len = 0;
-            FILE *f = xopen_memstream(&cell, &len);
-            if (*p == '"') {
-                for (p++; *p; p++) {
-                    if (*p == '"' && p[1] == '"')
-                        fputc(*p++, f);
-                    else if (*p == '"') {
-                        p++;
-                        break;
-                    } else
-                        fputc(*p, f);
-                }
-            }
-            while (*p && *p != ',' && *p != '\n' && *p != '\r')
-                fputc(*p++, f);
-            fclose(f);
-            if (n == cap) {
-                cap *= 2;
-                cells = xrealloc(cells, (size_t)cap * sizeof *cells);
-            }
-            cells[n++] = cell;
-            if (*p == ',') {
-                p++;
-                continue;
-            }
-            if (*p == '\r')
-                p++;
-            if (*p == '\n')
-                p++;
-            break;
-        }
-        if (header) {
-            csv->head = cells;
-            csv->ncols = n;
-            header = false;
-            continue;
-        }
-        if (n == 1 && cells[0][0] == '\0') { /* an empty line */
-            free(cells[0]);
-            free(cells);
-            continue;
-        }
-        char **row = xcalloc((size_t)(csv->ncols > n ? csv->ncols : n), sizeof *row);
-        for (int i = 0; i < n; i++)
-            row[i] = cells[i];
-        for (int i = n; i < csv->ncols; i++)
-            row[i] = xcalloc(1, 1);
-        for (int i = csv->ncols; i < n; i++) /* more cells than the header: dropped */
-            free(row[i]);
-        free(cells);
-        if (csv->nrows == cap_rows) {
-            cap_rows = cap_rows ? 2 * cap_rows : 16;
-            csv->rows = xrealloc(csv->rows, (size_t)cap_rows * sizeof *csv->rows);
-        }
-        csv->rows[csv->nrows++] = row;
-    }
+    CsvRead r = {.csv = csv, .header = true};
+    struct csv_parser p;
+    /* Not strict, libcsv fails only when out of memory: the table then holds what was read. */
+    if (csv_init(&p, 0) != 0)
+        return;
+    csv_set_space_func(&p, is_space_none);
+    size_t len = strlen(text);
+    if (csv_parse(&p, text, len, on_cell, on_row, &r) == len)
+        csv_fini(&p, on_cell, on_row, &r);
+    csv_free(&p);
+    for (int i = 0; i < r.n; i++)
+        free(r.cells[i]);
+    free(r.cells);
 }
 
-static void csv_free(Csv *csv)
+static void table_free(Csv *csv)
 {
     for (int r = 0; r < csv->nrows; r++) {
         for (int c = 0; c < csv->ncols; c++)
@@ -400,7 +401,7 @@ static void study_free(Study *s)
         free(s->names[i]);
     free(s->names);
     for (int i = 0; i < s->ncsvs; i++)
-        csv_free(&s->csvs[i]);
+        table_free(&s->csvs[i]);
     free(s->csvs);
     for (int i = 0; i < s->nrules; i++)
         free(s->rules[i].rules);
@@ -518,7 +519,7 @@ static Status study_read(const char *dir, Study *s, Error *err)
             continue;
         s->csvs = xrealloc(s->csvs, (size_t)(s->ncsvs + 1) * sizeof *s->csvs);
         Csv *c = &s->csvs[s->ncsvs++];
-        csv_parse(text, c);
+        table_parse(text, c);
         snprintf(c->name, sizeof c->name, "%s", n);
         free(text);
     }
@@ -526,29 +527,7 @@ static Status study_read(const char *dir, Study *s, Error *err)
     return ST_OK;
 }
 
-/* ---- pieces of the page ---- */
-
-static const char STYLE[] =
-    "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\n"
-    "h1{border-bottom:2px solid #444}h2{border-bottom:1px solid #aaa;margin-top:2em}\n"
-    "table.data{border-collapse:collapse;font-size:0.85em;margin:0.5em 0;display:block;"
-    "overflow-x:auto;max-width:100%}\n"
-    "table.data td,table.data th{border:1px solid #bbb;padding:2px 6px;text-align:right}\n"
-    "table.data th{background:#eee}table.data td{white-space:nowrap}\n"
-    "table.data td.t{text-align:left;white-space:normal}\n"
-    "table.board{border-collapse:collapse;margin:0.5em 1em 0.5em 0;display:inline-table}\n"
-    "table.board td{width:26px;height:26px;border:1px solid #8a7450;background:#e8d4a8;"
-    "text-align:center;vertical-align:middle;padding:0}\n"
-    "table.board th{font-size:0.7em;font-weight:normal;color:#555}\n"
-    "table.board td.throne,table.board td.corner{background:#b58f55}\n"
-    "span.a,span.d,span.k{display:inline-block;width:18px;height:18px;border-radius:50%}\n"
-    "span.a{background:#222}span.d{background:#fff;border:1px solid #222;width:16px;"
-    "height:16px}\n"
-    "span.k{background:#fff;border:4px double #a00;width:10px;height:10px}\n"
-    "img.figure{max-width:100%;border:1px solid #ccc}\n"
-    "pre{background:#f6f6f6;padding:0.5em;overflow-x:auto}\n"
-    "td.attackers{background:#f4d0d0}td.defenders{background:#d0dcf4}"
-    "td.balanced{background:#d8f0d0}\n";
+/* ---- the document ---- */
 
 /* The sections of a study, in order: their HTML ids, and the headings both files share. */
 static const char *const SECTIONS[][2] = {
@@ -557,134 +536,85 @@ static const char *const SECTIONS[][2] = {
     {"method", "Method"},     {"provenance", "Provenance"},
 };
 
-static void html_heading(FILE *f, int study, int section)
+static void heading(ReportDoc *d, int study, int section)
 {
-    fprintf(f, "<h2 id=\"s%d-%s\">%s</h2>\n", study, SECTIONS[section][0], SECTIONS[section][1]);
+    char anchor[64];
+    snprintf(anchor, sizeof anchor, "s%d-%s", study, SECTIONS[section][0]);
+    reportdoc_heading(d, 2, anchor);
+    reportdoc_literal(d, SECTIONS[section][1]);
 }
 
-static void md_heading(FILE *f, int section)
+/* A paragraph of the report's own words; loose: a blank line after it in Markdown. */
+static void say(ReportDoc *d, unsigned flags, const char *text)
 {
-    fprintf(f, "\n### %s\n\n", SECTIONS[section][1]);
+    reportdoc_para(d, flags);
+    reportdoc_literal(d, text);
 }
 
-static void section_question(const Study *s, FILE *h, FILE *m, int id)
+static void subheading(ReportDoc *d, const char *text)
 {
-    html_heading(h, id, 0);
-    md_heading(m, 0);
+    reportdoc_heading(d, 3, NULL);
+    reportdoc_text(d, text);
+}
+
+static void section_question(const Study *s, ReportDoc *d, int id)
+{
+    heading(d, id, 0);
     if (!s->question) {
-        fprintf(h, "<p>The directory holds no experiment file with a comment at its top.</p>\n");
-        fprintf(m, "The directory holds no experiment file with a comment at its top.\n");
+        say(d, 0, "The directory holds no experiment file with a comment at its top.");
         return;
     }
-    fputs("<blockquote><pre>", h);
-    html(h, s->question);
-    fputs("</pre></blockquote>\n<p>(the comment at the top of ", h);
-    html(h, s->question_file);
-    fputs(")</p>\n", h);
-    for (const char *line = s->question; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t n = end ? (size_t)(end - line) : strlen(line);
-        char buf[1024];
-        snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), line);
-        fputs("> ", m);
-        md(m, buf);
-        fputs("\n", m);
-        line = end ? end + 1 : line + n;
-    }
-    fputs("\n(the comment at the top of ", m);
-    md(m, s->question_file);
-    fputs(")\n", m);
+    reportdoc_quote(d, s->question);
+    reportdoc_para(d, 0);
+    reportdoc_literal(d, "(the comment at the top of ");
+    reportdoc_text(d, s->question_file);
+    reportdoc_literal(d, ")");
 }
 
-/* The start position as an HTML table: file letters above, rank numbers beside (as OTN names
- * squares and `tafl replay` draws them), throne and corners marked. */
-static void board_html(FILE *h, const Rules *r)
+/* The start position's squares: pieces, the throne and the corners where restricted. */
+static unsigned char *board_squares(const Rules *r)
 {
     GameState st;
     state_init(r, &st);
-    fputs("<table class=\"board\"><tr><th></th>", h);
-    for (int file = 0; file < r->size; file++)
-        fprintf(h, "<th>%c</th>", 'a' + file);
-    fputs("</tr>\n", h);
-    for (int row = 0; row < r->size; row++) {
-        fprintf(h, "<tr><th>%d</th>", row + 1);
-        for (int file = 0; file < r->size; file++) {
-            int sq = row * r->size + file;
-            bool corner = r->opt.corners && ((r->corner[sq >> 6] >> (sq & 63)) & 1);
-            bool throne = r->opt.throne && sq == r->throne_sq;
-            Piece p = state_piece_at(r, &st, sq);
-            fprintf(h, "<td%s>", corner ? " class=\"corner\"" : throne ? " class=\"throne\"" : "");
-            if (p == PIECE_ATTACKER)
-                fputs("<span class=\"a\"></span>", h);
-            else if (p == PIECE_DEFENDER)
-                fputs("<span class=\"d\"></span>", h);
-            else if (p == PIECE_KING)
-                fputs("<span class=\"k\"></span>", h);
-            fputs("</td>", h);
-        }
-        fputs("</tr>\n", h);
+    unsigned char *sq = xmalloc((size_t)(r->size * r->size));
+    for (int i = 0; i < r->size * r->size; i++) {
+        bool corner = r->opt.corners && ((r->corner[i >> 6] >> (i & 63)) & 1);
+        bool throne = r->opt.throne && i == r->throne_sq;
+        Piece p = state_piece_at(r, &st, i);
+        sq[i] = (unsigned char)(corner ? REPORTDOC_SQ_CORNER : throne ? REPORTDOC_SQ_THRONE : 0);
+        sq[i] |= p == PIECE_ATTACKER   ? REPORTDOC_SQ_ATTACKER
+                 : p == PIECE_DEFENDER ? REPORTDOC_SQ_DEFENDER
+                 : p == PIECE_KING     ? REPORTDOC_SQ_KING
+                                       : REPORTDOC_SQ_EMPTY;
     }
-    fputs("</table>\n", h);
+    return sq;
 }
 
-static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
+/* One ruleset: its start position (or the name of the one drawn above that starts alike),
+ * its options. */
+static void ruleset_part(const Study *s, int i, unsigned char **drawn, ReportDoc *d)
 {
-    html_heading(h, id, 1);
-    md_heading(m, 1);
-    if (s->nrules == 0) {
-        fputs("<p>The directory names no ruleset.</p>\n", h);
-        fputs("The directory names no ruleset.\n", m);
+    const ReportRules *r = &s->rules[i];
+    subheading(d, r->name);
+    if (!r->ok) {
+        reportdoc_para(d, 0);
+        reportdoc_literal(d, "Not drawn: ");
+        reportdoc_text(d, r->why);
         return;
     }
-    fputs("<p>Each start position: black discs are the attackers, white discs the defenders, "
-          "the ringed disc the king; dark squares are the throne and the corners where they "
-          "are restricted.</p>\n",
-          h);
-    /* A sweep's candidates mostly share the base's start: each position is drawn once, and a
-     * ruleset that starts from one already drawn names it (a design study has dozens). */
-    char *drawn[RULESETS_MAX] = {NULL};
-    for (int i = 0; i < s->nrules; i++) {
-        const ReportRules *r = &s->rules[i];
-        fputs("<h3>", h);
-        html(h, r->name);
-        fputs("</h3>\n", h);
-        fputs("\n#### ", m);
-        md(m, r->name);
-        fputs("\n\n", m);
-        const char *from = r->file[0] ? r->file : "the preset of this name";
-        if (!r->ok) {
-            fputs("<p>Not drawn: ", h);
-            html(h, r->why);
-            fputs("</p>\n", h);
-            fputs("Not drawn: ", m);
-            md(m, r->why);
-            fputs("\n", m);
-            continue;
-        }
-        char *cells = NULL;
-        size_t cells_len = 0;
-        FILE *cf = xopen_memstream(&cells, &cells_len);
-        board_html(cf, r->rules);
-        fclose(cf);
-        int same = -1;
-        for (int j = 0; j < i && same < 0; j++)
-            if (drawn[j] && strcmp(drawn[j], cells) == 0)
-                same = j;
-        drawn[i] = cells;
-        if (same >= 0) {
-            fputs("<p>The start position of ", h);
-            html(h, s->rules[same].name);
-            fputs(" (drawn above).</p>\n", h);
-        } else {
-            fputs(cells, h);
-        }
-        char opts[4096];
-        ruleset_format(&r->rules->opt, opts, sizeof opts);
-        fputs("<details><summary>options (from ", h);
-        html(h, from);
-        fputs(")</summary><pre>", h);
-        html(h, opts);
-        fputs("</pre></details>\n", h);
+    int size = r->rules->size;
+    drawn[i] = board_squares(r->rules);
+    int same = -1;
+    for (int j = 0; j < i && same < 0; j++)
+        if (drawn[j] && s->rules[j].rules->size == size &&
+            memcmp(drawn[j], drawn[i], (size_t)(size * size)) == 0)
+            same = j;
+    if (same >= 0) {
+        reportdoc_para(d, REPORTDOC_LOOSE);
+        reportdoc_literal(d, "The start position of ");
+        reportdoc_text(d, s->rules[same].name);
+        reportdoc_literal(d, " (drawn above).");
+    } else {
         GameState st;
         state_init(r->rules, &st);
         char *board = NULL;
@@ -692,29 +622,43 @@ static void section_rulesets(const Study *s, FILE *h, FILE *m, int id)
         FILE *b = xopen_memstream(&board, &len);
         boardtext_print(b, r->rules, &st);
         fclose(b);
-        /* Our own drawing: letters, digits, '.', '+' and words; no fence can appear in it. */
-        if (same >= 0) {
-            fputs("The start position of ", m);
-            md(m, s->rules[same].name);
-            fputs(" (drawn above).\n\nOptions (from ", m);
-        } else {
-            fprintf(m, "```\n%s```\n\nOptions (from ", board);
-        }
-        md(m, from);
-        fprintf(m, "):\n\n```\n");
-        /* The options text holds the start layout and option names: no backquotes. */
-        for (const char *p = opts; *p; p++)
-            fputc(*p == '`' ? '\'' : *p, m);
-        fprintf(m, "```\n");
+        reportdoc_board(d, size, drawn[i], board);
         free(board);
     }
+    char opts[4096];
+    ruleset_format(&r->rules->opt, opts, sizeof opts);
+    reportdoc_details(d, opts);
+    reportdoc_literal(d, "options (from ");
+    reportdoc_text(d, r->file[0] ? r->file : "the preset of this name");
+    reportdoc_literal(d, ")");
+}
+
+static void section_rulesets(const Study *s, ReportDoc *d, int id)
+{
+    heading(d, id, 1);
+    if (s->nrules == 0) {
+        say(d, 0, "The directory names no ruleset.");
+        return;
+    }
+    say(d, REPORTDOC_HTML_ONLY,
+        "Each start position: black discs are the attackers, white discs the defenders, the "
+        "ringed disc the king; dark squares are the throne and the corners where they are "
+        "restricted.");
+    /* A sweep's candidates mostly share the base's start: each position is drawn once, and a
+     * ruleset that starts from one already drawn names it (a design study has dozens). */
+    unsigned char *drawn[RULESETS_MAX] = {NULL};
+    for (int i = 0; i < s->nrules; i++)
+        ruleset_part(s, i, drawn, d);
     for (int i = 0; i < s->nrules; i++)
         free(drawn[i]);
 }
 
-/* The rows of a `key value` (or `key = value`) record as two-column table rows. */
-static void kv_table(const char *text, FILE *h, FILE *m)
+/* A `key value` (or `key = value`) record as a two-column table. */
+static void kv_table(const char *text, ReportDoc *d)
 {
+    reportdoc_table(d, REPORTDOC_HEAD_MD_ONLY);
+    reportdoc_head(d, "key", NULL);
+    reportdoc_head(d, "value", NULL);
     for (const char *line = text; *line;) {
         const char *end = strchr(line, '\n');
         size_t n = end ? (size_t)(end - line) : strlen(line);
@@ -726,20 +670,13 @@ static void kv_table(const char *text, FILE *h, FILE *m)
         line = end ? end + 1 : line + n;
         if (!buf[0])
             continue;
-        fputs("<tr><td class=\"t\">", h);
-        html(h, buf);
-        fputs("</td><td class=\"t\">", h);
-        html(h, value);
-        fputs("</td></tr>\n", h);
-        fputs("| ", m);
-        md(m, buf);
-        fputs(" | ", m);
-        md(m, value);
-        fputs(" |\n", m);
+        reportdoc_row(d);
+        reportdoc_cell(d, REPORTDOC_CELL_TEXT, buf);
+        reportdoc_cell(d, REPORTDOC_CELL_TEXT, value);
     }
 }
 
-static void agent_row(FILE *h, FILE *m, const char *name, const char *spec)
+static void agent_row(ReportDoc *d, const char *name, const char *spec)
 {
     /* The spec's parts as the agent reads them: an engine's cmd= may hold commas. */
     AgentSpecParts *parts = xmalloc(sizeof *parts);
@@ -747,42 +684,30 @@ static void agent_row(FILE *h, FILE *m, const char *name, const char *spec)
         memset(parts, 0, sizeof *parts);
         snprintf(parts->type, sizeof parts->type, "%.*s", (int)strcspn(spec, ":"), spec);
     }
-    fputs("<tr><td class=\"t\">", h);
-    html(h, name);
-    fputs("</td><td class=\"t\">", h);
-    html(h, parts->type);
-    fputs("</td><td class=\"t\">", h);
     /* ", " between parameters: a long list wraps. */
+    char *params = NULL;
+    size_t len = 0;
+    FILE *f = xopen_memstream(&params, &len);
     for (int i = 0; i < parts->count; i++) {
         char item[1100];
         snprintf(item, sizeof item, "%s=%s", parts->key[i], parts->value[i]);
-        if (i)
-            fputs(", ", h);
-        html(h, item);
+        fprintf(f, "%s%s", i ? ", " : "", item);
     }
-    fputs("</td></tr>\n", h);
-    fputs("| ", m);
-    md(m, name);
-    fputs(" | ", m);
-    md(m, parts->type);
-    fputs(" | ", m);
+    fclose(f);
     const char *colon = strchr(spec, ':');
-    md(m, colon ? colon + 1 : "");
-    fputs(" |\n", m);
+    reportdoc_row(d);
+    reportdoc_cell(d, REPORTDOC_CELL_TEXT, name);
+    reportdoc_cell(d, REPORTDOC_CELL_TEXT, parts->type);
+    reportdoc_cell_md(d, params, colon ? colon + 1 : "");
+    free(params);
     free(parts);
 }
 
-static void section_agents(const Study *s, FILE *h, FILE *m, int id)
+/* The agents a directory names: meta's agent.NAME lines carry every parameter; setup's
+ * agent.N and spec.N what the file said; a tuning's setup names its agent and opponent. */
+static int agent_rows(const Study *s, ReportDoc *d)
 {
-    html_heading(h, id, 2);
-    md_heading(m, 2);
-    fputs("<table class=\"data\"><tr><th>agent</th><th>type</th><th>parameters (every one, "
-          "defaults included, as the run used them)</th></tr>\n",
-          h);
-    fputs("| agent | type | parameters |\n|---|---|---|\n", m);
     int rows = 0;
-    /* meta's agent.NAME lines carry every parameter; setup's agent.N and spec.N what the file
-     * said; a tuning's setup names its agent and opponent. */
     for (const char *line = s->meta; line && *line;) {
         const char *end = strchr(line, '\n');
         size_t n = end ? (size_t)(end - line) : strlen(line);
@@ -792,7 +717,7 @@ static void section_agents(const Study *s, FILE *h, FILE *m, int id)
             char *sp = strchr(buf, ' ');
             if (sp) {
                 *sp = '\0';
-                agent_row(h, m, buf + 6, sp + 1);
+                agent_row(d, buf + 6, sp + 1);
                 rows++;
             }
         }
@@ -806,56 +731,54 @@ static void section_agents(const Study *s, FILE *h, FILE *m, int id)
         snprintf(key, sizeof key, "spec.%d", i);
         if (!kv_get(s->setup, key, spec, sizeof spec))
             spec[0] = '\0';
-        agent_row(h, m, name, spec);
+        agent_row(d, name, spec);
         rows++;
     }
     static const char *const ROLES[] = {"agent", "opponent"};
     for (int i = 0; i < 2 && rows == 0 && s->setup; i++) {
         char spec[4096];
         if (kv_get(s->setup, ROLES[i], spec, sizeof spec))
-            agent_row(h, m, ROLES[i], spec);
+            agent_row(d, ROLES[i], spec);
     }
-    fputs("</table>\n", h);
+    return rows;
+}
+
+/* A tuning's parameters and their ranges. */
+static void tuned_params(const Study *s, ReportDoc *d)
+{
+    reportdoc_list(d);
+    reportdoc_literal(d, "Tuned parameters (setup):");
+    for (int i = 1; i <= 64; i++) {
+        char key[32], p[256], lo[64] = "", hi[64] = "", k2[300], item[400];
+        snprintf(key, sizeof key, "param.%d", i);
+        if (!kv_get(s->setup, key, p, sizeof p))
+            break;
+        snprintf(k2, sizeof k2, "param.%s.min", p);
+        kv_get(s->setup, k2, lo, sizeof lo);
+        snprintf(k2, sizeof k2, "param.%s.max", p);
+        kv_get(s->setup, k2, hi, sizeof hi);
+        snprintf(item, sizeof item, "%s in [%s, %s]", p, lo, hi);
+        reportdoc_item(d, item);
+    }
+}
+
+static void section_agents(const Study *s, ReportDoc *d, int id)
+{
+    heading(d, id, 2);
+    reportdoc_table(d, 0);
+    reportdoc_head(d, "agent", NULL);
+    reportdoc_head(d, "type", NULL);
+    reportdoc_head(d, "parameters (every one, defaults included, as the run used them)",
+                   "parameters");
+    int rows = agent_rows(s, d);
     if (rows == 0 && s->setup && strcmp(s->kind, "tune") != 0) {
         /* No agent named as such (a training): its settings say what played. */
-        fputs("<p>No agents are recorded by name; the directory's settings (setup):</p>\n"
-              "<table class=\"data\">\n",
-              h);
-        fputs("\nNo agents are recorded by name; the directory's settings (setup):\n\n"
-              "| key | value |\n|---|---|\n",
-              m);
-        kv_table(s->setup, h, m);
-        fputs("</table>\n", h);
+        say(d, REPORTDOC_LOOSE,
+            "No agents are recorded by name; the directory's settings (setup):");
+        kv_table(s->setup, d);
     }
-    if (s->setup && strcmp(s->kind, "tune") == 0) {
-        fputs("<p>Tuned parameters (setup):</p><ul>\n", h);
-        fputs("\nTuned parameters (setup):\n\n", m);
-        for (int i = 1; i <= 64; i++) {
-            char key[32], p[256], lo[64] = "", hi[64] = "", k2[300];
-            snprintf(key, sizeof key, "param.%d", i);
-            if (!kv_get(s->setup, key, p, sizeof p))
-                break;
-            snprintf(k2, sizeof k2, "param.%s.min", p);
-            kv_get(s->setup, k2, lo, sizeof lo);
-            snprintf(k2, sizeof k2, "param.%s.max", p);
-            kv_get(s->setup, k2, hi, sizeof hi);
-            fputs("<li>", h);
-            html(h, p);
-            fputs(" in [", h);
-            html(h, lo);
-            fputs(", ", h);
-            html(h, hi);
-            fputs("]</li>\n", h);
-            fputs("- ", m);
-            md(m, p);
-            fputs(" in &#91;", m);
-            md(m, lo);
-            fputs(", ", m);
-            md(m, hi);
-            fputs("&#93;\n", m);
-        }
-        fputs("</ul>\n", h);
-    }
+    if (s->setup && strcmp(s->kind, "tune") == 0)
+        tuned_params(s, d);
 }
 
 /* A cell of the balance table: "score [low, high]" when low is there. */
@@ -867,18 +790,48 @@ static void interval_text(char *buf, size_t size, const char *v, const char *lo,
         snprintf(buf, size, "%s", v);
 }
 
-static void section_balance(const Study *s, FILE *h, FILE *m, int id)
+/* Only a known verdict word colours its cell: the cell text itself is data. */
+static ReportDocMark verdict_mark(const char *v)
 {
-    html_heading(h, id, 3);
-    md_heading(m, 3);
+    return strcmp(v, "attackers") == 0   ? REPORTDOC_MARK_ATTACKERS
+           : strcmp(v, "defenders") == 0 ? REPORTDOC_MARK_DEFENDERS
+           : strcmp(v, "balanced") == 0  ? REPORTDOC_MARK_BALANCED
+                                         : REPORTDOC_MARK_NONE;
+}
+
+static void balance_row(const Csv *c, int r, bool diff, ReportDoc *d)
+{
+    char score[256], dscore[256];
+    interval_text(score, sizeof score, csv_cell(c, r, "attacker_score"),
+                  csv_cell(c, r, "attacker_score_low"), csv_cell(c, r, "attacker_score_high"));
+    interval_text(dscore, sizeof dscore, csv_cell(c, r, "score_diff"),
+                  csv_cell(c, r, "score_diff_low"), csv_cell(c, r, "score_diff_high"));
+    const char *cells[14] = {
+        csv_cell(c, r, "rules"),          csv_cell(c, r, "attacker"),
+        csv_cell(c, r, "defender"),       csv_cell(c, r, "games"),
+        csv_cell(c, r, "attacker_wins"),  csv_cell(c, r, "defender_wins"),
+        csv_cell(c, r, "draws"),          score,
+        csv_cell(c, r, "balance_p_holm"), csv_cell(c, r, "verdict"),
+        csv_cell(c, r, "baseline"),       csv_cell(c, r, "baseline")[0] ? dscore : "",
+        csv_cell(c, r, "diff_p_holm"),    csv_cell(c, r, "diff_verdict")};
+    reportdoc_row(d);
+    for (int i = 0; i < (diff ? 14 : 10); i++) {
+        if (i == 9 || i == 13)
+            reportdoc_cell_mark(d, verdict_mark(cells[i]), cells[i]);
+        else
+            reportdoc_cell(d, i < 3 || i == 10 ? REPORTDOC_CELL_TEXT : REPORTDOC_CELL_NUMBER,
+                           cells[i]);
+    }
+}
+
+static void section_balance(const Study *s, ReportDoc *d, int id)
+{
+    heading(d, id, 3);
     const Csv *c = study_csv(s, "summary.csv");
     if (!c) {
-        fputs("<p>No summary.csv: this kind of directory has no balance table (its own "
-              "tables follow).</p>\n",
-              h);
-        fputs("No summary.csv: this kind of directory has no balance table (its own tables "
-              "follow).\n",
-              m);
+        say(d, 0,
+            "No summary.csv: this kind of directory has no balance table (its own tables "
+            "follow).");
         return;
     }
     bool diff = false;
@@ -893,139 +846,68 @@ static void section_balance(const Study *s, FILE *h, FILE *m, int id)
                                        "draws",
                                        "attackers' score [95% interval]",
                                        "balance p (Holm)",
-                                       "verdict"};
-    static const char *const DHEAD[] = {"baseline", "score difference [95% interval]",
-                                        "difference p (Holm)", "difference verdict"};
-    fputs("<table class=\"data\"><tr>", h);
-    fputs("|", m);
-    for (size_t i = 0; i < sizeof HEAD / sizeof HEAD[0]; i++) {
-        fprintf(h, "<th>%s</th>", HEAD[i]);
-        fprintf(m, " %s |", HEAD[i]);
-    }
-    for (size_t i = 0; diff && i < sizeof DHEAD / sizeof DHEAD[0]; i++) {
-        fprintf(h, "<th>%s</th>", DHEAD[i]);
-        fprintf(m, " %s |", DHEAD[i]);
-    }
-    fputs("</tr>\n", h);
-    fputs("\n|", m);
-    for (size_t i = 0; i < sizeof HEAD / sizeof HEAD[0] + (diff ? 4 : 0); i++)
-        fputs("---|", m);
-    fputs("\n", m);
-    for (int r = 0; r < c->nrows && r < TABLE_ROWS_SHOWN; r++) {
-        char score[256], dscore[256];
-        interval_text(score, sizeof score, csv_cell(c, r, "attacker_score"),
-                      csv_cell(c, r, "attacker_score_low"), csv_cell(c, r, "attacker_score_high"));
-        interval_text(dscore, sizeof dscore, csv_cell(c, r, "score_diff"),
-                      csv_cell(c, r, "score_diff_low"), csv_cell(c, r, "score_diff_high"));
-        const char *cells[14] = {
-            csv_cell(c, r, "rules"),          csv_cell(c, r, "attacker"),
-            csv_cell(c, r, "defender"),       csv_cell(c, r, "games"),
-            csv_cell(c, r, "attacker_wins"),  csv_cell(c, r, "defender_wins"),
-            csv_cell(c, r, "draws"),          score,
-            csv_cell(c, r, "balance_p_holm"), csv_cell(c, r, "verdict"),
-            csv_cell(c, r, "baseline"),       csv_cell(c, r, "baseline")[0] ? dscore : "",
-            csv_cell(c, r, "diff_p_holm"),    csv_cell(c, r, "diff_verdict")};
-        int ncells = diff ? 14 : 10;
-        fputs("<tr>", h);
-        fputs("|", m);
-        for (int i = 0; i < ncells; i++) {
-            const char *v = cells[i];
-            bool verdict = i == 9 || i == 13;
-            bool known = strcmp(v, "attackers") == 0 || strcmp(v, "defenders") == 0 ||
-                         strcmp(v, "balanced") == 0;
-            /* Only a known verdict word becomes a class name: the cell text itself is data. */
-            if (verdict && known)
-                fprintf(h, "<td class=\"t %s\">", v);
-            else
-                fprintf(h, "<td%s>", i < 3 || verdict || i == 10 ? " class=\"t\"" : "");
-            html(h, v);
-            fputs("</td>", h);
-            fputs(" ", m);
-            md(m, v);
-            fputs(" |", m);
-        }
-        fputs("</tr>\n", h);
-        fputs("\n", m);
-    }
-    fputs("</table>\n", h);
+                                       "verdict",
+                                       "baseline",
+                                       "score difference [95% interval]",
+                                       "difference p (Holm)",
+                                       "difference verdict"};
+    reportdoc_table(d, 0);
+    for (int i = 0; i < (diff ? 14 : 10); i++)
+        reportdoc_head(d, HEAD[i], NULL);
+    for (int r = 0; r < c->nrows && r < TABLE_ROWS_SHOWN; r++)
+        balance_row(c, r, diff, d);
     if (c->nrows > TABLE_ROWS_SHOWN) {
-        fprintf(h, "<p>The first %d of %d rows; the tidy CSV has them all.</p>\n", TABLE_ROWS_SHOWN,
-                c->nrows);
-        fprintf(m, "\nThe first %d of %d rows; the tidy CSV has them all.\n", TABLE_ROWS_SHOWN,
-                c->nrows);
+        char text[128];
+        snprintf(text, sizeof text, "The first %d of %d rows; the tidy CSV has them all.",
+                 TABLE_ROWS_SHOWN, c->nrows);
+        say(d, 0, text);
     }
-    fputs("<p>Verdict: <b>attackers</b> or <b>defenders</b> when the attackers' score departs "
-          "from 1/2 at the 5% family-wise level after Holm's correction; <b>balanced</b> when "
-          "it does not (too little evidence of imbalance, not a proof of balance); "
-          "<b>ladder</b> for a curve's games between different rungs, which measure the "
-          "agents, not the rules.</p>\n",
-          h);
-    fputs("\nVerdict: attackers or defenders when the attackers' score departs from 1/2 at the "
-          "5% family-wise level after Holm's correction; balanced when it does not (too little "
-          "evidence of imbalance, not a proof of balance); ladder for a curve's games between "
-          "different rungs, which measure the agents, not the rules.\n",
-          m);
+    reportdoc_para(d, 0);
+    reportdoc_literal(d, "Verdict: ");
+    reportdoc_strong(d, "attackers");
+    reportdoc_literal(d, " or ");
+    reportdoc_strong(d, "defenders");
+    reportdoc_literal(d, " when the attackers' score departs from 1/2 at the 5% family-wise "
+                         "level after Holm's correction; ");
+    reportdoc_strong(d, "balanced");
+    reportdoc_literal(d, " when it does not (too little evidence of imbalance, not a proof of "
+                         "balance); ");
+    reportdoc_strong(d, "ladder");
+    reportdoc_literal(d, " for a curve's games between different rungs, which measure the "
+                         "agents, not the rules.");
 }
 
-static void generic_table(const Csv *c, FILE *h, FILE *m)
+static void generic_table(const Csv *c, ReportDoc *d)
 {
-    fputs("<h3>", h);
-    html(h, c->name);
-    fputs("</h3>\n<table class=\"data\"><tr>", h);
-    fputs("\n#### ", m);
-    md(m, c->name);
-    fputs("\n\n|", m);
-    for (int i = 0; i < c->ncols; i++) {
-        fputs("<th>", h);
-        html(h, c->head[i]);
-        fputs("</th>", h);
-        fputs(" ", m);
-        md(m, c->head[i]);
-        fputs(" |", m);
-    }
-    fputs("</tr>\n", h);
-    fputs("\n|", m);
+    subheading(d, c->name);
+    reportdoc_table(d, 0);
     for (int i = 0; i < c->ncols; i++)
-        fputs("---|", m);
-    fputs("\n", m);
+        reportdoc_head_text(d, c->head[i]);
     for (int r = 0; r < c->nrows && r < TABLE_ROWS_SHOWN; r++) {
-        fputs("<tr>", h);
-        fputs("|", m);
-        for (int i = 0; i < c->ncols; i++) {
-            fputs("<td>", h);
-            html(h, c->rows[r][i]);
-            fputs("</td>", h);
-            fputs(" ", m);
-            md(m, c->rows[r][i]);
-            fputs(" |", m);
-        }
-        fputs("</tr>\n", h);
-        fputs("\n", m);
+        reportdoc_row(d);
+        for (int i = 0; i < c->ncols; i++)
+            reportdoc_cell(d, REPORTDOC_CELL_NUMBER, c->rows[r][i]);
     }
-    fputs("</table>\n", h);
     if (c->nrows > TABLE_ROWS_SHOWN) {
-        fprintf(h, "<p>The first %d of %d rows (the whole file is in the directory).</p>\n",
-                TABLE_ROWS_SHOWN, c->nrows);
-        fprintf(m, "\nThe first %d of %d rows (the whole file is in the directory).\n",
-                TABLE_ROWS_SHOWN, c->nrows);
+        char text[128];
+        snprintf(text, sizeof text, "The first %d of %d rows (the whole file is in the directory).",
+                 TABLE_ROWS_SHOWN, c->nrows);
+        say(d, 0, text);
     }
 }
 
-static void section_tables(const Study *s, FILE *h, FILE *m, int id)
+static void section_tables(const Study *s, ReportDoc *d, int id)
 {
-    html_heading(h, id, 4);
-    md_heading(m, 4);
+    heading(d, id, 4);
     int shown = 0;
     for (int i = 0; i < s->ncsvs; i++) {
         if (strcmp(s->csvs[i].name, "summary.csv") == 0)
             continue;
-        generic_table(&s->csvs[i], h, m);
+        generic_table(&s->csvs[i], d);
         shown++;
     }
-    if (shown == 0) {
-        fputs("<p>No other tables.</p>\n", h);
-        fputs("No other tables.\n", m);
-    }
+    if (shown == 0)
+        say(d, 0, "No other tables.");
 }
 
 /* Whether data starts as an SVG document (after an optional XML declaration, comments and a
@@ -1052,21 +934,6 @@ static const char *figure_type(const char *data, size_t size)
     }
     return strncmp(p, "<svg", 4) == 0 ? "image/svg+xml" : NULL;
 }
-
-/* RFC 4648, section 4: the base 64 alphabet, '=' padding, no line breaks. */
-static void put_base64(FILE *f, const unsigned char *p, size_t n)
-{
-    static const char A[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
-                     (i + 2 < n ? p[i + 2] : 0);
-        fputc(A[v >> 18 & 63], f);
-        fputc(A[v >> 12 & 63], f);
-        fputc(i + 1 < n ? A[v >> 6 & 63] : '=', f);
-        fputc(i + 2 < n ? A[v & 63] : '=', f);
-    }
-}
-
 /* The path from the directory holding the Markdown file to DIR/name, for its image links:
  * name alone when they are the same directory, DIR/name when the file is in the current
  * directory or DIR is absolute, else DIR made absolute. */
@@ -1094,10 +961,37 @@ static void figure_link(const char *dir, const char *name, const char *md_path, 
         snprintf(out, size, "%s/%s/%s", cwd, dir, name);
 }
 
-static void section_figures(const Study *s, FILE *h, FILE *m, int id, const char *md_path)
+/* One figure of the directory, embedded, or named with the reason it is not. */
+static bool figure_part(const Study *s, const char *n, ReportDoc *d, const char *md_path)
 {
-    html_heading(h, id, 5);
-    md_heading(m, 5);
+    char *data = NULL;
+    size_t size = 0;
+    Error err = {{0}};
+    Status st = files_read_in(s->dir, n, &data, &size, &err);
+    const char *type = st == ST_OK && data && size <= FIGURE_MAX ? figure_type(data, size) : NULL;
+    if (!type) {
+        reportdoc_para(d, REPORTDOC_LOOSE);
+        reportdoc_literal(d, "Figure ");
+        reportdoc_text(d, n);
+        reportdoc_literal(d, " not shown: ");
+        reportdoc_text(d, st != ST_OK         ? err.text
+                          : !data             ? "missing"
+                          : size > FIGURE_MAX ? "larger than 16 MiB"
+                                              : "neither an SVG nor a PNG file");
+        free(data);
+        return false;
+    }
+    char link[OUTPATH_MAX + 300], caption[400];
+    figure_link(s->dir, n, md_path, link, sizeof link);
+    snprintf(caption, sizeof caption, "%s (redraw with gnuplot from the .gp file beside it)", n);
+    reportdoc_figure(d, n, type, data, size, caption, link);
+    free(data);
+    return true;
+}
+
+static void section_figures(const Study *s, ReportDoc *d, int id, const char *md_path)
+{
+    heading(d, id, 5);
     int shown = 0;
     for (int i = 0; i < s->nnames; i++) {
         const char *n = s->names[i];
@@ -1110,130 +1004,78 @@ static void section_figures(const Study *s, FILE *h, FILE *m, int id, const char
             if (has_name(s, twin))
                 continue;
         }
-        char *data = NULL;
-        size_t size = 0;
-        Error err = {{0}};
-        Status st = files_read_in(s->dir, n, &data, &size, &err);
-        const char *type =
-            st == ST_OK && data && size <= FIGURE_MAX ? figure_type(data, size) : NULL;
-        if (!type) {
-            fputs("<p>Figure ", h);
-            html(h, n);
-            fputs(" not shown: ", h);
-            fputs("Figure ", m);
-            md(m, n);
-            fputs(" not shown: ", m);
-            const char *why = st != ST_OK         ? err.text
-                              : !data             ? "missing"
-                              : size > FIGURE_MAX ? "larger than 16 MiB"
-                                                  : "neither an SVG nor a PNG file";
-            html(h, why);
-            md(m, why);
-            fputs("</p>\n", h);
-            fputs("\n\n", m);
-            free(data);
-            continue;
-        }
-        fputs("<figure><img class=\"figure\" alt=\"", h);
-        html(h, n);
-        fprintf(h, "\" src=\"data:%s;base64,", type);
-        put_base64(h, (const unsigned char *)data, size);
-        fputs("\"/><figcaption>", h);
-        html(h, n);
-        fputs(" (redraw with gnuplot from the .gp file beside it)</figcaption></figure>\n", h);
-        char link[OUTPATH_MAX + 300];
-        figure_link(s->dir, n, md_path, link, sizeof link);
-        fputs("![", m);
-        md(m, n);
-        fputs("](<", m);
-        /* A path in angle brackets: only '<', '>' and a line break would end it. */
-        for (const char *p = link; *p; p++) {
-            if (*p == '<' || *p == '>' || *p == '\n')
-                fprintf(m, "%%%02X", (unsigned char)*p);
-            else
-                fputc(*p, m);
-        }
-        fputs(">)\n\n", m);
-        shown++;
-        free(data);
+        shown += figure_part(s, n, d, md_path);
     }
-    if (shown == 0) {
-        fputs("<p>No figures in the directory.</p>\n", h);
-        fputs("No figures in the directory.\n", m);
-    }
+    if (shown == 0)
+        say(d, 0, "No figures in the directory.");
 }
 
-/* Paragraphs of the method, each said once, in both files. */
-static void para(FILE *h, FILE *m, const char *text)
+/* The method of the balance table and of a curve's ladder; whether anything was said. */
+static bool method_balance(const Study *s, ReportDoc *d)
 {
-    fprintf(h, "<p>%s</p>\n", text);
-    fprintf(m, "%s\n\n", text);
-}
-
-static void section_method(const Study *s, FILE *h, FILE *m, int id)
-{
-    html_heading(h, id, 6);
-    md_heading(m, 6);
     const Csv *sum = study_csv(s, "summary.csv");
     bool curve = strcmp(s->kind, "curve") == 0 || study_csv(s, "curve.csv");
-    bool sprt = s->meta && (strstr(s->meta, "\nsprt") != NULL);
-    bool said = false;
     if (sum) {
-        para(h, m,
-             "Each row of the balance table is one ruleset and one pairing of agents. The "
-             "attackers' score counts a win 1 and a draw 1/2 per game. Its 95% interval is the "
-             "score (Rao) interval of the win/draw/loss mean, with the variance taken at the "
-             "most likely win and draw rates for each candidate score (the restricted maximum "
-             "likelihood of Miettinen and Nurminen, 1985); without draws it is exactly the "
-             "Wilson score interval (Wilson, 1927, Journal of the American Statistical "
-             "Association 22). The win-rate intervals are Wilson intervals.");
-        para(h, m,
-             "The balance p-value tests a score of exactly 1/2 with the same statistic, so 1/2 "
-             "lies inside the interval exactly when p is at least 0.05. The p-values of all the "
-             "verdict rows are corrected together by Holm's step-down procedure (Holm, 1979, "
-             "\"A simple sequentially rejective multiple test procedure\", Scandinavian Journal "
-             "of Statistics 6(2)), which keeps the chance of any false verdict among them at "
-             "5%.");
+        say(d, REPORTDOC_LOOSE,
+            "Each row of the balance table is one ruleset and one pairing of agents. The "
+            "attackers' score counts a win 1 and a draw 1/2 per game. Its 95% interval is the "
+            "score (Rao) interval of the win/draw/loss mean, with the variance taken at the "
+            "most likely win and draw rates for each candidate score (the restricted maximum "
+            "likelihood of Miettinen and Nurminen, 1985); without draws it is exactly the "
+            "Wilson score interval (Wilson, 1927, Journal of the American Statistical "
+            "Association 22). The win-rate intervals are Wilson intervals.");
+        say(d, REPORTDOC_LOOSE,
+            "The balance p-value tests a score of exactly 1/2 with the same statistic, so 1/2 "
+            "lies inside the interval exactly when p is at least 0.05. The p-values of all the "
+            "verdict rows are corrected together by Holm's step-down procedure (Holm, 1979, "
+            "\"A simple sequentially rejective multiple test procedure\", Scandinavian Journal "
+            "of Statistics 6(2)), which keeps the chance of any false verdict among them at "
+            "5%.");
         bool diff = false;
         for (int r = 0; r < sum->nrows; r++)
             diff = diff || csv_cell(sum, r, "baseline")[0];
         if (diff)
-            para(h, m,
-                 "A ruleset is compared with the baseline on the same pairing by the difference "
-                 "of the attackers' scores, with an interval and p-value from adding one win and "
-                 "one loss to each side (Agresti and Caffo, 2000, The American Statistician "
-                 "54(4)), the compared rows corrected together by Holm's procedure.");
-        said = true;
+            say(d, REPORTDOC_LOOSE,
+                "A ruleset is compared with the baseline on the same pairing by the difference "
+                "of the attackers' scores, with an interval and p-value from adding one win and "
+                "one loss to each side (Agresti and Caffo, 2000, The American Statistician "
+                "54(4)), the compared rows corrected together by Holm's procedure.");
     }
     if (curve) {
-        para(h, m,
-             "A balance curve orders its agents (the rungs) by strength measured in the games "
-             "between them: a Bradley-Terry maximum-likelihood Elo (Bradley and Terry, 1952, "
-             "Biometrika 39; fitted as in Hunter, 2004, \"MM algorithms for generalized "
-             "Bradley-Terry models\", Annals of Statistics 32(1)) with 95% intervals from the "
-             "Fisher information. Only each rung's games against itself carry a balance "
-             "verdict.");
-        para(h, m,
-             "The convergence verdict asks whether the strongest rungs agree: two one-sided "
-             "tests of equivalence (Schuirmann, 1987, Journal of Pharmacokinetics and "
-             "Biopharmaceutics 15(6)) of every pair of their scores within the experiment's "
-             "width, joined by the intersection-union principle (Berger and Hsu, 1996, "
-             "Statistical Science 11(4)), which needs no further correction.");
-        said = true;
+        say(d, REPORTDOC_LOOSE,
+            "A balance curve orders its agents (the rungs) by strength measured in the games "
+            "between them: a Bradley-Terry maximum-likelihood Elo (Bradley and Terry, 1952, "
+            "Biometrika 39; fitted as in Hunter, 2004, \"MM algorithms for generalized "
+            "Bradley-Terry models\", Annals of Statistics 32(1)) with 95% intervals from the "
+            "Fisher information. Only each rung's games against itself carry a balance "
+            "verdict.");
+        say(d, REPORTDOC_LOOSE,
+            "The convergence verdict asks whether the strongest rungs agree: two one-sided "
+            "tests of equivalence (Schuirmann, 1987, Journal of Pharmacokinetics and "
+            "Biopharmaceutics 15(6)) of every pair of their scores within the experiment's "
+            "width, joined by the intersection-union principle (Berger and Hsu, 1996, "
+            "Statistical Science 11(4)), which needs no further correction.");
     }
+    return sum || curve;
+}
+
+/* The method of ratings, an SPRT, a tuning and a training; whether anything was said. */
+static bool method_search(const Study *s, ReportDoc *d)
+{
+    bool said = false;
     if (study_csv(s, "ratings.csv")) {
-        para(h, m,
-             "ratings.csv holds Bradley-Terry maximum-likelihood Elo ratings of the agents from "
-             "all their games (Bradley and Terry, 1952; Hunter, 2004), with 95% intervals from "
-             "the Fisher information.");
+        say(d, REPORTDOC_LOOSE,
+            "ratings.csv holds Bradley-Terry maximum-likelihood Elo ratings of the agents from "
+            "all their games (Bradley and Terry, 1952; Hunter, 2004), with 95% intervals from "
+            "the Fisher information.");
         said = true;
     }
-    if (sprt) {
-        para(h, m,
-             "The match stopped by a sequential probability ratio test (Wald, 1945, Annals of "
-             "Mathematical Statistics 16(2)) on normalised Elo over game pairs (Van den Bergh, "
-             "\"Comments on Normalized Elo\"): it plays until the log-likelihood ratio leaves "
-             "Wald's bounds.");
+    if (s->meta && strstr(s->meta, "\nsprt")) {
+        say(d, REPORTDOC_LOOSE,
+            "The match stopped by a sequential probability ratio test (Wald, 1945, Annals of "
+            "Mathematical Statistics 16(2)) on normalised Elo over game pairs (Van den Bergh, "
+            "\"Comments on Normalized Elo\"): it plays until the log-likelihood ratio leaves "
+            "Wald's bounds.");
         said = true;
     }
     if (strcmp(s->kind, "tune") == 0) {
@@ -1241,40 +1083,45 @@ static void section_method(const Study *s, FILE *h, FILE *m, int id)
         if (s->setup)
             kv_get(s->setup, "method", method, sizeof method);
         if (strcmp(method, "spsa") == 0)
-            para(h, m,
-                 "The parameters were tuned by simultaneous perturbation stochastic "
-                 "approximation (Spall, 1998, \"Implementation of the simultaneous perturbation "
-                 "algorithm for stochastic optimization\", IEEE Transactions on Aerospace and "
-                 "Electronic Systems 34(3)): each step plays paired games (both colours, one "
-                 "opening) at two points perturbed by +-c_k in every parameter and moves along "
-                 "the estimated gradient with gains a_k = a/(A+k+1)^alpha and "
-                 "c_k = c/(k+1)^gamma.");
+            say(d, REPORTDOC_LOOSE,
+                "The parameters were tuned by simultaneous perturbation stochastic "
+                "approximation (Spall, 1998, \"Implementation of the simultaneous perturbation "
+                "algorithm for stochastic optimization\", IEEE Transactions on Aerospace and "
+                "Electronic Systems 34(3)): each step plays paired games (both colours, one "
+                "opening) at two points perturbed by +-c_k in every parameter and moves along "
+                "the estimated gradient with gains a_k = a/(A+k+1)^alpha and "
+                "c_k = c/(k+1)^gamma.");
         else
-            para(h, m,
-                 "The parameters were tuned on a grid: every point plays the same number of "
-                 "paired games (both colours from one opening) against the opponent, and the "
-                 "best score is checked again with fresh games.");
+            say(d, REPORTDOC_LOOSE,
+                "The parameters were tuned on a grid: every point plays the same number of "
+                "paired games (both colours from one opening) against the opponent, and the "
+                "best score is checked again with fresh games.");
         said = true;
     }
     if (strcmp(s->kind, "train") == 0) {
-        para(h, m,
-             "A learned evaluation was trained by self-play generations in the manner of "
-             "AlphaZero-style trainers (Silver et al., 2018, Science 362), with a linear model: "
-             "each generation plays games, keeps a window of recent positions with their "
-             "outcomes, fits a logistic model to them, and promotes the candidate only when it "
-             "wins a gate match against the best so far.");
+        say(d, REPORTDOC_LOOSE,
+            "A learned evaluation was trained by self-play generations in the manner of "
+            "AlphaZero-style trainers (Silver et al., 2018, Science 362), with a linear model: "
+            "each generation plays games, keeps a window of recent positions with their "
+            "outcomes, fits a logistic model to them, and promotes the candidate only when it "
+            "wins a gate match against the best so far.");
         said = true;
     }
-    if (!said) {
-        fputs("<p>This version of tafl has no method text for a directory of kind ", h);
-        html(h, s->kind);
-        fputs(": its tables and figures are shown as they are.</p>\n", h);
-        fputs("This version of tafl has no method text for a directory of kind ", m);
-        md(m, s->kind);
-        fputs(": its tables and figures are shown as they are.\n", m);
-    }
+    return said;
 }
 
+static void section_method(const Study *s, ReportDoc *d, int id)
+{
+    heading(d, id, 6);
+    bool said = method_balance(s, d);
+    said = method_search(s, d) || said;
+    if (!said) {
+        reportdoc_para(d, 0);
+        reportdoc_literal(d, "This version of tafl has no method text for a directory of kind ");
+        reportdoc_text(d, s->kind);
+        reportdoc_literal(d, ": its tables and figures are shown as they are.");
+    }
+}
 /* SHA-256 of DIR/name read as a regular file without following a link (O_NOFOLLOW) or
  * blocking on a FIFO (O_NONBLOCK, then a check that it is a regular file). */
 static bool hash_file(const char *dir, const char *name, char hex[SHA256_HEX_LEN], long long *size)
@@ -1305,147 +1152,162 @@ static bool hash_file(const char *dir, const char *name, char hex[SHA256_HEX_LEN
     return true;
 }
 
-static void hash_row(const Study *s, const char *name, FILE *h, FILE *m)
+static void hash_row(const Study *s, const char *name, ReportDoc *d)
 {
-    char hex[SHA256_HEX_LEN];
+    char hex[SHA256_HEX_LEN], bytes[32];
     long long size;
     if (!hash_file(s->dir, name, hex, &size))
         return; /* a link, a FIFO, a directory: not part of the record */
-    fputs("<tr><td class=\"t\">", h);
-    html(h, name);
-    fprintf(h, "</td><td>%lld</td><td class=\"t\"><code>%s</code></td></tr>\n", size, hex);
-    fputs("| ", m);
-    md(m, name);
-    fprintf(m, " | %lld | %s |\n", size, hex);
+    snprintf(bytes, sizeof bytes, "%lld", size);
+    reportdoc_row(d);
+    reportdoc_cell(d, REPORTDOC_CELL_TEXT, name);
+    reportdoc_cell(d, REPORTDOC_CELL_NUMBER, bytes);
+    reportdoc_cell(d, REPORTDOC_CELL_CODE, hex);
 }
 
-static void section_provenance(const Study *s, FILE *h, FILE *m, int id)
+/* The files of DIR/rulesets, sorted, as rows (the directory opened without following a link). */
+static void hash_rulesets(const Study *s, ReportDoc *d)
 {
-    html_heading(h, id, 7);
-    md_heading(m, 7);
-    fputs("<p>Directory: <code>", h);
-    html(h, s->dir);
-    fputs("</code>; kind: ", h);
-    html(h, s->kind);
-    fputs(".</p>\n", h);
-    fputs("Directory: ", m);
-    md(m, s->dir);
-    fputs("; kind: ", m);
-    md(m, s->kind);
-    fputs(".\n\n", m);
-    /* meta whole: build identity, command line, seed, times, every agent's parameters. */
-    if (s->meta) {
-        fputs("<h3>meta</h3>\n<table class=\"data\">\n", h);
-        fputs("#### meta\n\n| key | value |\n|---|---|\n", m);
-        kv_table(s->meta, h, m);
-        fputs("</table>\n", h);
-    } else {
-        fputs("<p>No meta file: the build and command line that made the directory are not "
-              "recorded.</p>\n",
-              h);
-        fputs("No meta file: the build and command line that made the directory are not "
-              "recorded.\n",
-              m);
+    DIR *dir = NULL;
+    char path[OUTPATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/rulesets", s->dir);
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0 && !(dir = fdopendir(fd)))
+        close(fd);
+    char **sub = NULL;
+    int nsub = 0;
+    for (struct dirent *e; dir && (e = readdir(dir)) != NULL;) {
+        if (e->d_name[0] == '.')
+            continue;
+        sub = xrealloc(sub, (size_t)(nsub + 1) * sizeof *sub);
+        sub[nsub] = xmalloc(strlen(e->d_name) + 10);
+        sprintf(sub[nsub++], "rulesets/%s", e->d_name);
     }
-    fputs("<h3>Files</h3>\n<p>SHA-256 of every regular file (check with "
-          "<code>sha256sum</code>):</p>\n<table class=\"data\"><tr><th>file</th><th>bytes</th>"
-          "<th>SHA-256</th></tr>\n",
-          h);
-    fputs("\n#### Files\n\nSHA-256 of every regular file (check with sha256sum):\n\n"
-          "| file | bytes | SHA-256 |\n|---|---|---|\n",
-          m);
+    if (dir)
+        closedir(dir);
+    if (nsub > 0)
+        qsort(sub, (size_t)nsub, sizeof *sub, compare_names);
+    for (int j = 0; j < nsub; j++) {
+        hash_row(s, sub[j], d);
+        free(sub[j]);
+    }
+    free(sub);
+}
+
+/* SHA-256 of every regular file of the directory but the report's own. */
+static void files_table(const Study *s, ReportDoc *d)
+{
+    subheading(d, "Files");
+    reportdoc_para(d, REPORTDOC_LOOSE);
+    reportdoc_literal(d, "SHA-256 of every regular file (check with ");
+    reportdoc_code(d, "sha256sum", NULL);
+    reportdoc_literal(d, "):");
+    reportdoc_table(d, 0);
+    reportdoc_head(d, "file", NULL);
+    reportdoc_head(d, "bytes", NULL);
+    reportdoc_head(d, "SHA-256", NULL);
     for (int i = 0; i < s->nnames; i++) {
         const char *n = s->names[i];
         if (is_report_file(n))
             continue;
-        if (strcmp(n, "rulesets") == 0) {
-            DIR *d = NULL;
-            char path[OUTPATH_MAX + 16];
-            snprintf(path, sizeof path, "%s/rulesets", s->dir);
-            int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (fd >= 0 && !(d = fdopendir(fd)))
-                close(fd);
-            char **sub = NULL;
-            int nsub = 0;
-            for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
-                if (e->d_name[0] == '.')
-                    continue;
-                sub = xrealloc(sub, (size_t)(nsub + 1) * sizeof *sub);
-                sub[nsub] = xmalloc(strlen(e->d_name) + 10);
-                sprintf(sub[nsub++], "rulesets/%s", e->d_name);
-            }
-            if (d)
-                closedir(d);
-            if (nsub > 0)
-                qsort(sub, (size_t)nsub, sizeof *sub, compare_names);
-            for (int j = 0; j < nsub; j++) {
-                hash_row(s, sub[j], h, m);
-                free(sub[j]);
-            }
-            free(sub);
-            continue;
-        }
-        hash_row(s, n, h, m);
+        if (strcmp(n, "rulesets") == 0)
+            hash_rulesets(s, d);
+        else
+            hash_row(s, n, d);
     }
-    fputs("</table>\n", h);
-    fputs("<h3>How to reproduce</h3>\n", h);
-    fputs("\n#### How to reproduce\n\n", m);
+}
+
+static void reproduce_part(const Study *s, ReportDoc *d)
+{
+    subheading(d, "How to reproduce");
     char command[4096] = "";
     if (s->meta)
         kv_get(s->meta, "command", command, sizeof command);
     bool run = strcmp(s->kind, "balance") == 0 || strcmp(s->kind, "curve") == 0 ||
                strcmp(s->kind, "merge") == 0;
     if (run) {
-        fputs("<p>Play every game again from what this directory holds and compare "
-              "games.csv and summary.csv byte for byte:</p>\n<pre>tafl reproduce ",
-              h);
-        html(h, s->dir);
-        fputs("</pre>\n", h);
-        fputs("Play every game again from what this directory holds and compare games.csv and "
-              "summary.csv byte for byte: `tafl reproduce ",
-              m);
-        for (const char *p = s->dir; *p; p++) /* inside a code span: only '`' would end it */
-            fputc(*p == '`' ? '\'' : *p, m);
-        fputs("`\n\n", m);
+        size_t size = strlen(s->dir) + 16;
+        char *line = xmalloc(size);
+        snprintf(line, size, "tafl reproduce %s", s->dir);
+        reportdoc_command(d, REPORTDOC_LOOSE | REPORTDOC_MD_CODE, line);
+        free(line);
+        reportdoc_literal(d, "Play every game again from what this directory holds and compare "
+                             "games.csv and summary.csv byte for byte:");
     }
     if (command[0]) {
-        fputs("<p>The command that made it:</p>\n<pre>", h);
-        html(h, command);
-        fputs("</pre>\n", h);
-        fputs("The command that made it: ", m);
-        md(m, command);
-        fputs("\n", m);
+        reportdoc_command(d, 0, command);
+        reportdoc_literal(d, "The command that made it:");
     } else if (!run) {
-        fputs("<p>meta records no command line.</p>\n", h);
-        fputs("meta records no command line.\n", m);
+        say(d, 0, "meta records no command line.");
     }
+}
+
+static void section_provenance(const Study *s, ReportDoc *d, int id)
+{
+    heading(d, id, 7);
+    reportdoc_para(d, REPORTDOC_LOOSE);
+    reportdoc_literal(d, "Directory: ");
+    reportdoc_code(d, s->dir, NULL);
+    reportdoc_literal(d, "; kind: ");
+    reportdoc_text(d, s->kind);
+    reportdoc_literal(d, ".");
+    /* meta whole: build identity, command line, seed, times, every agent's parameters. */
+    if (s->meta) {
+        subheading(d, "meta");
+        kv_table(s->meta, d);
+    } else {
+        say(d, 0,
+            "No meta file: the build and command line that made the directory are not "
+            "recorded.");
+    }
+    files_table(s, d);
+    reproduce_part(s, d);
 }
 
 /* ---- the whole ---- */
 
-static void study_sections(const Study *s, FILE *h, FILE *m, int id, const char *md_path)
+static void study_sections(const Study *s, ReportDoc *d, int id, const char *md_path)
 {
-    fprintf(h, "<section id=\"s%d\">\n<h1>", id);
-    html(h, s->title);
-    fputs(" <small>(", h);
-    html(h, s->kind);
-    fputs(")</small></h1>\n", h);
-    fputs("\n## ", m);
-    md(m, s->title);
-    fputs(" (", m);
-    md(m, s->kind);
-    fputs(")\n", m);
-    section_question(s, h, m, id);
-    section_rulesets(s, h, m, id);
-    section_agents(s, h, m, id);
-    section_balance(s, h, m, id);
-    section_tables(s, h, m, id);
-    section_figures(s, h, m, id, md_path);
-    section_method(s, h, m, id);
-    section_provenance(s, h, m, id);
-    fputs("</section>\n", h);
+    char anchor[32];
+    snprintf(anchor, sizeof anchor, "s%d", id);
+    reportdoc_study(d, anchor, s->title, s->kind);
+    section_question(s, d, id);
+    section_rulesets(s, d, id);
+    section_agents(s, d, id);
+    section_balance(s, d, id);
+    section_tables(s, d, id);
+    section_figures(s, d, id, md_path);
+    section_method(s, d, id);
+    section_provenance(s, d, id);
+    reportdoc_study_end(d);
 }
 
+/* The page's title and the paragraph that says what made it from which directories. */
+static ReportDoc *report_doc(const Study *studies, int n, const char *md_path)
+{
+    char title[320], made[128];
+    if (n == 1)
+        snprintf(title, sizeof title, "tafl report: %s", studies[0].title);
+    else
+        snprintf(title, sizeof title, "tafl report: %d studies", n);
+    ReportDoc *d = reportdoc_create(title);
+    reportdoc_para(d, 0);
+    snprintf(made, sizeof made, "Made by tafl %s (build ", TAFL_VERSION);
+    reportdoc_literal(d, made);
+    reportdoc_text(d, buildinfo_identity());
+    reportdoc_literal(d, ") from the files of ");
+    for (int i = 0; i < n; i++) {
+        char anchor[32];
+        snprintf(anchor, sizeof anchor, "s%d", i + 1);
+        if (i)
+            reportdoc_literal(d, ", ");
+        reportdoc_code(d, studies[i].dir, anchor);
+    }
+    reportdoc_literal(d, ". Nothing is recomputed: the numbers are the run's own.");
+    for (int i = 0; i < n; i++)
+        study_sections(&studies[i], d, i + 1, md_path);
+    return d;
+}
 /* The tidy CSV: a `dir` column, then the union of the summaries' columns in the order they
  * first appear; one row per directory and summary row. */
 static void tidy_csv(const Study *studies, int n, FILE *f)
@@ -1497,12 +1359,6 @@ static void tidy_csv(const Study *studies, int n, FILE *f)
     free(cols);
 }
 
-static FILE *memfile(char **text, size_t *len)
-{
-    FILE *f = xopen_memstream(text, len);
-    return f;
-}
-
 Status report_write(const char *const *dirs, int n, const ReportOutputs *out, Error *err)
 {
     Study *studies = xcalloc((size_t)n, sizeof *studies);
@@ -1515,42 +1371,13 @@ Status report_write(const char *const *dirs, int n, const ReportOutputs *out, Er
     char *htext = NULL, *mtext = NULL, *ctext = NULL;
     size_t hlen = 0, mlen = 0, clen = 0;
     if (st == ST_OK) {
-        FILE *h = memfile(&htext, &hlen), *m = memfile(&mtext, &mlen), *c = memfile(&ctext, &clen);
-        char title[300];
-        if (n == 1)
-            snprintf(title, sizeof title, "%s", studies[0].title);
-        else
-            snprintf(title, sizeof title, "%d studies", n);
-        /* Polyglot markup (well-formed XML as well as HTML5), no script, no external
-         * reference: everything the page shows is in it. */
-        fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>"
-              "tafl report: ",
-              h);
-        html(h, title);
-        fprintf(h, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", STYLE);
-        fputs("# tafl report: ", m);
-        md(m, title);
-        fputs("\n\n", m);
-        const char *build = buildinfo_identity();
-        fprintf(h, "<p>Made by tafl %s (build ", TAFL_VERSION);
-        html(h, build);
-        fputs(") from the files of ", h);
-        fprintf(m, "Made by tafl %s (build ", TAFL_VERSION);
-        md(m, build);
-        fputs(") from the files of ", m);
-        for (int i = 0; i < n; i++) {
-            fprintf(h, "%s<a href=\"#s%d\"><code>", i ? ", " : "", i + 1);
-            html(h, studies[i].dir);
-            fputs("</code></a>", h);
-            fputs(i ? ", " : "", m);
-            md(m, studies[i].dir);
-        }
-        fputs(". Nothing is recomputed: the numbers are the run's own.</p>\n", h);
-        fputs(". Nothing is recomputed: the numbers are the run's own.\n", m);
-        for (int i = 0; i < n; i++)
-            study_sections(&studies[i], h, m, i + 1, out->md);
-        fputs("</body>\n</html>\n", h);
+        ReportDoc *d = report_doc(studies, n, out->md);
+        FILE *h = xopen_memstream(&htext, &hlen), *m = xopen_memstream(&mtext, &mlen),
+             *c = xopen_memstream(&ctext, &clen);
+        report_html_write(h, d);
+        report_md_write(m, d);
         tidy_csv(studies, n, c);
+        reportdoc_destroy(d);
         bool bad = ferror(h) || ferror(m) || ferror(c);
         fclose(h);
         fclose(m);

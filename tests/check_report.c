@@ -10,6 +10,9 @@
 #include "formats/files.h"
 #include "formats/sha256.h"
 #include "studies/report.h"
+#include "studies/report_html.h"
+#include "studies/report_md.h"
+#include "studies/reportdoc.h"
 #include "tests/tests.h"
 
 START_TEST(test_sha256_known_answers)
@@ -201,6 +204,66 @@ START_TEST(test_report_of_a_tuning)
 }
 END_TEST
 
+/* Renders doc with fn into a string the caller frees. */
+static char *render(void (*fn)(FILE *, const ReportDoc *), const ReportDoc *doc)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    fn(f, doc);
+    fclose(f);
+    return text;
+}
+
+/* One small document in both formats: every text escaped for its format, literal words as
+ * they are, the Markdown-only header and the HTML-only caption, and Markdown's blank lines. */
+START_TEST(test_reportdoc_renders_both_formats)
+{
+    ReportDoc *d = reportdoc_create("t<1>");
+    reportdoc_study(d, "s1", "a|b", "run");
+    reportdoc_heading(d, 2, "s1-x");
+    reportdoc_literal(d, "X");
+    reportdoc_para(d, REPORTDOC_HTML_ONLY);
+    reportdoc_literal(d, "only <i>here</i>");
+    reportdoc_para(d, REPORTDOC_LOOSE);
+    reportdoc_literal(d, "See ");
+    reportdoc_code(d, "a`b", "s1");
+    reportdoc_strong(d, "!");
+    reportdoc_table(d, REPORTDOC_HEAD_MD_ONLY);
+    reportdoc_head(d, "key", NULL);
+    reportdoc_head(d, "value", "v");
+    reportdoc_row(d);
+    reportdoc_cell(d, REPORTDOC_CELL_NUMBER, "1<2");
+    reportdoc_cell_mark(d, REPORTDOC_MARK_BALANCED, "[x]");
+    reportdoc_para(d, 0);
+    reportdoc_text(d, "'q' & \"r\"");
+    reportdoc_heading(d, 3, NULL);
+    reportdoc_text(d, "sub");
+    reportdoc_list(d);
+    reportdoc_item(d, "*i*");
+    reportdoc_study_end(d);
+    char *html = render(report_html_write, d);
+    const char *body = strstr(html, "<body>\n");
+    ck_assert_ptr_nonnull(strstr(html, "<title>t&lt;1&gt;</title>"));
+    ck_assert_ptr_nonnull(body);
+    ck_assert_str_eq(body, "<body>\n<section id=\"s1\">\n<h1>a|b <small>(run)</small></h1>\n"
+                           "<h2 id=\"s1-x\">X</h2>\n<p>only <i>here</i></p>\n"
+                           "<p>See <a href=\"#s1\"><code>a`b</code></a><b>!</b></p>\n"
+                           "<table class=\"data\">\n<tr><td>1&lt;2</td>"
+                           "<td class=\"t balanced\">[x]</td></tr>\n</table>\n"
+                           "<p>&#39;q&#39; &amp; &quot;r&quot;</p>\n<h3>sub</h3>\n"
+                           "<ul>\n<li>*i*</li>\n</ul>\n</section>\n</body>\n</html>\n");
+    char *md = render(report_md_write, d);
+    ck_assert_str_eq(md, "# t&lt;1&gt;\n\n\n## a&#124;b (run)\n\n### X\n\n"
+                         "See a&#96;b!\n\n| key | v |\n|---|---|\n| 1&lt;2 | &#91;x&#93; |\n"
+                         "\n'q' &amp; \"r\"\n\n#### sub\n\n- &#42;i&#42;\n");
+    free(html);
+    free(md);
+    reportdoc_destroy(d);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
     Suite *s = suite_create("report");
@@ -209,6 +272,7 @@ Suite *report_suite(void)
     tcase_add_test(tc, test_report_escapes_everything_it_reads);
     tcase_add_test(tc, test_report_refuses_what_is_not_a_run);
     tcase_add_test(tc, test_report_of_a_tuning);
+    tcase_add_test(tc, test_reportdoc_renders_both_formats);
     suite_add_tcase(s, tc);
     return s;
 }
