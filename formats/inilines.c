@@ -166,3 +166,24 @@ Status inilines_parse(IniRead *in, ini_reader reader, ini_handler handler, void 
     }
     return ST_OK;
 }
+
+bool inilines_next_flat(IniRead *in, char *str, int num, IniLine *out, char *section, size_t size)
+{
+    section[0] = '\0';
+    if (!inilines_next(in, str, num, "", out))
+        return false;
+    if (out->indented && !out->blank) {
+        inilines_fail_at(&in->first, in->line, ST_EPARSE,
+                         "indented line (a value must fit on its key's line)");
+        return false;
+    }
+    if (!out->section)
+        return true;
+    if (!out->closed || out->name_length >= size) {
+        inilines_fail_at(&in->first, in->line, ST_EPARSE,
+                         "syntax error: '[' without ']' or a long section name");
+        return false;
+    }
+    snprintf(section, size, "%.*s", (int)out->name_length, out->name);
+    return true;
+}

@@ -67,6 +67,12 @@ typedef struct {
  * longer than N characters<long_hint>" (long_hint may be ""). Thread-safe for distinct files. */
 bool inilines_next(IniRead *in, char *str, int num, const char *long_hint, IniLine *out);
 
+/* inilines_next for files whose values fit on their key's line (tuning and training files): an
+ * indented line is refused ("indented line (a value must fit on its key's line)"), and a section
+ * header's name goes into section (size bytes; "" for any other line), a header without its ']'
+ * or with a longer name refused ("syntax error: '[' without ']' or a long section name"). */
+bool inilines_next_flat(IniRead *in, char *str, int num, IniLine *out, char *section, size_t size);
+
 /* Records "PATH:LINE: <text>" (line 0: "PATH: <text>") with status st in e, unless e already
  * holds an error. */
 void inilines_fail(IniError *e, int line, Status st, const char *fmt, va_list ap) PRINTF_LIKE(4, 0);

@@ -323,17 +323,13 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (!inilines_next(&c->in, str, num, "", &l))
+    char name[64];
+    if (!inilines_next_flat(&c->in, str, num, &l, name, sizeof name))
         return NULL;
-    if (l.indented && !l.blank) {
-        fail_at(c, c->in.line, ST_EPARSE, "indented line (a value must fit on its key's line)");
-        return NULL;
-    }
     if (!l.section)
         return str;
-    if (!l.closed || l.name_length != 5 || strncmp(l.name, "train", 5) != 0) {
-        fail_at(c, c->in.line, ST_EPARSE, "unknown section '[%.*s]' (expected [train])",
-                (int)(l.name_length < 60 ? l.name_length : 60), l.name);
+    if (strcmp(name, "train") != 0) {
+        fail_at(c, c->in.line, ST_EPARSE, "unknown section '[%s]' (expected [train])", name);
         return NULL;
     }
     if (c->train_line) {

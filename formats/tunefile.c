@@ -283,25 +283,10 @@ static char *read_line(char *str, int num, void *stream)
 {
     ReadCtx *c = stream;
     IniLine l;
-    if (!inilines_next(&c->in, str, num, "", &l))
+    char name[SECTION_MAX];
+    if (!inilines_next_flat(&c->in, str, num, &l, name, sizeof name))
         return NULL;
-    if (l.indented && !l.blank) {
-        fail_at(c, c->in.line, ST_EPARSE, "indented line (a value must fit on its key's line)");
-        return NULL;
-    }
-    if (l.section) {
-        char name[SECTION_MAX];
-        if (!l.closed || l.name_length >= sizeof name) {
-            fail_at(c, c->in.line, ST_EPARSE,
-                    "syntax error: '[' without ']' or a long section name");
-            return NULL;
-        }
-        snprintf(name, sizeof name, "%.*s", (int)l.name_length, l.name);
-        if (!start_section(c, name)) {
-            return NULL;
-        }
-    }
-    return str;
+    return !l.section || start_section(c, name) ? str : NULL;
 }
 
 static int on_key(void *user, const char *section, const char *name, const char *value)
