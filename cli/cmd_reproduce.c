@@ -71,15 +71,39 @@ static void check_build(const char *dir)
                 was_bench, bench);
 }
 
-/* The first agent of exp that runs another program (the external agent), or -1. A run
- * directory is something people send each other: replaying it must not start a program it
- * names unless asked to. */
-static int first_engine(const Experiment *exp)
+/* What keeps a run directory from being played again here, before any game: an SPRT match
+ * (its stopping rule is not in the setup), a bad shard line, an external engine without
+ * allow_engines (a run directory is something people send each other: replaying it must not
+ * start a program it names unless asked to), an evaluation it recorded that cannot be found.
+ * Fills *shard and the evaluations the run played (*pins, runmeta_load_evals). */
+static Status check_replayable(const char *dir, const Experiment *exp, bool allow_engines,
+                               Shard *shard, char ***pins, Error *err)
 {
-    for (int i = 0; i < exp->agent_count; i++)
-        if (agent_spec_is(exp->agents[i].spec, "external"))
-            return i;
-    return -1;
+    char sprt[64], shard_text[64];
+    if (runmeta_meta_value(dir, "sprt_decision", sprt, sizeof sprt)) {
+        error_set(err,
+                  "%s is an SPRT match: its stopping rule is not in the setup, so it cannot be "
+                  "reproduced yet (see `tafl help reproduce`)",
+                  dir);
+        return ST_EINVAL;
+    }
+    if (runmeta_meta_value(dir, "shard", shard_text, sizeof shard_text) &&
+        !shard_parse(shard_text, shard)) {
+        error_set(err, "%s/meta: bad shard '%s' (see `tafl help reproduce`)", dir, shard_text);
+        return ST_EINVAL;
+    }
+    for (int i = 0; i < exp->agent_count && !allow_engines; i++) {
+        if (agent_spec_is(exp->agents[i].spec, "external")) {
+            error_set(err,
+                      "%s/setup: agent %s is an external engine and would start the program its "
+                      "spec names (%s); add --allow-engines to run it",
+                      dir, exp->agents[i].name, exp->agents[i].spec);
+            return ST_EINVAL;
+        }
+    }
+    /* The evaluations the run played, found before any game: a recorded file or hash that
+     * cannot be found is refused here rather than another evaluation played. */
+    return runmeta_load_evals(dir, exp, pins, err);
 }
 
 int cmd_reproduce(int argc, char **argv)
@@ -106,38 +130,10 @@ int cmd_reproduce(int argc, char **argv)
 
     Experiment *exp = xcalloc(1, sizeof *exp);
     Error err = {{0}};
-    if (runmeta_load(dir, exp, &err) != ST_OK) {
-        fprintf(stderr, "tafl reproduce: %s\n", err.text);
-        free(exp);
-        return EXIT_USAGE;
-    }
-    char sprt[64], shard_text[64];
-    if (runmeta_meta_value(dir, "sprt_decision", sprt, sizeof sprt)) {
-        free(exp);
-        return cli_usage_error("reproduce",
-                               "%s is an SPRT match: its stopping rule is not in "
-                               "the setup, so it cannot be reproduced yet",
-                               dir);
-    }
     Shard shard = {0, 0};
-    if (runmeta_meta_value(dir, "shard", shard_text, sizeof shard_text) &&
-        !shard_parse(shard_text, &shard)) {
-        free(exp);
-        return cli_usage_error("reproduce", "%s/meta: bad shard '%s'", dir, shard_text);
-    }
-    int engine = first_engine(exp);
-    if (engine >= 0 && !allow_engines) {
-        fprintf(stderr,
-                "tafl reproduce: %s/setup: agent %s is an external engine and would start "
-                "the program its spec names (%s); add --allow-engines to run it\n",
-                dir, exp->agents[engine].name, exp->agents[engine].spec);
-        free(exp);
-        return EXIT_USAGE;
-    }
-    /* The evaluations the run played, found before any game: a recorded file or hash that
-     * cannot be found refuses here (compile_all) rather than playing another evaluation. */
     char **pins = NULL;
-    if (runmeta_load_evals(dir, exp, &pins, &err) != ST_OK) {
+    if (runmeta_load(dir, exp, &err) != ST_OK ||
+        check_replayable(dir, exp, allow_engines, &shard, &pins, &err) != ST_OK) {
         fprintf(stderr, "tafl reproduce: %s\n", err.text);
         free(exp);
         return EXIT_USAGE;
