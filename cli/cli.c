@@ -146,3 +146,22 @@ bool cli_agent_failed(const Agent *agent, char *buf, size_t size)
     snprintf(buf, size, "%.*s", line ? (int)strcspn(line, "\n") : 0, line ? line : "");
     return true;
 }
+
+bool cli_agents_play(const char *command, const Experiment *exp)
+{
+    for (int j = 0; j < exp->ruleset_count; j++) {
+        Rules r;
+        Error err = {{0}};
+        Status st = rules_compile(&exp->rulesets[j], &r, &err);
+        for (int i = 0; i < exp->agent_count && st == ST_OK; i++) {
+            ResolvedAgent *ra = NULL;
+            st = agent_resolve(exp->agents[i].spec, NULL, &r, &ra, &err);
+            agent_resolved_free(ra);
+        }
+        if (st != ST_OK) {
+            fprintf(stderr, "tafl %s: %s\n", command, err.text);
+            return false;
+        }
+    }
+    return true;
+}

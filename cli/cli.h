@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "agents/agent.h"
+#include "formats/experiment.h"
 #include "rules/common.h"
 #include "rules/ruleset.h"
 #include "rules/state.h"
@@ -58,5 +59,10 @@ bool cli_agent_failed(const Agent *agent, char *buf, size_t size);
 
 /* The command line "tafl ARGV..." as one string (truncated to size), for run metadata. */
 void cli_join_command(int argc, char **argv, char *buf, size_t size);
+
+/* True when every agent of exp can play every ruleset of exp (agent_resolve: a bad spec, an
+ * evaluation trained for other rules, an engine that would play them otherwise); else prints
+ * "tafl COMMAND: why" and returns false. Bad specs are bad input, found before any game. */
+bool cli_agents_play(const char *command, const Experiment *exp);
 
 #endif

@@ -107,17 +107,9 @@ int cmd_match(int argc, char **argv)
     exp->pairings[0].defender = exp->agent_count - 1;
     exp->pairing_count = 1;
 
-    /* Bad specs are bad input (exit 2), found before any game is played. */
-    Rules probe_rules;
-    for (int i = 0; i < exp->agent_count; i++) {
-        Agent *probe;
-        if (rules_compile(&exp->rulesets[0], &probe_rules, &err) != ST_OK ||
-            agent_create(exp->agents[i].spec, &probe_rules, 0, &probe, &err) != ST_OK) {
-            fprintf(stderr, "tafl match: %s\n", err.text);
-            free(exp);
-            return EXIT_USAGE;
-        }
-        agent_destroy(probe);
+    if (!cli_agents_play("match", exp)) {
+        free(exp);
+        return EXIT_USAGE;
     }
     char command[4096];
     cli_join_command(argc, argv, command, sizeof command);
