@@ -634,10 +634,8 @@ Status curve_write(const Experiment *exp, const CurvePoint *points, int n, const
     }
     PlotScript ps;
     plot_script_open(&ps);
-    FILE *df = ps.data, *bf = ps.body;
-    plot_text(exp, points, n, df, bf);
+    plot_text(exp, points, n, ps.data, ps.body);
     char comment[EXPERIMENT_NAME_MAX + 64];
     snprintf(comment, sizeof comment, "balance curve of experiment %s", exp->name);
-    st = plot_script_render(&ps, dir, "curve", comment, plotted, err);
-    return st;
+    return plot_script_render(&ps, dir, "curve", comment, plotted, err);
 }

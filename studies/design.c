@@ -389,8 +389,7 @@ Status design_write(const Experiment *exp, const DesignState *s, const char *dir
     if (st == ST_OK && s->n > 0) {
         PlotScript ps;
         plot_script_open(&ps);
-        FILE *df = ps.data, *bf = ps.body;
-        plot_text(exp, s, r, df, bf);
+        plot_text(exp, s, r, ps.data, ps.body);
         char comment[EXPERIMENT_NAME_MAX + 64];
         snprintf(comment, sizeof comment, "design search of experiment %s", exp->name);
         st = plot_script_render(&ps, dir, "design", comment, plotted, err);
