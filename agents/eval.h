@@ -3,8 +3,8 @@
 #ifndef TAFL_AGENTS_EVAL_H
 #define TAFL_AGENTS_EVAL_H
 
-#include "agents/agent_impl.h"
 #include "agents/evalmodel.h"
+#include "agents/param.h"
 #include "rules/state.h"
 
 /* Weights of the features (attackers' view; the evaluation negates for the defenders). */

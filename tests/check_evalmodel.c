@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/agent_impl.h"
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
 #include "agents/evalfeatures.h"
