@@ -7,6 +7,7 @@
 
 #include "agents/agent.h"
 #include "agents/evalmodel.h"
+#include "agents/evaluator.h"
 #include "agents/param.h"
 
 #define AGENT_MAX_PARAMS AGENT_MAX_ITEMS
@@ -56,10 +57,10 @@ struct AgentType {
     const char *(*transcript)(const Agent *agent);
     bool external; /* drives another program (agent_is_external) */
     /* Optional (NULL: the agent has no eval= parameter). Index of its eval= text parameter in
-     * params, and the hook that gives it the resolved model (NULL for eval=hand; owned by
-     * agent.c, valid until agent_destroy returns). */
+     * params, and the agent's evaluator, to which agent.c gives the resolved model (none for
+     * eval=hand; owned by agent.c, valid until agent_destroy returns). */
     int eval_param;
-    void (*set_model)(Agent *agent, const EvalModel *model);
+    Evaluator *(*evaluator)(Agent *agent);
     /* Optional (NULL: none worth counting). The bytes create allocates for search tables at
      * these parameter values, for agent_spec_memory; never more than create would take. */
     uint64_t (*memory_bytes)(const Rules *r, const double *params);

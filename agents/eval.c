@@ -12,7 +12,6 @@
 
 /* Defaults and their reasons: see EVAL_PARAM_INITIALIZERS in eval.h. */
 const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT] = {EVAL_PARAM_INITIALIZERS};
-const char *const EVAL_MODEL_DEFAULT[2] = {"hand", NULL};
 
 void eval_weights_from(const double *values, EvalWeights *w)
 {
@@ -26,8 +25,6 @@ void eval_weights_from(const double *values, EvalWeights *w)
     w->corner_guards = values[7];
     w->king_threats = values[8];
     w->king_moves = values[9];
-    w->model = NULL;
-    w->player = SIDE_ATTACKERS;
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -305,8 +302,6 @@ static int king_attackers(const Rules *r, const GameState *s)
 
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
 {
-    if (w->model)
-        return evalmodel_evaluate(r, s, w->model, w->player);
     uint64_t occ[RULES_WORDS];
     occupancy(r, s, occ);
     double v = w->attacker_material * s->attacker_count - w->defender_material * s->defender_count +
