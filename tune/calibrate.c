@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "agents/eval.h"
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "agents/evaluator.h"
 
