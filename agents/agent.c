@@ -346,7 +346,7 @@ Status agent_check_spec(const char *spec, Error *err)
     Status st = parse_spec(spec, &t, values, text, err);
     if (st != ST_OK)
         return st;
-    if (t->set_model) {
+    if (t->evaluator) {
         st = evalmodel_check_value(text[t->eval_param], err);
         if (st != ST_OK)
             error_prefix(err, "agent %s: ", t->name);
@@ -395,7 +395,7 @@ Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, Res
         }
     }
     EvalModel *model = NULL;
-    if (t->set_model) {
+    if (t->evaluator) {
         /* The eval= value is resolved now (a file read and checked against r) and recorded
          * with its content hash, so a run's described spec refuses a changed file. A pinned
          * value (what a run recorded) stands for the spec's own. */
@@ -430,14 +430,14 @@ Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed)
         agent->model = xmalloc(sizeof *agent->model);
         *agent->model = *ra->model; /* a plain value: each agent reads its own */
     }
-    if (t->set_model)
-        t->set_model(agent, agent->model);
+    if (t->evaluator)
+        evaluator_set_model(t->evaluator(agent), agent->model);
     return agent;
 }
 
 const char *agent_resolved_eval(const ResolvedAgent *ra)
 {
-    return ra->type->set_model ? ra->text[ra->type->eval_param] : NULL;
+    return ra->type->evaluator ? ra->text[ra->type->eval_param] : NULL;
 }
 
 bool agent_resolved_is_external(const ResolvedAgent *ra)
@@ -466,7 +466,7 @@ bool agent_spec_eval(const char *spec, char *buf, size_t size)
     char *text[AGENT_MAX_PARAMS] = {NULL};
     if (parse_spec_as(spec, false, &t, values, text, NULL) != ST_OK)
         return false;
-    bool takes = t->set_model != NULL;
+    bool takes = t->evaluator != NULL;
     if (takes)
         snprintf(buf, size, "%s", text[t->eval_param]);
     free_texts(text, t->param_count);

@@ -1,5 +1,5 @@
-/* For agent implementations only: the Agent base struct, its operations and the parameter
- * tables from which specs are parsed and `tafl agents` is printed. */
+/* For agent implementations only: the Agent base struct, its operations and its type with the
+ * parameter table (agents/param.h) from which specs are parsed and `tafl agents` is printed. */
 #ifndef TAFL_AGENTS_AGENT_IMPL_H
 #define TAFL_AGENTS_AGENT_IMPL_H
 
@@ -7,34 +7,10 @@
 
 #include "agents/agent.h"
 #include "agents/evalmodel.h"
+#include "agents/evaluator.h"
+#include "agents/param.h"
 
 #define AGENT_MAX_PARAMS AGENT_MAX_ITEMS
-
-typedef enum {
-    PARAM_INT,    /* an integer in [min, max] */
-    PARAM_REAL,   /* a real number in [min, max] */
-    PARAM_CHOICE, /* one of choices[]; the value is its index */
-    PARAM_BOOL,   /* yes|no|true|false|1|0; the value is 0 or 1 */
-    PARAM_TEXT,   /* free text, required, kept in Agent.text (a command line); in a spec it runs
-                     to the next ",KEY=" naming a key of the agent, so it may hold commas */
-} ParamType;
-
-typedef struct {
-    const char *key;
-    ParamType type;
-    double def; /* default (choice: index; bool: 0/1) */
-    double min, max;
-    const char *const *choices; /* NULL-terminated, for PARAM_CHOICE; for PARAM_TEXT NULL (the
-                                   value is required) or {default text, NULL} (a spec
-                                   description leaves out a text equal to it) */
-    const char *help;           /* one line: meaning and unit */
-} ParamSpec;
-
-/* The default of a text parameter, or NULL when it is required. */
-static inline const char *param_text_default(const ParamSpec *p)
-{
-    return p->type == PARAM_TEXT && p->choices ? p->choices[0] : NULL;
-}
 
 typedef struct AgentType AgentType;
 
@@ -81,10 +57,10 @@ struct AgentType {
     const char *(*transcript)(const Agent *agent);
     bool external; /* drives another program (agent_is_external) */
     /* Optional (NULL: the agent has no eval= parameter). Index of its eval= text parameter in
-     * params, and the hook that gives it the resolved model (NULL for eval=hand; owned by
-     * agent.c, valid until agent_destroy returns). */
+     * params, and the agent's evaluator, to which agent.c gives the resolved model (none for
+     * eval=hand; owned by agent.c, valid until agent_destroy returns). */
     int eval_param;
-    void (*set_model)(Agent *agent, const EvalModel *model);
+    Evaluator *(*evaluator)(Agent *agent);
     /* Optional (NULL: none worth counting). The bytes create allocates for search tables at
      * these parameter values, for agent_spec_memory; never more than create would take. */
     uint64_t (*memory_bytes)(const Rules *r, const double *params);

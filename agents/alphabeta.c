@@ -44,6 +44,7 @@
 
 #include "agents/agent_impl.h"
 #include "agents/eval.h"
+#include "agents/evaluator.h"
 #include "rules/bits.h"
 #include "rules/common.h"
 #include "rules/movegen.h"
@@ -140,7 +141,7 @@ static const ParamSpec PARAMS[] = {
      "either side of the last iteration's score, widened fourfold on the side that fails (0 = "
      "the full window)"},
     EVAL_PARAM_INITIALIZERS,
-    EVAL_MODEL_PARAM_INITIALIZER,
+    EVALUATOR_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -173,7 +174,7 @@ typedef struct {
     double asp;    /* aspiration window's half-width at the root; 0 = full window */
     int null_ply;  /* ply of the node reached by a pass now being searched; -1 = none */
     uint64_t seed;
-    EvalWeights w;
+    Evaluator eval;
     TTEntry *tt;    /* owned; NULL when tt_mb = 0 */
     size_t tt_mask; /* slots - 1 (slots a power of two) */
     History hist;   /* the game's positions since the last capture, then the search path */
@@ -399,7 +400,7 @@ static inline double score_from_tt(double v, int ply)
 
 static double leaf_value(const AlphaBeta *ab, const GameState *s)
 {
-    double v = eval_evaluate(ab->base.rules, s, &ab->w);
+    double v = evaluator_value(ab->base.rules, s, &ab->eval);
     if (ab->noise > 0) {
         /* A pure function of (seed, position), so the table stays consistent. */
         uint64_t h = rng_splitmix64(ab->seed ^ s->hash);
@@ -967,10 +968,10 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
     assert(!state_is_over(s));
     load_history(ab, s, hist);
     /* A player model reads the weights of the side the agent plays; an agent asked to move for
-     * the other side (`tafl move`, an engine host) drops the table's scores of the other ones. */
-    if (ab->w.model && ab->w.model->kind == EVALMODEL_PLAYER && ab->w.player != s->side && ab->tt)
+     * the other side (`tafl move`, an engine host) drops the table's scores of the other ones
+     * (evaluator_play says when). */
+    if (evaluator_play(&ab->eval, (Side)s->side) && ab->tt)
         memset(ab->tt, 0, (ab->tt_mask + 1) * sizeof *ab->tt);
-    ab->w.player = (Side)s->side;
     ab->nodes = 0;
     ab->stop = false;
     ab->null_ply = -1;
@@ -1159,7 +1160,7 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     ab->blend = params[P_BLEND] != 0;
     ab->asp = params[P_ASP];
     ab->seed = seed;
-    eval_weights_from(&params[P_EVAL], &ab->w);
+    evaluator_init(&ab->eval, &params[P_EVAL]);
     size_t pow2 = tt_slots(params[P_TT_MB]);
     if (pow2 > 0) {
         ab->tt = xcalloc(pow2, sizeof *ab->tt);
@@ -1173,9 +1174,9 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
     return &ab->base;
 }
 
-static void ab_set_model(Agent *agent, const EvalModel *model)
+static Evaluator *ab_evaluator(Agent *agent)
 {
-    ((AlphaBeta *)agent)->w.model = model;
+    return &((AlphaBeta *)agent)->eval;
 }
 
 const AgentType AGENT_TYPE_ALPHABETA = {
@@ -1188,6 +1189,6 @@ const AgentType AGENT_TYPE_ALPHABETA = {
               "8 * squares^2 bytes of history table and the search path",
     .create = ab_create,
     .eval_param = P_EVAL_MODEL,
-    .set_model = ab_set_model,
+    .evaluator = ab_evaluator,
     .memory_bytes = ab_memory,
 };

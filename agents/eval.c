@@ -12,7 +12,6 @@
 
 /* Defaults and their reasons: see EVAL_PARAM_INITIALIZERS in eval.h. */
 const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT] = {EVAL_PARAM_INITIALIZERS};
-const char *const EVAL_MODEL_DEFAULT[2] = {"hand", NULL};
 
 void eval_weights_from(const double *values, EvalWeights *w)
 {
@@ -26,8 +25,6 @@ void eval_weights_from(const double *values, EvalWeights *w)
     w->corner_guards = values[7];
     w->king_threats = values[8];
     w->king_moves = values[9];
-    w->model = NULL;
-    w->player = SIDE_ATTACKERS;
 }
 
 static inline bool bit_test(const uint64_t *bits, int sq)
@@ -165,73 +162,17 @@ static int corner_guards(const Rules *r, const GameState *s)
     return count;
 }
 
-static inline bool corner_hostile_to_defenders(const Rules *r)
+/* Would the king be captured by an attacker arriving on t (beside him) from `from` (-1: an
+ * attacker imagined on t)? The rules' own test (state_king_captured_by), asked of the attackers
+ * as they would stand after the move: t held, `from` left. */
+static bool captured_by_arrival(const Rules *r, const GameState *s, int t, int from)
 {
-    return r->opt.corner_hostile == CORNER_HOSTILE_ALL ||
-           r->opt.corner_hostile == CORNER_HOSTILE_DEFENDERS;
-}
-
-/* Would the king on k be captured by an attacker arriving on t (beside him) from `from`? The
- * same shapes as king_captured in rules/state.c (RULES.md section 4), on the board after the
- * move: t holds an attacker and `from` is empty (-1: no square beside him is left). */
-static bool captured_by_arrival(const Rules *r, const GameState *s, int k, int t, int from)
-{
-#define ATT(u) ((u) >= 0 && (u) != from && ((u) == t || bit_test(s->attackers, (u))))
-    const int16_t *nb = r->neighbour[k];
-    KingCapture mode = r->opt.king_capture;
-    bool throne_stands_in = r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
-    if (mode == KING_CAPTURE_STRONG) {
-        if (bit_test(r->edge, k))
-            return false;
-        for (int d = 0; d < RULES_DIRS; d++)
-            if (!ATT(nb[d]) && !(is_throne(r, nb[d]) && throne_stands_in))
-                return false;
-        return true;
-    }
-    if (mode == KING_CAPTURE_THRONE4_ELSEWHERE2) {
-        if (is_throne(r, k)) {
-            for (int d = 0; d < RULES_DIRS; d++)
-                if (!ATT(nb[d]))
-                    return false;
-            return true;
-        }
-        throne_stands_in = false; /* then custodial, the empty throne not hostile to him */
-    } else if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
-        bool beside_throne = false;
-        for (int d = 0; d < RULES_DIRS; d++)
-            beside_throne |= nb[d] == r->throne_sq;
-        if (k == r->throne_sq || beside_throne) {
-            for (int d = 0; d < RULES_DIRS; d++)
-                if (nb[d] != r->throne_sq && !ATT(nb[d]))
-                    return false;
-            return true;
-        }
-    }
-    if (mode == KING_CAPTURE_THRONE4_ADJ3_EDGE3 && bit_test(r->edge, k) &&
-        !bit_test(r->corner, k)) {
-        for (int d = 0; d < RULES_DIRS; d++) {
-            if (nb[d] < 0)
-                continue;
-            if (!ATT(nb[d]) && !(is_corner(r, nb[d]) && corner_hostile_to_defenders(r)))
-                return false;
-        }
-        return true;
-    }
-    /* Custodial: the square across the king from t. */
-    int d_t = 0;
-    while (nb[d_t] != t)
-        d_t++;
-    int u = nb[d_t ^ 1];
-    if (u < 0)
-        return false;
-    if (ATT(u))
-        return true;
-    if (is_corner(r, u))
-        return corner_hostile_to_defenders(r);
-    if (is_throne(r, u))
-        return throne_stands_in;
-    return false;
-#undef ATT
+    uint64_t after[RULES_WORDS];
+    memcpy(after, s->attackers, sizeof after);
+    after[t >> 6] |= 1ULL << (t & 63);
+    if (from >= 0)
+        after[from >> 6] &= ~(1ULL << (from & 63));
+    return state_king_captured_by(r, after, s->king, t);
 }
 
 /* Squares beside the king where an attacker arriving in one move would capture him; when
@@ -249,7 +190,7 @@ static int king_threats(const Rules *r, const GameState *s, const uint64_t *occ,
          * reads only the squares beside the king, and the attacker that slides to t never comes
          * from one of them (two squares beside him on one line have the king between), so it
          * does not depend on which attacker arrives. */
-        if (!captured_by_arrival(r, s, k, t, -1))
+        if (!captured_by_arrival(r, s, t, -1))
             continue;
         /* The attackers that can slide to t: the first piece along each line from t (the line
          * towards the king ends at once). */
@@ -333,7 +274,7 @@ bool eval_move_captures_king(const Rules *r, const GameState *s, Move m)
 {
     for (int d = 0; d < RULES_DIRS; d++)
         if (r->neighbour[m.to][d] == s->king)
-            return captured_by_arrival(r, s, s->king, m.to, m.from);
+            return captured_by_arrival(r, s, m.to, m.from);
     return false;
 }
 
@@ -361,8 +302,6 @@ static int king_attackers(const Rules *r, const GameState *s)
 
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w)
 {
-    if (w->model)
-        return evalmodel_evaluate(r, s, w->model, w->player);
     uint64_t occ[RULES_WORDS];
     occupancy(r, s, occ);
     double v = w->attacker_material * s->attacker_count - w->defender_material * s->defender_count +

@@ -3,8 +3,7 @@
 #ifndef TAFL_AGENTS_EVAL_H
 #define TAFL_AGENTS_EVAL_H
 
-#include "agents/agent_impl.h"
-#include "agents/evalmodel.h"
+#include "agents/param.h"
 #include "rules/state.h"
 
 /* Weights of the features (attackers' view; the evaluation negates for the defenders). */
@@ -21,10 +20,6 @@ typedef struct {
     double king_threats;      /* per square beside the king on which an attacker that can get
                                  there in one move would capture him */
     double king_moves;        /* per square the king can move to (against the attackers) */
-    const EvalModel *model;   /* a learned evaluation used instead of the weights (eval=FILE or
-                                 trained); NULL: the weights (eval=hand). Borrowed */
-    Side player;              /* the side the agent plays in this search (set at its root): a
-                                 player model reads that side's weights */
 } EvalWeights;
 
 /* Number of weights, and their parameter specs (keys attacker_material, defender_material,
@@ -89,22 +84,12 @@ extern const ParamSpec EVAL_PARAMS[EVAL_PARAM_COUNT];
 #define EVAL_PARAM_INITIALIZERS                                                                    \
     EVAL_PARAM_INITIALIZERS_WITH(0.7, 24.3, 0.56, 1.84, 2.31, -2.5, 11.5)
 
-/* The agents' eval= parameter: which evaluation scores positions. Agents list it last in their
- * parameter tables and take the model in their set_model hook (agent_impl.h). */
-#define EVAL_MODEL_PARAM_INITIALIZER                                                               \
-    {                                                                                              \
-        "eval", PARAM_TEXT, 0, 0, 0, EVAL_MODEL_DEFAULT,                                           \
-            "hand = the weighted features; trained = the evaluation shipped for the ruleset "      \
-            "(tafl train); FILE = an evaluation file written by tafl train"                        \
-    }
-extern const char *const EVAL_MODEL_DEFAULT[2]; /* {"hand", NULL} */
-
-/* Reads weights from EVAL_PARAM_COUNT consecutive parameter values (model: none). */
+/* Reads weights from EVAL_PARAM_COUNT consecutive parameter values. */
 void eval_weights_from(const double *values, EvalWeights *w);
 
-/* The position's value for the side to move (higher is better), in the weights' units, or the
- * learned model's (EVALMODEL_UNITS per logit) when w->model is set; the game must not be over.
- * Pure and thread-safe. */
+/* The position's value for the side to move (higher is better), in the weights' units; the game
+ * must not be over. A learned model scores instead through agents/evaluator.h. Pure and
+ * thread-safe. */
 double eval_evaluate(const Rules *r, const GameState *s, const EvalWeights *w);
 
 /* Every feature of the evaluation at once, attackers' view (for learned evaluations). */

@@ -151,8 +151,4 @@ MUST_CHECK Status evalmodel_join(const Rules *r, const EvalModel *attacking,
 /* FNV-1a 64 of a text: the content hash recorded with a file's name. */
 uint64_t evalmodel_text_hash(const char *text, size_t len);
 
-/* The file format and eval= values (agents/evalfile.h) come with the model, for the callers
- * that load evaluations through this header. */
-#include "agents/evalfile.h"
-
 #endif

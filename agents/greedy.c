@@ -6,11 +6,12 @@
 
 #include "agents/agent_impl.h"
 #include "agents/eval.h"
+#include "agents/evaluator.h"
 #include "rules/movegen.h"
 
 typedef struct {
     Agent base;
-    EvalWeights weights;
+    Evaluator eval;
     Rng rng;
     History scratch; /* the game's history plus the move being tried */
     Move moves[RULES_MAX_MOVES];
@@ -69,7 +70,7 @@ static Move greedy_choose(Agent *agent, const GameState *s, const History *hist)
 {
     GreedyAgent *a = (GreedyAgent *)agent;
     const Rules *r = agent->rules;
-    a->weights.player = (Side)s->side; /* a player model reads the weights of the side played */
+    evaluator_play(&a->eval, (Side)s->side); /* one ply: no values kept from move to move */
     history_clear(&a->scratch);
     if (hist)
         for (int i = 0; i < hist->length; i++) {
@@ -99,7 +100,7 @@ static Move greedy_choose(Agent *agent, const GameState *s, const History *hist)
             /* A draw, or a loss the move brings on itself (repetition). */
             a->scores[i] = child.winner == WINNER_DRAW ? 0 : -AGENT_WIN_SCORE;
         } else {
-            a->scores[i] = -eval_evaluate(r, &child, &a->weights);
+            a->scores[i] = -evaluator_value(r, &child, &a->eval);
             if (!has_winning_reply(a, &child, &nodes))
                 safe[nsafe++] = i;
         }
@@ -136,18 +137,18 @@ static Agent *greedy_create(const Rules *r, const double *params, uint64_t seed)
 {
     GreedyAgent *a = xcalloc(1, sizeof *a);
     agent_init_base(&a->base, &GREEDY_OPS, &AGENT_TYPE_GREEDY, r, params);
-    eval_weights_from(params, &a->weights);
+    evaluator_init(&a->eval, params);
     history_init(&a->scratch);
     rng_seed(&a->rng, seed);
     return &a->base;
 }
 
-static void greedy_set_model(Agent *agent, const EvalModel *model)
+static Evaluator *greedy_evaluator(Agent *agent)
 {
-    ((GreedyAgent *)agent)->weights.model = model;
+    return &((GreedyAgent *)agent)->eval;
 }
 
-static const ParamSpec GREEDY_PARAMS[] = {EVAL_PARAM_INITIALIZERS, EVAL_MODEL_PARAM_INITIALIZER};
+static const ParamSpec GREEDY_PARAMS[] = {EVAL_PARAM_INITIALIZERS, EVALUATOR_PARAM_INITIALIZER};
 #define GREEDY_PARAM_COUNT ((int)(sizeof GREEDY_PARAMS / sizeof GREEDY_PARAMS[0]))
 
 const AgentType AGENT_TYPE_GREEDY = {
@@ -158,5 +159,5 @@ const AgentType AGENT_TYPE_GREEDY = {
     .memory = "about 24 bytes per legal move plus the game's history",
     .create = greedy_create,
     .eval_param = EVAL_PARAM_COUNT,
-    .set_model = greedy_set_model,
+    .evaluator = greedy_evaluator,
 };

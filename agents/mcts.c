@@ -11,6 +11,7 @@
 
 #include "agents/agent_impl.h"
 #include "agents/eval.h"
+#include "agents/evaluator.h"
 #include "rules/common.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
@@ -74,7 +75,7 @@ static const ParamSpec MCTS_PARAMS[P_COUNT] = {
     EVAL_PARAM_INITIALIZERS_WITH(4.0, 30.0, 6.0, 1.0, 0.0, 0.0, 0.0),
     /* A learned model's units are EVALMODEL_UNITS = 40 per logit: with eval_scale 40 the
      * logistic cut-off reads its predicted win probability as is. */
-    EVAL_MODEL_PARAM_INITIALIZER,
+    EVALUATOR_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof MCTS_PARAMS / sizeof MCTS_PARAMS[0] == P_COUNT, "MCTS_PARAMS matches");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -113,7 +114,7 @@ typedef struct {
     double eval_scale; /* logistic scale in evaluation units */
     double minimax;    /* weight of Node.minimax in selection, 0..1 */
     bool tactics;      /* the solver's fork proof (tactics()) */
-    EvalWeights weights;
+    Evaluator eval;
     bool reuse;
     uint32_t limit;    /* max_nodes: the tree grows only while it stays within this */
     uint32_t capacity; /* arena entries: limit, or more so that any root's children fit */
@@ -161,7 +162,7 @@ static double attacker_result(const GameState *s)
  * IEEE TCIAIG 2010) and in implicit minimax backups (Lanctot et al. 2014). */
 static double leaf_value(const Mcts *a, const GameState *s)
 {
-    double v = eval_evaluate(a->base.rules, s, &a->weights);
+    double v = evaluator_value(a->base.rules, s, &a->eval);
     if (s->side != SIDE_ATTACKERS)
         v = -v;
     return 1.0 / (1.0 + exp(-v / a->eval_scale));
@@ -652,11 +653,9 @@ static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
     assert(!state_is_over(s) && "agent_choose needs a game in progress");
     load_history(a, s, hist);
     /* A player model reads the weights of the side the agent plays; a tree grown for the other
-     * side holds values of the other weights. */
-    if (a->weights.model && a->weights.model->kind == EVALMODEL_PLAYER &&
-        a->weights.player != s->side)
+     * side holds values of the other weights (evaluator_play says when). */
+    if (evaluator_play(&a->eval, (Side)s->side))
         a->have_tree = false;
-    a->weights.player = (Side)s->side;
 
     /* Solver-lite at the root: a move that wins at once is played without a search. */
     Move moves[RULES_MAX_MOVES];
@@ -742,7 +741,7 @@ static Agent *mcts_create(const Rules *r, const double *params, uint64_t seed)
     a->eval_scale = params[P_EVAL_SCALE];
     a->minimax = params[P_MINIMAX];
     a->tactics = params[P_TACTICS] != 0;
-    eval_weights_from(&params[P_EVAL], &a->weights);
+    evaluator_init(&a->eval, &params[P_EVAL]);
     /* Room for the root and all its children whatever max_nodes says. */
     a->capacity = a->limit > RULES_MAX_MOVES + 1 ? a->limit : RULES_MAX_MOVES + 1;
     a->nodes = xmalloc((size_t)a->capacity * sizeof *a->nodes);
@@ -775,9 +774,9 @@ uint32_t mcts_root_visits(const Agent *agent)
     return a->used ? a->nodes[0].visits : 0;
 }
 
-static void mcts_set_model(Agent *agent, const EvalModel *model)
+static Evaluator *mcts_evaluator(Agent *agent)
 {
-    ((Mcts *)agent)->weights.model = model;
+    return &((Mcts *)agent)->eval;
 }
 
 /* What mcts_create allocates, and the spare arena reuse adds at the first kept tree. */
@@ -800,6 +799,6 @@ const AgentType AGENT_TYPE_MCTS = {
               "a full arena stops the tree's growth; plus the game's history and the path",
     .create = mcts_create,
     .eval_param = P_EVAL_MODEL,
-    .set_model = mcts_set_model,
+    .evaluator = mcts_evaluator,
     .memory_bytes = mcts_memory,
 };

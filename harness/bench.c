@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "agents/agent.h"
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "formats/files.h"
 #include "formats/keyvalue.h"

@@ -322,11 +322,11 @@ static inline ALWAYS_INLINE void make_captures(const Rules *r, GameState *s, Sid
 
 /* Does square u stand for an attacker against the king where custodial capture applies:
  * an attacker, a corner hostile to defenders, or the empty throne hostile to defenders? */
-static bool hostile_to_king(const Rules *r, const GameState *s, int u)
+static bool hostile_to_king(const Rules *r, const uint64_t *attackers, int u)
 {
     if (u < 0)
         return false; /* the board edge is never hostile */
-    if (bit_test(s->attackers, u))
+    if (bit_test(attackers, u))
         return true;
     if (is_corner(r, u))
         return corner_hostile_to(r, SIDE_DEFENDERS);
@@ -335,13 +335,14 @@ static bool hostile_to_king(const Rules *r, const GameState *s, int u)
     return false;
 }
 
-static bool attacker_at(const GameState *s, int sq)
+static bool attacker_at(const uint64_t *attackers, int sq)
 {
-    return sq >= 0 && bit_test(s->attackers, sq);
+    return sq >= 0 && bit_test(attackers, sq);
 }
 
-/* The king on square k, an attacker having just arrived on t beside him. */
-static bool king_captured(const Rules *r, const GameState *s, int k, int t)
+/* The king on square k, an attacker having just arrived on t beside him: state_king_captured_by
+ * (state.h), which state_apply asks after each attacker move beside the king. */
+static bool king_captured(const Rules *r, const uint64_t *attackers, int k, int t)
 {
     const int16_t *nb = r->neighbour[k];
     int from_t = 0; /* direction from t to the king */
@@ -356,7 +357,7 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
         for (int d = 0; d < RULES_DIRS; d++) {
             bool throne_stands_in =
                 is_throne(r, nb[d]) && r->opt.throne_hostile_defenders == THRONE_HOSTILE_EMPTY;
-            if (!attacker_at(s, nb[d]) && !throne_stands_in)
+            if (!attacker_at(attackers, nb[d]) && !throne_stands_in)
                 return false;
         }
         return true;
@@ -368,19 +369,19 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
          * empty throne does not stand for an attacker against him; a hostile corner does. */
         if (is_throne(r, k)) {
             for (int d = 0; d < RULES_DIRS; d++)
-                if (!attacker_at(s, nb[d]))
+                if (!attacker_at(attackers, nb[d]))
                     return false;
             return true;
         }
         int u = nb[from_t];
-        return attacker_at(s, u) ||
+        return attacker_at(attackers, u) ||
                (u >= 0 && is_corner(r, u) && corner_hostile_to(r, SIDE_DEFENDERS));
     }
     if (mode != KING_CAPTURE_CUSTODIAL && r->opt.throne) {
         /* Without a throne these two shapes never apply. */
         if (k == r->throne_sq) {
             for (int d = 0; d < RULES_DIRS; d++)
-                if (!attacker_at(s, nb[d]))
+                if (!attacker_at(attackers, nb[d]))
                     return false;
             return true;
         }
@@ -389,7 +390,7 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
             beside_throne |= nb[d] == r->throne_sq;
         if (beside_throne) {
             for (int d = 0; d < RULES_DIRS; d++)
-                if (nb[d] != r->throne_sq && !attacker_at(s, nb[d]))
+                if (nb[d] != r->throne_sq && !attacker_at(attackers, nb[d]))
                     return false;
             return true;
         }
@@ -402,13 +403,18 @@ static bool king_captured(const Rules *r, const GameState *s, int k, int t)
             if (nb[d] < 0)
                 continue;
             bool hostile_corner = is_corner(r, nb[d]) && corner_hostile_to(r, SIDE_DEFENDERS);
-            if (!attacker_at(s, nb[d]) && !hostile_corner)
+            if (!attacker_at(attackers, nb[d]) && !hostile_corner)
                 return false;
         }
         return true;
     }
     /* Custodial: along the line through the moving attacker, like any other piece. */
-    return hostile_to_king(r, s, nb[from_t]);
+    return hostile_to_king(r, attackers, nb[from_t]);
+}
+
+bool state_king_captured_by(const Rules *r, const uint64_t *attackers, int king, int to)
+{
+    return king_captured(r, attackers, king, to);
 }
 
 /* --- the edge fort (edge_fort option; README.md, "The rules engine") --- */
@@ -572,7 +578,7 @@ static inline ALWAYS_INLINE void apply_move(const Rules *r, GameState *s, Histor
         bool beside_king = false;
         for (int d = 0; d < RULES_DIRS; d++)
             beside_king |= r->neighbour[to][d] == s->king;
-        if (beside_king && king_captured(r, s, s->king, to)) {
+        if (beside_king && king_captured(r, s->attackers, s->king, to)) {
             caps->sq[caps->count++] = s->king;
             end_game(s, WINNER_ATTACKERS, END_KING_CAPTURED);
         }

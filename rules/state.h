@@ -91,6 +91,14 @@ void state_refresh(const Rules *r, GameState *s);
  * captured squares. Thread-safe for distinct s and hist. */
 void state_apply(const Rules *r, GameState *s, History *hist, Move m, CaptureList *caps);
 
+/* True when the king on square `king` is captured by the attackers on the board `attackers`
+ * (RULES_WORDS words), one of which has just arrived on square `to` beside him: the king's
+ * capture of RULES.md section 4 under r's king_capture, the empty throne and hostile corners
+ * standing in for attackers as the ruleset says. It reads only `attackers` and the rules, so a
+ * caller may ask about attackers that do not stand there yet (an evaluation imagining one on
+ * `to`); state_apply asks it after every attacker move beside the king. Pure, thread-safe. */
+bool state_king_captured_by(const Rules *r, const uint64_t *attackers, int king, int to);
+
 /* True when the king stands on an edge inside an unbreakable fort of defenders and can move
  * (the edge_fort option; README.md, "The rules engine", gives the exact shape). Reads only;
  * thread-safe. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/agent_impl.h"
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
 #include "rules/movegen.h"

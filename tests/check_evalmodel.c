@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/agent_impl.h"
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
 #include "agents/evalfeatures.h"
@@ -342,8 +343,8 @@ START_TEST(test_player_agent)
     ck_assert_int_eq(agent_create(specs[_i], &r, 1, &player, &err), ST_OK);
     ck_assert_int_eq(agent_create(specs[_i], &r, 1, &att_only, &err), ST_OK);
     ck_assert_int_eq(agent_create(specs[_i], &r, 1, &hand, &err), ST_OK);
-    player->type->set_model(player, &joined);
-    att_only->type->set_model(att_only, &a);
+    evaluator_set_model(player->type->evaluator(player), &joined);
+    evaluator_set_model(att_only->type->evaluator(att_only), &a);
     Rng rng;
     rng_seed(&rng, 5);
     GameState s;
@@ -393,7 +394,7 @@ START_TEST(test_player_agent_changes_side)
     Agent *player, *hand;
     ck_assert_int_eq(agent_create("alphabeta:depth=3", &r, 1, &player, &err), ST_OK);
     ck_assert_int_eq(agent_create("alphabeta:depth=3", &r, 1, &hand, &err), ST_OK);
-    player->type->set_model(player, &joined);
+    evaluator_set_model(player->type->evaluator(player), &joined);
     agent_new_game(player, 1);
     agent_new_game(hand, 1);
     GameState s;
@@ -428,7 +429,7 @@ START_TEST(test_player_mcts_new_tree)
     for (int k = 0; k < 2; k++) {
         Agent *mcts;
         ck_assert_int_eq(agent_create("mcts:iterations=400,reuse=yes", &r, 1, &mcts, &err), ST_OK);
-        mcts->type->set_model(mcts, models[k]);
+        evaluator_set_model(mcts->type->evaluator(mcts), models[k]);
         agent_new_game(mcts, 1);
         GameState s;
         History h;
@@ -453,10 +454,8 @@ START_TEST(test_hand_equivalent)
     double defaults[EVAL_PARAM_COUNT];
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         defaults[i] = EVAL_PARAMS[i].def;
-    EvalWeights hand, model;
+    EvalWeights hand;
     eval_weights_from(defaults, &hand);
-    model = hand;
-    model.model = &m;
     Rng rng;
     rng_seed(&rng, 11);
     int checked = 0;
@@ -465,7 +464,8 @@ START_TEST(test_hand_equivalent)
         History h;
         fixture_start(&r, &s, &h);
         for (int ply = 0; ply < 20 && !state_is_over(&s); ply++) {
-            double a = eval_evaluate(&r, &s, &hand), b = eval_evaluate(&r, &s, &model);
+            double a = eval_evaluate(&r, &s, &hand),
+                   b = evalmodel_evaluate(&r, &s, &m, SIDE_ATTACKERS);
             ck_assert_msg(fabs(a - b) <= 1e-9 * (1 + fabs(a)), "hand %g, model %g", a, b);
             checked++;
             Move moves[RULES_MAX_MOVES];

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "agents/eval.h"
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
+#include "agents/evaluator.h"
 
 typedef struct {
     double p;
@@ -16,7 +18,7 @@ typedef struct {
 
 typedef struct {
     const Rules *r;
-    EvalWeights *w;
+    Evaluator *e;
     int lo, hi;
     float y;
     Scored *items;
@@ -33,8 +35,8 @@ static void visit(void *ctx, int ply, const RecordMove *rm, Move m, const GameSt
     if (ply < c->lo || ply > c->hi || state_is_over(s))
         return;
     /* A player model is read as by the agent about to move: its side's weights. */
-    c->w->player = (Side)s->side;
-    double v = eval_evaluate(c->r, s, c->w);
+    evaluator_play(c->e, (Side)s->side);
+    double v = evaluator_value(c->r, s, c->e);
     if (s->side != SIDE_ATTACKERS)
         v = -v;
     if (c->count == c->cap) {
@@ -63,10 +65,10 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
     double defaults[EVAL_PARAM_COUNT];
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         defaults[i] = EVAL_PARAMS[i].def;
-    EvalWeights w;
-    eval_weights_from(defaults, &w);
-    w.model = model;
-    Collect c = {.r = r, .w = &w, .lo = lo, .hi = hi};
+    Evaluator e;
+    evaluator_init(&e, defaults);
+    evaluator_set_model(&e, model);
+    Collect c = {.r = r, .e = &e, .lo = lo, .hi = hi};
     for (int g = 0; g < count; g++) {
         if (!record_result_score(games[g].result, &c.y))
             continue;

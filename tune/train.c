@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "formats/files.h"
 #include "formats/plot.h"
