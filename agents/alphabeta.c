@@ -657,6 +657,66 @@ static bool null_move_cuts(AlphaBeta *ab, const GameState *s, int depth, int ply
     return !ab->stop && v >= beta;
 }
 
+/* The table's slot for key (NULL without a table). A stored entry of the position gives its
+ * move in *tt_move and, when its depth and bound settle the node, true with its value. */
+static bool tt_probe(AlphaBeta *ab, uint64_t key, int depth, int ply, double alpha, double beta,
+                     TTEntry **slot, Move *tt_move, double *value)
+{
+    if (!ab->tt)
+        return false;
+    TTEntry *e = *slot = &ab->tt[key & ab->tt_mask];
+    if (e->bound == BOUND_NONE || e->key != key)
+        return false;
+    *tt_move = e->move;
+    /* By default exactly this depth, not deeper: the search then returns the depth-limited
+     * minimax value whatever the table holds (see the file comment). tt_deep also trusts deeper
+     * entries, the usual rule, which saves re-searching positions that recur by transposition
+     * at a shallower remaining depth. */
+    if (e->depth != depth && !(ab->tt_deep && e->depth > depth))
+        return false;
+    *value = score_from_tt(e->score, ply);
+    return e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && *value >= beta) ||
+           (e->bound == BOUND_UPPER && *value <= alpha);
+}
+
+/* The value, for the side to move in s, of its i-th move m (ordered with score `order`, taking
+ * `captures` pieces), already played into child, searched to depth - 1 within (alpha, beta). */
+static double search_child(AlphaBeta *ab, const GameState *s, const GameState *child, Move m,
+                           int captures, int i, int32_t order, int depth, int ply, double alpha,
+                           double beta, int ext_left, bool check, bool *dep)
+{
+    if (state_is_over(child)) {
+        ab->nodes++;
+        *dep |= path_dependent_end(ab->base.rules, child);
+        return terminal_score(child, s->side, ply + 1);
+    }
+    const bool late_quiet = ab->lmr && i >= 3 && depth >= 3 && !check && captures == 0 &&
+                            m.from != s->king && order < ORDER_KILLER;
+    double v;
+    if (i == 0 || !ab->pvs) {
+        /* Late-move reduction without PVS: a reduced search of the full window, redone at full
+         * depth when it does not fail low. */
+        int reduce = late_quiet ? 1 : 0;
+        v = -negamax(ab, child, depth - 1 - reduce, ply + 1, -beta, -alpha, ext_left, dep);
+        if (reduce && !ab->stop && v > alpha)
+            v = -negamax(ab, child, depth - 1, ply + 1, -beta, -alpha, ext_left, dep);
+        return v;
+    }
+    /* Principal-variation search: the first move is expected best, the others are shown worse
+     * with a null window; one that is not is searched again with the full window. Late-move
+     * reductions (Heinz 2000; the chess programming wiki's "Late Move Reductions"): a quiet move
+     * late in the order, when the side to move is not answering a threat, is first searched
+     * lmr_plies shallower, and at full depth only if it beats alpha. */
+    int reduce = late_quiet ? lmr_plies(depth, i) : 0;
+    const double nw = alpha + NULL_WINDOW;
+    v = -negamax(ab, child, depth - 1 - reduce, ply + 1, -nw, -alpha, ext_left, dep);
+    if (reduce && !ab->stop && v > alpha)
+        v = -negamax(ab, child, depth - 1, ply + 1, -nw, -alpha, ext_left, dep);
+    if (!ab->stop && v > alpha && v < beta)
+        v = -negamax(ab, child, depth - 1, ply + 1, -beta, -alpha, ext_left, dep);
+    return v;
+}
+
 /* Fail-soft negamax of s (not over) to `depth` plies; ply counts from the root. Sets
  * *path_dep when the value depends on a repetition or draw-fort end below. ext_left bounds the
  * king-threat extensions still allowed on this path, so the search terminates. */
@@ -689,22 +749,9 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
     uint64_t key = tt_key(ab, s);
     TTEntry *e = NULL;
     Move tt_move = {0, 0}; /* from == to: matches no move */
-    if (ab->tt) {
-        e = &ab->tt[key & ab->tt_mask];
-        if (e->bound != BOUND_NONE && e->key == key) {
-            tt_move = e->move;
-            /* By default exactly this depth, not deeper: the search then returns the
-             * depth-limited minimax value whatever the table holds (see the file comment).
-             * tt_deep also trusts deeper entries, the usual rule, which saves re-searching
-             * positions that recur by transposition at a shallower remaining depth. */
-            if (e->depth == depth || (ab->tt_deep && e->depth > depth)) {
-                double v = score_from_tt(e->score, ply);
-                if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
-                    (e->bound == BOUND_UPPER && v <= alpha))
-                    return v;
-            }
-        }
-    }
+    double tt_value;
+    if (tt_probe(ab, key, depth, ply, alpha, beta, &e, &tt_move, &tt_value))
+        return tt_value;
 
     bool dep = false;
     if (ab->nullmove && null_move_cuts(ab, s, depth, ply, alpha, beta, check, &dep)) {
@@ -740,39 +787,8 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
         GameState child = *s;
         CaptureList caps;
         state_apply(r, &child, &ab->hist, m, &caps);
-        double v;
-        if (state_is_over(&child)) {
-            ab->nodes++;
-            v = terminal_score(&child, s->side, ply + 1);
-            dep |= path_dependent_end(r, &child);
-        } else if (i == 0 || !ab->pvs) {
-            /* Late-move reduction without PVS: a reduced search of the full window, redone at
-             * full depth when it does not fail low. */
-            int reduce = 0;
-            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
-                scores[i] < ORDER_KILLER)
-                reduce = 1;
-            v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -beta, -alpha, ext_left, &dep);
-            if (reduce && !ab->stop && v > alpha)
-                v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, ext_left, &dep);
-        } else {
-            /* Principal-variation search: the first move is expected best, the others are
-             * shown worse with a null window; one that is not is searched again with the full
-             * window. Late-move reductions (Heinz 2000; the chess programming wiki's "Late Move
-             * Reductions"): a quiet move late in the order, when the side to move is not
-             * answering a threat, is first searched lmr_plies shallower, and at full depth only
-             * if it beats alpha. */
-            int reduce = 0;
-            if (ab->lmr && i >= 3 && depth >= 3 && !check && caps.count == 0 && m.from != s->king &&
-                scores[i] < ORDER_KILLER)
-                reduce = lmr_plies(depth, i);
-            const double nw = alpha + NULL_WINDOW;
-            v = -negamax(ab, &child, depth - 1 - reduce, ply + 1, -nw, -alpha, ext_left, &dep);
-            if (reduce && !ab->stop && v > alpha)
-                v = -negamax(ab, &child, depth - 1, ply + 1, -nw, -alpha, ext_left, &dep);
-            if (!ab->stop && v > alpha && v < beta)
-                v = -negamax(ab, &child, depth - 1, ply + 1, -beta, -alpha, ext_left, &dep);
-        }
+        double v = search_child(ab, s, &child, m, caps.count, i, scores[i], depth, ply, alpha, beta,
+                                ext_left, check, &dep);
         history_truncate(&ab->hist, len);
         if (ab->stop)
             return 0.0;
