@@ -575,6 +575,28 @@ static bool setup_string(const char *text, const char *key, char *buf, size_t si
     return true;
 }
 
+/* Ruleset i of a setup text: its name and its file in dir's rulesets/, read into *out; *bad
+ * names the setup's key when it is missing or not a file there. */
+static Status load_ruleset(const char *dir, const char *text, int i, Ruleset *out, const char **bad,
+                           Error *err)
+{
+    char key[64], name[RULES_NAME_MAX], file[PATH_LEN], rpath[PATH_LEN * 2];
+    snprintf(key, sizeof key, "ruleset.%d", i + 1);
+    if (!setup_string(text, key, name, sizeof name)) {
+        *bad = "ruleset";
+        return ST_OK;
+    }
+    snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
+    if (!setup_string(text, key, file, sizeof file) || !ruleset_file_ok(file)) {
+        *bad = "ruleset_file";
+        return ST_OK;
+    }
+    snprintf(rpath, sizeof rpath, "%s/%s", dir, file);
+    Status st = rulesfile_read(rpath, out, err);
+    snprintf(out->name, sizeof out->name, "%s", name);
+    return st;
+}
+
 Status runmeta_load(const char *dir, Experiment *out, Error *err)
 {
     char path[PATH_LEN + 16];
@@ -649,22 +671,8 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
         bad = "agents";
     if (!bad && !setup_number(text, "pairings", 1, EXPERIMENT_MAX_PAIRINGS, &pairings))
         bad = "pairings";
-    for (int i = 0; i < rulesets && !bad && st == ST_OK; i++) {
-        char name[RULES_NAME_MAX], file[PATH_LEN], rpath[PATH_LEN * 2];
-        snprintf(key, sizeof key, "ruleset.%d", i + 1);
-        if (!setup_string(text, key, name, sizeof name)) {
-            bad = "ruleset";
-            break;
-        }
-        snprintf(key, sizeof key, "ruleset_file.%d", i + 1);
-        if (!setup_string(text, key, file, sizeof file) || !ruleset_file_ok(file)) {
-            bad = "ruleset_file";
-            break;
-        }
-        snprintf(rpath, sizeof rpath, "%s/%s", dir, file);
-        st = rulesfile_read(rpath, &out->rulesets[i], err);
-        snprintf(out->rulesets[i].name, sizeof out->rulesets[i].name, "%s", name);
-    }
+    for (int i = 0; i < rulesets && !bad && st == ST_OK; i++)
+        st = load_ruleset(dir, text, i, &out->rulesets[i], &bad, err);
     out->ruleset_count = (int)rulesets;
     for (int i = 0; i < agents && !bad && st == ST_OK; i++) {
         snprintf(key, sizeof key, "agent.%d", i + 1);
