@@ -573,7 +573,7 @@ void agent_new_game(Agent *agent, uint64_t seed)
 Move agent_choose(Agent *agent, const GameState *s, const History *hist)
 {
     /* No clock here: a match reads no time, and two clock reads a ply cost a random game more
-     * than its moves do (issue 19). agent_choose_timed is for the callers that show it. */
+     * than its moves do. agent_choose_timed is for the callers that show it. */
     memset(&agent->stats, 0, sizeof agent->stats);
     return agent->ops->choose(agent, s, hist);
 }

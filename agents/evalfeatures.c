@@ -40,7 +40,7 @@ _Static_assert(F_HAND == EVALMODEL_FEATURE_HAND, "the hand feature's index is pu
 
 /* Set 1 ("tafl-lab-1") read a king sealed in by his own men as one sealed by the attackers:
  * trained on Copenhagen, where the king starts inside his men, it learned that a king with no
- * way out is good for the defenders (train-copenhagen, issue 23). Set 2 ("tafl-lab-2") adds
+ * way out is good for the defenders (train-copenhagen). Set 2 ("tafl-lab-2") adds
  * the cordon (movegen_king_flood), which only attackers close. Set 3 ("tafl-lab-3") adds what a
  * Copenhagen evaluation learned from human games lacked (results/train-copenhagen-recorded): how
  * many defenders the attackers' ring still leaves joined to an edge (the encirclement win) and

@@ -29,7 +29,7 @@ static inline void bit_clear(uint64_t *bits, int sq)
 
 void state_init(const Rules *r, GameState *s)
 {
-    /* rules_compile parsed the start once; a game copies it (issue 14). */
+    /* rules_compile parsed the start once; a game copies it. */
     const RulesStart *sp = &r->start_pos;
     memset(s, 0, sizeof *s);
     memcpy(s->attackers, sp->attackers, sizeof s->attackers);
@@ -107,7 +107,7 @@ bool state_validate(const Rules *r, const GameState *s, Error *err)
             (r->opt.throne && sq == r->throne_sq) || (r->opt.corners && bit_test(r->corner, sq));
         if (restricted && (bit_test(s->attackers, sq) || bit_test(s->defenders, sq))) {
             /* Rows and files from 1, as the board text shows them: the rules core words no
-             * notation (issue 14). */
+             * notation. */
             error_set(err,
                       "a piece other than the king stands on a restricted square (row %d, file %d)",
                       sq / r->size + 1, sq % r->size + 1);
@@ -438,7 +438,7 @@ static bool king_can_move(const Rules *r, const GameState *s)
 
 /* The fort's inside: the king's square and every empty square joined to it through empty
  * squares, a restricted corner not included: no piece but the king stops on a corner and no
- * line runs through one, so an attacker beyond a corner cannot come through it (issue 22: the
+ * line runs through one, so an attacker beyond a corner cannot come through it (the
  * king on b1 beside the empty corner a1 with a fort around b1 and c1 is a fort, as in
  * OpenTafl; the inside must not spread through a1 down the a file). False when an attacker
  * touches the inside (the fort is open). */
@@ -539,7 +539,7 @@ static Winner winner_of(Side side)
 
 /* state_apply's body. `edge_rules` is true when the ruleset has shieldwalls or the edge fort:
  * state_apply tests that once per move and calls one of two copies, so that a ruleset without
- * them (most) runs code with neither test in it (issue 19: they had cost 10% of a playout). */
+ * them (most) runs code with neither test in it (they had cost 10% of a playout). */
 static inline ALWAYS_INLINE void apply_move(const Rules *r, GameState *s, History *hist, Move m,
                                             CaptureList *caps, bool edge_rules)
 {
@@ -632,7 +632,7 @@ static inline ALWAYS_INLINE void apply_move(const Rules *r, GameState *s, Histor
         end_game(s, r->opt.no_moves == END_RULE_DRAW ? WINNER_DRAW : winner_of(mover),
                  END_NO_MOVES);
 
-    /* Issue 25: the cap's result goes to the side limit_result names (a draw by default). */
+    /* The cap's result goes to the side limit_result names (a draw by default). */
     if (!state_is_over(s) && r->opt.max_plies > 0 && s->ply >= (uint32_t)r->opt.max_plies)
         end_game(s,
                  r->opt.limit_result == LIMIT_RESULT_ATTACKERS   ? WINNER_ATTACKERS
