@@ -119,5 +119,32 @@ sed -i 's/^escape = edge/escape = corner/' "$tmp/edge.rules"
     ok || { fail "a resume after a ruleset edit"; cat "$tmp/err" >&2; }
 snapshot "$tmp/e" | cmp -s - "$tmp/before" && ok || fail "a refused tuning changed files"
 
+# An evaluation file that goes away while a tuning plays: every point played the file as it
+# was when the tuning began, and once it is gone the tuning stops with one line naming it
+# (exit 1, no crash), keeping the rows it finished.
+cp evals/brandubh.eval "$tmp/gone.eval"
+cat >"$tmp/gone.ini" <<EOF
+[tune]
+name = gone
+agent = alphabeta:depth=1,eval=$tmp/gone.eval
+opponent = greedy
+pairs = 2
+iterations = 40
+final_pairs = 2
+max_plies = 100
+opening_plies = 4
+[param.king_distance]
+min = 0
+max = 2
+EOF
+"$TAFL" tune "$tmp/gone.ini" --out "$tmp/gone" --threads 1 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+wait_rows "$pid" "$tmp/gone" 1
+rm -f "$tmp/gone.eval"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "gone.eval: cannot read" "$tmp/err" && [ "$(rows "$tmp/gone")" -ge 1 ] && ok ||
+    { fail "a tuning whose evaluation file went away (exit $rc)"; cat "$tmp/err" >&2; }
+
 echo "tune_resume: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -43,6 +43,9 @@ typedef struct {
     bool failed;  /* a row could not be written, or tafl is stopping: play no more */
     bool stopped; /* a stop signal arrived (signals.h): the row in progress was dropped */
     Error error;
+    /* What eval= of the tuned agent and of the opponent resolved to when the tuning began: every
+     * point plays those (a file changed or gone since is refused, not played). "" for none. */
+    char agent_eval[AGENT_EVAL_MAX], opponent_eval[AGENT_EVAL_MAX];
 } Tuner;
 
 static double value_of(const TuneParam *p, double u)
@@ -65,12 +68,29 @@ void tuner_spec(const TuneFile *t, const double *values, char *buf, size_t size)
     }
 }
 
+/* A recorded eval= value as agent_resolve's pin: NULL when there is none. */
+static const char *pin(const char *eval)
+{
+    return eval[0] ? eval : NULL;
+}
+
 /* Plays `pairs` pairs of the agent `spec` against the opponent on opening set `set` and adds
  * the pentanomial counts from the tuned agent's view to counts. The games run in parallel;
  * each result lands in its own slot and the counts are taken in pair order. */
 static void evaluate(Tuner *tu, const char *spec, long set, int pairs, long counts[5])
 {
     const TuneFile *t = tu->t;
+    /* Both agents resolved once, before the games: the threads make theirs from these. */
+    ResolvedAgent *me = NULL, *them = NULL;
+    Error why = {{0}};
+    if (tu->failed || agent_resolve(spec, pin(tu->agent_eval), &tu->rules, &me, &why) != ST_OK ||
+        agent_resolve(t->opponent, pin(tu->opponent_eval), &tu->rules, &them, &why) != ST_OK) {
+        agent_resolved_free(me);
+        if (!tu->failed)
+            tu->error = why;
+        tu->failed = true;
+        return;
+    }
     Winner *winners = xmalloc((size_t)pairs * 2 * sizeof *winners);
     uint64_t set_seed = rng_mix(t->seed, (uint64_t)set + 1);
 #pragma omp parallel num_threads(tu->threads)
@@ -81,9 +101,8 @@ static void evaluate(Tuner *tu, const char *spec, long set, int pairs, long coun
             int seat = (int)(g % 2); /* 0: the tuned agent attacks; 1: it defends */
             for (int s = 0; s < 2; s++) {
                 if (!mine[s]) {
-                    Status st = agent_create(spec, &tu->rules, 0, &mine[s], NULL);
-                    st = agent_create(t->opponent, &tu->rules, 0, &theirs[s], NULL);
-                    (void)st; /* both specs were checked when the file was read */
+                    mine[s] = agent_from_resolved(me, 0);
+                    theirs[s] = agent_from_resolved(them, 0);
                 }
             }
             GameRecord rec;
@@ -102,6 +121,8 @@ static void evaluate(Tuner *tu, const char *spec, long set, int pairs, long coun
         counts[match_pair_cell(winners[2 * k], winners[2 * k + 1])]++;
     }
     free(winners);
+    agent_resolved_free(me);
+    agent_resolved_free(them);
 }
 
 static TuneRow *add_row(Tuner *tu, int iteration, const double *values, const long counts[5])
@@ -563,6 +584,16 @@ static Status tuner_start(Tuner *tu, const TuneFile *t, const TuneOptions *opt, 
     if (st == ST_OK) {
         st = check_memory(tu, err);
     }
+    const char *specs[2] = {t->agent, t->opponent};
+    char *evals[2] = {tu->agent_eval, tu->opponent_eval};
+    for (int i = 0; i < 2 && st == ST_OK; i++) {
+        ResolvedAgent *ra;
+        st = agent_resolve(specs[i], NULL, &tu->rules, &ra, err);
+        if (st == ST_OK && agent_resolved_eval(ra))
+            snprintf(evals[i], AGENT_EVAL_MAX, "%s", agent_resolved_eval(ra));
+        if (st == ST_OK)
+            agent_resolved_free(ra);
+    }
     return st;
 }
 
@@ -664,7 +695,7 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         tuner_spec(t, tu.rows[out->best].values, out->spec, sizeof out->spec);
         gather_evidence(&tu, out, &out->evidence);
         tu.stopped = signals_stop_requested(); /* the evidence's games may have been cut */
-        tu.failed = tu.stopped;
+        tu.failed = tu.failed || tu.stopped;
     }
     signals_cooperate(false);
     if (tu.failed) {
