@@ -65,6 +65,13 @@ for f in $docs; do
     done <"$tmp/links"
 done
 
+# 3b. A code fence is a line of its own: text after a closing ``` would put the rest of the page
+# inside the code block (an opening fence may name a language, a word without blanks).
+for f in $docs; do
+    awk '/^```/ && $0 !~ /^```[A-Za-z0-9_+-]*$/ { print FILENAME ":" FNR ": text beside a code fence" }' "$f"
+done >"$tmp/fences"
+[ ! -s "$tmp/fences" ] && ok || { fail "code fences"; cat "$tmp/fences" >&2; }
+
 # 4. The shipped results (issue 26): every study directory under results/ names the build that
 # made it (its meta's build line, or, for a run from before tafl tune and train wrote one, a
 # "Build:" line in its README.md); every row of results/README.md's table names a directory
