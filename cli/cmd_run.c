@@ -54,7 +54,8 @@ static int finish_curve(const Experiment *exp, const char *out_dir)
             char line[1024];
             curve_verdict(exp, rs, points, n, &v);
             curve_verdict_text(exp, &v, points, line, sizeof line);
-            fprintf(stderr, "tafl run: %s\n", line);
+            /* The study's answer: on stdout with the tables, so `> out.txt` keeps it. */
+            printf("%s\n", line);
         }
     }
     if (status != EXIT_SUCCESS) {

@@ -227,5 +227,11 @@ wait "$holder" 2>/dev/null
 [ -z "$(tail -n +2 "$tmp/L/games.csv" | cut -d, -f1 | sort | uniq -d)" ] && ok ||
     fail "$tmp/L/games.csv holds a game twice"
 
+# A curve's convergence verdict is the study's answer: it goes to stdout with the tables, so a
+# run sent to a file keeps it.
+"$TAFL" run "$tmp/curve.ini" --out "$tmp/verdict" >"$tmp/out" 2>"$tmp/err"
+grep -q "^brandubh: too few rungs" "$tmp/out" && ! grep -q "too few rungs" "$tmp/err" && ok ||
+    { fail "the curve's verdict is not on stdout"; cat "$tmp/out" "$tmp/err" >&2; }
+
 echo "rundirs.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
