@@ -97,7 +97,10 @@ static const Ruleset PRESETS[] = {
      * created as Brandubh 1 proved to overly favour the white player"), the "double weak king"
      * of the Gorrion server (dashstofsk.net/hnefatafl.php, quoting the World Tafl Federation's
      * figures: king victory 57%). Four attackers on the throne, two elsewhere, beside the
-     * throne on the line away from it; the empty throne does not count against the king. */
+     * throne on the line away from it; the empty throne does not count against the king.
+     * Repetition ends nothing: none of the online rule texts (the forum thread's rules, the
+     * Gorrion page's table, Dragonheels Lair's Brandubh rules) has a repetition rule, and in
+     * recorded online games play went on after threefold repetitions (doc/RULES.md, 6). */
     {.name = "brandubh-online",
      .size = 7,
      .start = CROSS_7,
@@ -114,7 +117,7 @@ static const Ruleset PRESETS[] = {
      .escape = ESCAPE_CORNER,
      .encirclement = true,
      .no_moves = END_RULE_LOSE,
-     .repetition = END_RULE_LOSE,
+     .repetition = END_RULE_IGNORE,
      .draw_fort = true,
      .max_plies = 0},
     /* Seed 003 rule 3a: Ard Ri has no restricted squares at all. */

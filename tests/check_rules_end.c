@@ -283,6 +283,25 @@ START_TEST(test_repetition_ignore_custom)
 }
 END_TEST
 
+/* Online Brandubh (doc/RULES.md, 6): the online rule texts have no repetition rule and recorded
+ * online games play on after a threefold repetition. The shuttle that ends the game under
+ * brandubh (the repeater loses, seed 003 rule 8) goes on under brandubh-online, through a fifth
+ * occurrence, and the game still ends as brandubh-online's other rules say: the king escapes. */
+START_TEST(test_repetition_ignored_brandubh_online)
+{
+    RuleGame g;
+    game_start(&g, "brandubh-online", POS_SHUTTLE, SIDE_ATTACKERS);
+    ck_assert_int_eq(g.r.opt.repetition, END_RULE_IGNORE);
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play_quiet(&g, (const char *[]){"f5-f6", NULL});
+    game_play_quiet(&g, SHUTTLE_ATTACKERS_FIRST);
+    game_play_quiet(&g, (const char *[]){"f5-f6", "b2-b3", "d4-d1", "b3-b2", NULL});
+    game_play(&g, "d1-a1", NULL);
+    game_expect_end(&g, WINNER_DEFENDERS, END_KING_ESCAPED);
+    game_finish(&g);
+}
+END_TEST
+
 /* Copenhagen rule 8 (aagenielsen.dk/copenhagen_rules.php): "Perpetual repetitions are
  * forbidden. Any perpetual repetition results in a loss for white." Here the attackers' b3-b2
  * makes the third occurrence: under repetition = lose they would lose; the defenders lose. */
@@ -867,6 +886,7 @@ TCase *rules_end_tcase(void)
     tcase_add_test(tc, test_repetition_draw_brandub_cyningstan_seed000);
     tcase_add_test(tc, test_repetition_draw_brandubh_livas_seed004);
     tcase_add_test(tc, test_repetition_ignore_custom);
+    tcase_add_test(tc, test_repetition_ignored_brandubh_online);
     tcase_add_test(tc, test_repetition_count_restarts_after_capture_brandubh_seed003);
     tcase_add_test(tc, test_repetition_defenders_lose_attackers_complete_copenhagen_rule8);
     tcase_add_test(tc, test_repetition_defenders_lose_defenders_complete_copenhagen_rule8);
