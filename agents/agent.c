@@ -440,6 +440,11 @@ const char *agent_resolved_eval(const ResolvedAgent *ra)
     return ra->type->evaluator ? ra->text[ra->type->eval_param] : NULL;
 }
 
+bool agent_resolved_eval_note(const ResolvedAgent *ra, char *buf, size_t size)
+{
+    return evalmodel_transfer_note(ra->model, ra->rules, buf, size);
+}
+
 bool agent_resolved_is_external(const ResolvedAgent *ra)
 {
     return ra->type->external;

@@ -89,6 +89,10 @@ Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed);
  * or NULL for an agent that takes no evaluation. Borrowed from ra. */
 const char *agent_resolved_eval(const ResolvedAgent *ra);
 
+/* When ra's eval=trained found no evaluation shipped for its rules and plays the nearest one
+ * on their board: true, and why into buf (evalmodel_transfer_note); false otherwise. */
+bool agent_resolved_eval_note(const ResolvedAgent *ra, char *buf, size_t size);
+
 /* True when ra plays through another program (as agent_is_external). */
 bool agent_resolved_is_external(const ResolvedAgent *ra);
 

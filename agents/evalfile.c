@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,9 +85,10 @@ static bool next_line(const char *text, size_t len, size_t *pos, char *buf, size
 typedef struct {
     const char *source; /* names the text in errors */
     const Rules *r;
-    int lineno;  /* the line just read, from 1 */
-    int version; /* the file's `tafl-eval` version */
-    int count;   /* the weights the file holds (set by its features line) */
+    int lineno;       /* the line just read, from 1 */
+    int version;      /* the file's `tafl-eval` version */
+    int count;        /* the weights the file holds (set by its features line) */
+    bool other_rules; /* a shipped evaluation carried to rules on its board: any rules hash */
 } EvalParse;
 
 static Status parse_version(EvalParse *p, const char *line, const char *name, const char *value,
@@ -116,7 +118,7 @@ static Status parse_rules_hash(const EvalParse *p, const char *name, const char 
     }
     out->rules_hash = h;
     uint64_t mine = evalmodel_rules_hash(p->r);
-    if (h != mine) {
+    if (h != mine && !p->other_rules) {
         error_set(err,
                   "%s:%d: trained for ruleset %s (rules hash %016llx), not for %s "
                   "(rules hash %016" PRIx64 ")",
@@ -253,11 +255,17 @@ static Status parse_weight(const EvalParse *p, int i, const char *name, const ch
     return ST_OK;
 }
 
-Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
-                       EvalModel *out, Error *err)
+/* evalmodel_parse; other_rules: a model trained for other rules on r's board is read too (the
+ * weight count still has to fit r's board). */
+static Status parse_model_text(const char *text, size_t len, const char *source, const Rules *r,
+                               bool other_rules, EvalModel *out, Error *err)
 {
     memset(out, 0, sizeof *out);
-    EvalParse p = {.source = source, .r = r, .version = 1, .count = evalmodel_feature_count(r, 1)};
+    EvalParse p = {.source = source,
+                   .r = r,
+                   .version = 1,
+                   .count = evalmodel_feature_count(r, 1),
+                   .other_rules = other_rules};
     char line[256];
     size_t pos = 0;
     bool too_long;
@@ -301,6 +309,12 @@ Status evalmodel_parse(const char *text, size_t len, const char *source, const R
     }
 }
 
+Status evalmodel_parse(const char *text, size_t len, const char *source, const Rules *r,
+                       EvalModel *out, Error *err)
+{
+    return parse_model_text(text, len, source, r, false, out, err);
+}
+
 void evalmodel_shipped_names(char *buf, size_t size)
 {
     size_t n = 0;
@@ -336,9 +350,87 @@ static bool split_pinned(const char *value, char *name, size_t size, uint64_t *p
     return true;
 }
 
+/* The preset a shipped evaluation was trained for (its `ruleset NAME` line), or NULL. */
+static const Ruleset *shipped_preset(const EvalShipped *e)
+{
+    const char *line = strstr(e->text, "\nruleset ");
+    char name[RULES_NAME_MAX];
+    if (!line || sscanf(line + 9, "%63s", name) != 1)
+        return NULL;
+    return ruleset_preset_find(name);
+}
+
+/* The option lines (ruleset_format) in which a and b differ, name and max_plies left out as in
+ * evalmodel_rules_hash: their count, and their keys into keys (", "-separated; may be NULL). */
+static int ruleset_differences(const Ruleset *a, const Ruleset *b, char *keys, size_t size)
+{
+    char ta[4096], tb[4096];
+    ruleset_format(a, ta, sizeof ta);
+    ruleset_format(b, tb, sizeof tb);
+    int count = 0;
+    size_t n = 0;
+    if (keys && size)
+        keys[0] = '\0';
+    char *sa, *sb;
+    char *la = strtok_r(ta, "\n", &sa), *lb = strtok_r(tb, "\n", &sb);
+    for (; la && lb; la = strtok_r(NULL, "\n", &sa), lb = strtok_r(NULL, "\n", &sb)) {
+        size_t key = strcspn(la, " =");
+        if (strcmp(la, lb) == 0 || (key == 4 && strncmp(la, "name", 4) == 0) ||
+            (key == 9 && strncmp(la, "max_plies", 9) == 0))
+            continue;
+        count++;
+        if (keys && n < size)
+            n += (size_t)snprintf(keys + n, size - n, "%s%.*s", n ? ", " : "", (int)key, la);
+    }
+    return count;
+}
+
+/* eval=trained for rules no evaluation ships for: the shipped evaluation trained for the preset
+ * on r's board that differs from r in the fewest options (the first such in shipped order),
+ * whose features then score r's positions under r's own rules (the features are computed by the
+ * rules engine, so a king's escape routes, say, follow r's escape rule). With pinned, the one
+ * of r's board size, current or retired, whose text has hash pin. -1 when none. */
+static int nearest_shipped(const Rules *r, bool pinned, uint64_t pin)
+{
+    int best = -1, best_d = INT_MAX;
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++) {
+        const EvalShipped *e = &EVALMODEL_SHIPPED[i];
+        const Ruleset *p = shipped_preset(e);
+        if (!p || p->size != r->size)
+            continue;
+        if (pinned) {
+            if (evalmodel_text_hash(e->text, strlen(e->text)) == pin)
+                return i;
+            continue;
+        }
+        int d = e->retired ? INT_MAX : ruleset_differences(p, &r->opt, NULL, 0);
+        if (d < best_d) {
+            best = i;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+bool evalmodel_transfer_note(const EvalModel *m, const Rules *r, char *buf, size_t size)
+{
+    if (!m || m->rules_hash == evalmodel_rules_hash(r))
+        return false;
+    const Ruleset *p = ruleset_preset_find(m->ruleset);
+    char keys[512] = "";
+    if (p)
+        ruleset_differences(p, &r->opt, keys, sizeof keys);
+    snprintf(buf, size,
+             "trained for %s, played on %s: no evaluation ships for its rules; the nearest on "
+             "its %dx%d board differs in %s",
+             m->ruleset, r->opt.name, r->size, r->size, keys[0] ? keys : "its name only");
+    return true;
+}
+
 Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, char **canonical,
                          Error *err)
 {
+    bool other_rules = false;
     *out = NULL;
     *canonical = NULL;
     if (strcmp(value, "hand") == 0) {
@@ -371,6 +463,12 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
             if (!e->retired && found < 0)
                 found = i;
         }
+        if (found < 0) {
+            /* None for these rules: the nearest on the same board (a family's evaluation
+             * carries to its variants; doc/training.md, "Evaluations on new rules"). */
+            found = nearest_shipped(r, pinned, pin);
+            other_rules = found >= 0;
+        }
         if (found >= 0) {
             const EvalShipped *e = &EVALMODEL_SHIPPED[found];
             text = dup_text(e->text);
@@ -382,9 +480,9 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
             char names[512];
             evalmodel_shipped_names(names, sizeof names);
             error_set(err,
-                      "eval=trained: no evaluation ships for ruleset %s (shipped: %s); train one "
-                      "with `tafl train` and give eval=FILE",
-                      r->opt.name, names);
+                      "eval=trained: no evaluation ships for ruleset %s or its %dx%d board "
+                      "(shipped: %s); train one with `tafl train` and give eval=FILE",
+                      r->opt.name, r->size, r->size, names);
             return ST_EINVAL;
         }
     } else {
@@ -405,7 +503,7 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
         return ST_EINVAL;
     }
     EvalModel *m = xmalloc(sizeof *m);
-    Status st = evalmodel_parse(text, len, source, r, m, err);
+    Status st = parse_model_text(text, len, source, r, other_rules, m, err);
     free(text);
     if (st != ST_OK) {
         free(m);

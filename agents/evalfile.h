@@ -30,8 +30,10 @@ MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *sour
                                   EvalModel *out, Error *err);
 
 /* Resolves an agent's eval= value for r: "hand" gives *out NULL (the hand-written evaluation);
- * "trained" the evaluation shipped for r's rules, found by rules hash whatever r is called (an
- * error naming the rulesets that have one when none ships for them); anything else is a file. A
+ * "trained" the evaluation shipped for r's rules, found by rules hash whatever r is called,
+ * else the one shipped for the preset on r's board nearest to r (evalmodel_transfer_note says
+ * which; an error naming the rulesets that have one when none ships for r's board); anything
+ * else is a file, which must have been trained for r's rules. A
  * value "X@HASH" (HASH 16 hex digits, as evalmodel_resolve writes into *canonical) also requires
  * the content to have that hash, so a run refuses a changed file; "trained@HASH" is also found
  * among the retired shipped evaluations, so a run recorded before a retraining still replays.
@@ -39,6 +41,12 @@ MUST_CHECK Status evalmodel_parse(const char *text, size_t len, const char *sour
  * Thread-safe. */
 MUST_CHECK Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out,
                                     char **canonical, Error *err);
+
+/* When m (from evalmodel_resolve) was trained for other rules than r's, the shipped evaluation
+ * of the nearest preset on r's board that eval=trained carried to r: true, and a note for the
+ * run's records into buf ("trained for brandubh, played on X: ... differs in KEYS"); false
+ * when m is NULL or trained for r's rules. Thread-safe. */
+bool evalmodel_transfer_note(const EvalModel *m, const Rules *r, char *buf, size_t size);
 
 /* Checks an eval= value as far as it can be without rules: hand and trained (with or without
  * @HASH) are ST_OK, and so is a file that can be read; one that cannot is ST_EIO with

@@ -528,6 +528,17 @@ Status runmeta_write_meta(const char *dir, const Experiment *exp, const RunMetaF
         agent_resolved_describe(facts->resolved[i], full, sizeof full);
         fprintf(f, "agent.%s %s\n", exp->agents[i].name, full);
     }
+    /* Where eval=trained carried an evaluation to rules it was not trained for: which one and
+     * why, per agent and ruleset. */
+    for (int j = 0; j < exp->ruleset_count; j++) {
+        for (int i = 0; i < exp->agent_count; i++) {
+            char note[1024];
+            if (agent_resolved_eval_note(facts->resolved[j * exp->agent_count + i], note,
+                                         sizeof note))
+                fprintf(f, "eval_from.%s.%s %s\n", exp->agents[i].name, exp->rulesets[j].name,
+                        note);
+        }
+    }
     return files_draft_replace(&draft, dir, "meta", err);
 }
 

@@ -677,6 +677,10 @@ static Status compile_all(RunState *rs, Error *err)
         }
         rs->external[i] = agent_resolved_is_external(rs->resolved[k]);
         rs->any_external = rs->any_external || rs->external[i];
+        /* eval=trained carried to rules it was not trained for: said once, and in meta. */
+        char note[1024];
+        if (!rs->opt->quiet && agent_resolved_eval_note(rs->resolved[k], note, sizeof note))
+            fprintf(stderr, "tafl: agent %s: eval=trained: %s\n", exp->agents[i].name, note);
     }
     return st;
 }

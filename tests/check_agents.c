@@ -2,8 +2,10 @@
  * winning in one and blocking a loss in one, determinism, and strength over random play. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agents/agent.h"
+#include "agents/evalfile.h"
 #include "harness/runner.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
@@ -104,6 +106,57 @@ START_TEST(test_resolved_agents_play_as_created)
     ck_assert_int_eq(agent_resolve(spec, "trained@0123456789abcdef", &r, &ra, &err), ST_EINVAL);
     ck_assert_int_eq(agent_resolve(spec, NULL, &tablut, &ra, &err), ST_EINVAL);
     ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset tablut"), "%s", err.text);
+}
+END_TEST
+
+/* eval=trained on rules no evaluation ships for: the shipped one of the nearest preset on the
+ * same board, said in a note naming the options that differ; the exact one when it ships; a
+ * board with none refused; an eval=FILE must still match its rules. */
+START_TEST(test_trained_carries_to_rules_on_its_board)
+{
+    Rules brandubh, online, tablut;
+    fixture_rules("brandubh", &brandubh);
+    fixture_rules("brandubh-online", &online);
+    fixture_rules("tablut", &tablut);
+    const char *spec = "alphabeta:depth=2,eval=trained";
+    ResolvedAgent *exact = NULL, *carried = NULL, *pinned = NULL, *none = NULL;
+    Error err = {{0}};
+    char note[1024];
+    ck_assert_int_eq(agent_resolve(spec, NULL, &brandubh, &exact, &err), ST_OK);
+    ck_assert(!agent_resolved_eval_note(exact, note, sizeof note));
+    ck_assert_int_eq(agent_resolve(spec, NULL, &online, &carried, &err), ST_OK);
+    ck_assert_str_eq(agent_resolved_eval(carried), agent_resolved_eval(exact));
+    ck_assert(agent_resolved_eval_note(carried, note, sizeof note));
+    ck_assert_str_eq(note, "trained for brandubh, played on brandubh-online: no evaluation ships "
+                           "for its rules; the nearest on its 7x7 board differs in "
+                           "king_capture, repetition");
+    /* What a run recorded replays the same evaluation. */
+    ck_assert_int_eq(agent_resolve(spec, agent_resolved_eval(carried), &online, &pinned, &err),
+                     ST_OK);
+    ck_assert(agent_resolved_eval_note(pinned, note, sizeof note));
+    ck_assert_int_eq(agent_resolve(spec, NULL, &tablut, &none, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset tablut or its 9x9 board"), "%s",
+                  err.text);
+    /* A file names its own rules: Brandubh's file is refused on brandubh-online. */
+    const char *text = NULL;
+    for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++)
+        if (!EVALMODEL_SHIPPED[i].retired && strcmp(EVALMODEL_SHIPPED[i].name, "brandubh") == 0)
+            text = EVALMODEL_SHIPPED[i].text;
+    ck_assert(text != NULL);
+    char path[] = "/tmp/tafl-check-evalXXXXXX";
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    ck_assert(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    close(fd);
+    char file_spec[128];
+    snprintf(file_spec, sizeof file_spec, "alphabeta:depth=2,eval=%s", path);
+    ResolvedAgent *file = NULL;
+    ck_assert_int_eq(agent_resolve(file_spec, NULL, &online, &file, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "trained for ruleset brandubh"), "%s", err.text);
+    unlink(path);
+    agent_resolved_free(exact);
+    agent_resolved_free(carried);
+    agent_resolved_free(pinned);
 }
 END_TEST
 
@@ -381,6 +434,7 @@ Suite *agents_suite(void)
     tcase_add_test(specs, test_spec_errors_list_what_is_valid);
     tcase_add_test(specs, test_spec_describe_round_trips);
     tcase_add_test(specs, test_resolved_agents_play_as_created);
+    tcase_add_test(specs, test_trained_carries_to_rules_on_its_board);
     suite_add_tcase(s, specs);
     TCase *duties = tcase_create("duties");
     tcase_set_timeout(duties, 900);

@@ -274,11 +274,20 @@ START_TEST(test_bare_rules_of_a_preset_play_the_preset)
     char got[OTN_MOVE_MAX];
     host_play(e, "play attackers", got);
     /* A tafl-lab host whose rules are Brandubh without that draw says so; then the rules are
-     * not Brandubh's, and no evaluation ships for them. */
+     * not Brandubh's, no evaluation ships for them, and eval=trained plays the nearest one on
+     * their 7x7 board: Brandubh's. */
     EngineReply reply;
     ck_assert(engine_handle(e, OTEP_EXT_RULES " draw_fort=no", &reply));
+    ck_assert_msg(strncmp(reply.text, "error", 5) != 0, "%s", reply.text);
+    host_play(e, "play attackers", got);
+    /* On a 9x9 board nothing ships: refused, naming the board. */
+    ck_assert(engine_handle(e,
+                            "rules dim:9 ks:c start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/"
+                            "4t4/3ttt3/",
+                            &reply));
     ck_assert_msg(strstr(reply.text, "error 0 rules not supported: agent alphabeta: "
-                                     "eval=trained: no evaluation ships for ruleset otn"),
+                                     "eval=trained: no evaluation ships for ruleset otn or its "
+                                     "9x9 board"),
                   "%s", reply.text);
     engine_destroy(e);
 }

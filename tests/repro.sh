@@ -153,6 +153,18 @@ for presets in "brandubh, tablut" "tablut, brandubh"; do
     [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "no evaluation ships for ruleset tablut" "$tmp/err" &&
         [ ! -e "$tmp/two" ] && ok || { fail "eval=trained with presets $presets"; cat "$tmp/err" >&2; }
 done
+# eval=trained on rules no evaluation ships for, on a board one ships for: the nearest shipped
+# one plays, said on stderr and in meta (which, and the options that differ); setup records its
+# hash, and reproduce plays it again.
+printf '[experiment]\nname = carried\ngames = 4\nopening_plies = 2\nmax_plies = 60\n[rules]\npresets = brandubh, brandubh-online\n[agent.ab]\ntype = alphabeta\ndepth = 1\neval = trained\n' \
+    >"$tmp/carried.ini"
+"$TAFL" run "$tmp/carried.ini" --out "$tmp/carried" >/dev/null 2>"$tmp/err" &&
+    grep -q "^tafl: agent ab: eval=trained: trained for brandubh, played on brandubh-online: .* differs in king_capture, repetition$" "$tmp/err" &&
+    [ "$(grep -c '^eval_from\.' "$tmp/carried/meta")" -eq 1 ] &&
+    grep -q '^eval_from.ab.brandubh-online trained for brandubh, played on brandubh-online' "$tmp/carried/meta" &&
+    [ "$(sed -n 's/^eval\.1\.1 //p' "$tmp/carried/setup")" = "$(sed -n 's/^eval\.1\.2 //p' "$tmp/carried/setup")" ] &&
+    "$TAFL" reproduce "$tmp/carried" >/dev/null 2>&1 && ok ||
+    { fail "eval=trained carried to brandubh-online"; cat "$tmp/err" >&2; }
 # An evaluation file replaced while a two-ruleset run plays: every game plays the file as it was
 # when the run began, and setup and meta name that one.
 mkdir -p "$tmp/mid"
