@@ -14,6 +14,7 @@
 #include "formats/outpath.h"
 #include "formats/rulesfile.h"
 #include "harness/rowgame.h"
+#include "harness/rundir.h"
 #include "harness/version.h"
 #include "rules/otn_game.h"
 
@@ -162,7 +163,8 @@ int cmd_export(int argc, char **argv)
         return EXIT_USAGE;
     }
     Error err = {{0}};
-    if (out_path && outpath_check_replace(out_path, &err) != ST_OK) {
+    if (out_path && (outpath_check_replace(out_path, &err) != ST_OK ||
+                     rundir_check_output(out_path, NULL, &err) != ST_OK)) {
         fprintf(stderr, "tafl export: %s\n", err.text);
         return EXIT_USAGE;
     }

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "formats/boardtext.h"
 #include "formats/files.h"
+#include "harness/rundir.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
 #include "rules/otn_game.h"
@@ -229,6 +230,11 @@ int cmd_play(int argc, char **argv)
     if (cli_parse_options("play", argc, argv, opts, OPTION_COUNT(opts)) ||
         cli_int_option("play", "--seed", seed_arg, 0, LONG_MAX, &seed))
         return EXIT_USAGE;
+    Error out_err = {{0}};
+    if (out && rundir_check_output(out, NULL, &out_err) != ST_OK) {
+        fprintf(stderr, "tafl play: --out: %s\n", out_err.text);
+        return EXIT_USAGE;
+    }
     Rules r;
     if (!cli_load_rules("play", rules_arg, &r))
         return EXIT_USAGE;

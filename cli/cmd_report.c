@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/outpath.h"
+#include "harness/rundir.h"
 #include "studies/report.h"
 
 /* An output path must name a file: a directory there is the user's slip, said before any
@@ -71,8 +72,15 @@ int cmd_report(int argc, char **argv)
                      : outpath_format(csv_path, sizeof csv_path, &err, "%s/report.csv", dirs[0]);
     }
     const char *paths[3] = {html_path, md_path, csv_path};
-    for (int i = 0; i < 3 && st == ST_OK; i++)
+    static const char *const OPTIONS[3] = {"--out", "--md", "--csv"};
+    static const char *const OWN[] = {"report.html", "report.md", "report.csv", NULL};
+    if (st == ST_OK)
+        st = rundir_check_distinct(paths, OPTIONS, 3, &err);
+    for (int i = 0; i < 3 && st == ST_OK; i++) {
         st = check_output(paths[i], &err);
+        if (st == ST_OK)
+            st = rundir_check_output(paths[i], OWN, &err);
+    }
     ReportOutputs outputs = {html_path, md_path, csv_path};
     if (st == ST_OK)
         st = report_write(dirs, n, &outputs, &err);

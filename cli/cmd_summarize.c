@@ -16,6 +16,7 @@
 #include "formats/rulesfile.h"
 #include "formats/summary.h"
 #include "harness/bench.h"
+#include "harness/rundir.h"
 #include "harness/runner.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
@@ -45,6 +46,9 @@ int cmd_summarize(int argc, char **argv)
                                      slash ? (int)(slash - games + 1) : 0, games);
     if (st == ST_OK)
         st = outpath_check_replace(path, &err); /* never a device, a FIFO or a dangling link */
+    static const char *const OWN[] = {"summary.csv", NULL}; /* it rewrites a run's summary */
+    if (st == ST_OK)
+        st = rundir_check_output(path, OWN, &err);
     GameRow *rows = NULL;
     long count = 0, valid;
     if (st == ST_OK)

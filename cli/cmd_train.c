@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "formats/files.h"
+#include "harness/rundir.h"
 #include "tune/train.h"
 
 /* Options that set a key of the training file, applied over it in this order. */
@@ -82,11 +83,15 @@ static int join_sides(const char *pair, const Ruleset *rs, const char *out)
                 pair);
         return EXIT_USAGE;
     }
+    Error err = {{0}};
+    if (rundir_check_output(out, NULL, &err) != ST_OK) {
+        fprintf(stderr, "tafl train: --join: %s\n", err.text);
+        return EXIT_USAGE;
+    }
     char names[2][1024];
     snprintf(names[0], sizeof names[0], "%.*s", (int)(comma - pair), pair);
     snprintf(names[1], sizeof names[1], "%s", comma + 1);
     Rules r;
-    Error err = {{0}};
     EvalModel *halves[2] = {NULL, NULL};
     Status st = rules_compile(rs, &r, &err);
     for (int h = 0; h < 2 && st == ST_OK; h++) {

@@ -157,3 +157,56 @@ Status rundir_open(const char *dir, RundirKind kind, DirLock **lock, bool *forei
     }
     return st;
 }
+
+/* Whether name is one a training writes for its generations: gen-NNN.eval, gen-NNN.pos... */
+static bool generation_name(const char *name)
+{
+    return strncmp(name, "gen-", 4) == 0;
+}
+
+Status rundir_check_output(const char *path, const char *const *own, Error *err)
+{
+    char dir[OUTPATH_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    if (!present(dir, RUNDIR_KIND_FILE) && inferred_kind(dir) < 0)
+        return ST_OK; /* not a run directory */
+    for (int i = 0; own && own[i]; i++)
+        if (strcmp(base, own[i]) == 0)
+            return ST_OK;
+    bool named = generation_name(base);
+    for (size_t i = 0; !named && i < sizeof NAMES / sizeof NAMES[0]; i++)
+        named = strcmp(base, NAMES[i].name) == 0;
+    if (!named && !present(dir, base))
+        return ST_OK; /* a new file beside the run's own */
+    error_set(err,
+              "%s: a file of the run directory %s: an output never replaces a run's own "
+              "files; choose another path",
+              path, dir);
+    return ST_EINVAL;
+}
+
+Status rundir_check_distinct(const char *const *paths, const char *const *options, int n,
+                             Error *err)
+{
+    for (int i = 0; i < n; i++) {
+        struct stat a;
+        bool a_there = stat(paths[i], &a) == 0;
+        for (int j = i + 1; j < n; j++) {
+            struct stat b;
+            bool same =
+                strcmp(paths[i], paths[j]) == 0 || (a_there && stat(paths[j], &b) == 0 &&
+                                                    a.st_dev == b.st_dev && a.st_ino == b.st_ino);
+            if (same) {
+                error_set(err, "%s and %s name one file, %s: give each its own", options[i],
+                          options[j], paths[i]);
+                return ST_EINVAL;
+            }
+        }
+    }
+    return ST_OK;
+}

@@ -51,4 +51,17 @@ MUST_CHECK Status rundir_open(const char *dir, RundirKind kind, DirLock **lock, 
 MUST_CHECK Status rundir_lock(const char *dir, DirLock **lock, Error *err);
 MUST_CHECK Status rundir_claim(const char *dir, RundirKind kind, bool *foreign, Error *err);
 
+/* Checks a file a command is about to write (an output option's path) against the run
+ * directory it may lie in: when path's directory is a run directory (DIR/kind, or files that
+ * say so), a name the run, tuning, merge or training writes there (games.csv, meta, gen-*...)
+ * or any file already there is ST_EINVAL "PATH: a file of the run directory DIR: ...", unless
+ * its name is one of own (NULL-terminated, may be NULL): the command's own outputs there
+ * (tafl report's report.html, tafl summarize's summary.csv). Thread-safe. */
+MUST_CHECK Status rundir_check_output(const char *path, const char *const *own, Error *err);
+
+/* Checks that n output paths name n files (the same text, or one existing file by two names):
+ * ST_EINVAL "OPTION and OPTION name one file, PATH: give each its own". Thread-safe. */
+MUST_CHECK Status rundir_check_distinct(const char *const *paths, const char *const *options, int n,
+                                        Error *err);
+
 #endif

@@ -245,5 +245,31 @@ printf '[experiment]\nname = capd\nseed = 3\ngames = 4\nmax_plies = 6\n[rules]\n
 awk -F, -v OFS=, 'NR == 3 { $6 = "draw" } { print }' "$tmp/capd/games.csv" >"$tmp/g" && mv "$tmp/g" "$tmp/capd/games.csv"
 refused 1 "games.csv:3: winner 'draw' with reason 'max_plies': ruleset capd has limit_result = defenders, the ply cap's winner" -- run "$tmp/capd.ini" --out "$tmp/capd" --resume
 
+# 9. Issue 54: an output option never replaces a run's own files, and two outputs never share a
+# path: each refused in one line (exit 2) before anything is written, the run left whole and
+# resumable. A new file beside a run's files and tafl report's own defaults stay allowed.
+printf '[experiment]\nname = own\ngames = 4\nmax_plies = 40\n[rules]\npresets = brandubh\n[agent.r]\ntype = random\n' >"$tmp/own.ini"
+"$TAFL" run "$tmp/own.ini" --out "$tmp/own" >/dev/null 2>&1 || fail "run for the output checks"
+(cd "$tmp/own" && ls -A | LC_ALL=C sort | while read -r f; do cksum "$f" 2>/dev/null; done) >"$tmp/own.before"
+for target in games.csv summary.csv meta setup kind; do
+    refused 2 "$tmp/own/$target: a file of the run directory $tmp/own: an output never replaces a run's own files" -- report "$tmp/own" --md "$tmp/own/$target"
+done
+refused 2 "$tmp/own/./games.csv: a file of the run directory $tmp/own/." -- report "$tmp/own" --csv "$tmp/own/./games.csv"
+refused 2 "$tmp/own/meta: a file of the run directory" -- report "$tmp/own" --out "$tmp/own/meta"
+refused 2 "--out and --md name one file, $tmp/x.html: give each its own" -- report "$tmp/own" --out "$tmp/x.html" --md "$tmp/x.html"
+refused 2 "--md and --csv name one file, $tmp/y: give each its own" -- report "$tmp/own" --md "$tmp/y" --csv "$tmp/y"
+refused 2 "$tmp/own/games.csv: a file of the run directory" -- summarize "$tmp/own/games.csv" --out "$tmp/own/games.csv"
+refused 2 "$tmp/own/setup: a file of the run directory" -- export "$tmp/own/games.csv" --out "$tmp/own/setup"
+refused 2 "$tmp/own/games.csv: a file of the run directory" -- train --rules brandubh --join hand,hand --out "$tmp/own/games.csv"
+refused 2 "$tmp/own/meta: a file of the run directory" -- play --out "$tmp/own/meta"
+(cd "$tmp/own" && ls -A | LC_ALL=C sort | while read -r f; do cksum "$f" 2>/dev/null; done) >"$tmp/own.after"
+cmp -s "$tmp/own.before" "$tmp/own.after" && [ ! -e "$tmp/x.html" ] && [ ! -e "$tmp/y" ] && ok ||
+    fail "a refused output changed the run directory"
+"$TAFL" run "$tmp/own.ini" --out "$tmp/own" --resume >/dev/null 2>&1 && ok || fail "the run resumes after the refusals"
+"$TAFL" report "$tmp/own" --md "$tmp/own/notes.md" >/dev/null 2>&1 && [ -s "$tmp/own/notes.md" ] &&
+    [ -s "$tmp/own/report.html" ] && "$TAFL" report "$tmp/own" >/dev/null 2>&1 &&
+    "$TAFL" summarize "$tmp/own/games.csv" >/dev/null 2>&1 && ok ||
+    fail "report and summarize: their own outputs in a run directory"
+
 echo "safety.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
