@@ -143,6 +143,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/rundirs.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/tune_resume.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/train_files.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/report.sh

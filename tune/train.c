@@ -382,8 +382,12 @@ static Status check_setup(Train *tr, Error *err)
 
 static Status write_model(const Train *tr, const EvalModel *m, const char *path, Error *err)
 {
+    /* A fit that diverged is refused here rather than written as a file no one can read. */
+    Status st = evalmodel_check_weights(&tr->rules, m, path, err);
+    if (st != ST_OK)
+        return st;
     char *text = evalmodel_format(&tr->rules, m);
-    Status st = write_text(path, text, err);
+    st = write_text(path, text, err);
     free(text);
     return st;
 }
@@ -738,8 +742,16 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     for (int g = 1; g <= tr.row_count && st == ST_OK; g++) {
         if (g <= tr.row_count - t->window + 1)
             continue;
-        gen_path(&tr, g, "pos", path, sizeof path);
-        st = selfplay_read_positions(path, &tr.gens[g], err);
+        char name[32];
+        snprintf(name, sizeof name, "gen-%03d.pos", g);
+        st = selfplay_read_positions(tr.dir, name, &tr.rules, t, &tr.gens[g], err);
+        if (st == ST_OK && tr.gens[g].count != tr.rows[g - 1].positions) {
+            error_set(err,
+                      "%s/%s: holds %d positions, train.csv records %d for generation %d "
+                      "(remove the directory to start again)",
+                      tr.dir, name, tr.gens[g].count, tr.rows[g - 1].positions, g);
+            st = ST_EPARSE;
+        }
     }
     if (st == ST_OK && opt->progress && tr.row_count > 0)
         fprintf(stderr, "train %s: resuming after generation %d of %d\n", t->name, tr.row_count,
