@@ -92,23 +92,6 @@ Status selfplay_parse_positions(const char *source, const void *data, size_t siz
     return ST_OK;
 }
 
-Status selfplay_read_positions(const char *dir, const char *name, const Rules *r,
-                               const TrainFile *t, GenData *g, Error *err)
-{
-    char *data = NULL, source[4096];
-    size_t size = 0;
-    snprintf(source, sizeof source, "%s/%s", dir, name);
-    Status st = files_read_in(dir, name, &data, &size, err);
-    if (st == ST_OK && !data) {
-        error_set(err, "%s: cannot read: %s", source, strerror(ENOENT));
-        st = ST_EIO;
-    }
-    if (st == ST_OK)
-        st = selfplay_parse_positions(source, data, size, r, t, g, err);
-    free(data);
-    return st;
-}
-
 /* --- games --- */
 
 static void progress_line(const SelfplayContext *c, int g, const char *phase, int done, int total,

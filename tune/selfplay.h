@@ -91,10 +91,4 @@ MUST_CHECK Status selfplay_parse_positions(const char *source, const void *data,
                                            const Rules *r, const TrainFile *t, GenData *g,
                                            Error *err);
 
-/* Reads DIR/NAME, a gen-G.pos file, as selfplay_parse_positions does, without following a link
- * or waiting on a FIFO (files_read_in): ST_EIO naming a file that is missing, not a regular
- * file, or cannot be read. */
-MUST_CHECK Status selfplay_read_positions(const char *dir, const char *name, const Rules *r,
-                                          const TrainFile *t, GenData *g, Error *err);
-
 #endif
