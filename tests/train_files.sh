@@ -4,7 +4,8 @@
 # 7, a huge piece count or position count, a NaN label) is refused in one line naming the file,
 # the record and what is wrong, with exit 2, never fitted or crashed on; generations.sha256
 # records each gen-G.pos and gen-G.eval as written, and a resume refuses one changed since
-# (exit 2) or a link (exit 1), naming it. Counted budgets only. Run by `make test` with TAFL set.
+# (exit 2) or a link (exit 1), naming it; a train.csv row that no generation could have written
+# is a damaged row. Counted budgets only. Run by `make test` with TAFL set.
 set -u
 . "$(dirname "$0")/lib.sh"
 tiny="$DATA/rulesets/tiny5.ini"
@@ -90,6 +91,14 @@ fresh unrecorded && sed -i '/gen-001.eval$/d' "$tmp/unrecorded/generations.sha25
 resume_refused unrecorded "an unrecorded gen-001.eval" "gen-001.eval: no SHA-256 of it in generations.sha256"
 fresh sums && printf 'not a hash  gen-001.pos\n' >>"$tmp/sums/generations.sha256"
 resume_refused sums "a damaged generations.sha256" "generations.sha256:3: a damaged line"
+
+# train.csv's rows name the generations whose files are read back: a best generation that is
+# not the one before nor the row's own accepted one, or outcomes that do not add up to the
+# games, is a damaged row.
+fresh row && awk -F, -v OFS=, 'NR == 2 { $17 = 5 } { print }' "$tmp/base/train.csv" >"$tmp/row/train.csv"
+resume_refused row "best generation 5 in generation 1's row" "train.csv:2: a damaged row"
+fresh wins && awk -F, -v OFS=, 'NR == 2 { $5 = $5 + 1 } { print }' "$tmp/base/train.csv" >"$tmp/wins/train.csv"
+resume_refused wins "an attacker win too many" "train.csv:2: a damaged row"
 
 # Links are not followed where the training reads its own files back, even to the same bytes.
 for f in gen-001.pos gen-001.eval; do

@@ -401,6 +401,22 @@ static bool put_csv(FILE *f, const void *ctx)
     return !ferror(f);
 }
 
+/* True when row r, read after tr's rows so far, is one run_generation could have written: its
+ * games' outcomes add up, its window holds its positions, and each best generation is the one
+ * before or, when its half was accepted, r's own (a resume then reads back only files of the
+ * generations recorded). */
+static bool row_agrees(const Train *tr, const TrainRow *r)
+{
+    bool sided_best = player_model(tr);
+    return r->games == tr->t->games && r->attacker_wins >= 0 && r->defender_wins >= 0 &&
+           r->draws >= 0 && r->attacker_wins + r->defender_wins + r->draws == r->games &&
+           r->positions >= 0 && r->window_positions >= r->positions &&
+           (r->accepted == 0 || r->accepted == 1) &&
+           r->best_generation == (r->accepted ? r->generation : tr->best_generation) &&
+           (r->defending_accepted == 0 || (sided_best && r->defending_accepted == 1)) &&
+           r->best_defending == (r->defending_accepted ? r->generation : tr->best_defending);
+}
+
 static Status read_csv(Train *tr, const char *path, Error *err)
 {
     size_t size;
@@ -447,7 +463,7 @@ static Status read_csv(Train *tr, const char *path, Error *err)
             sprt = sscanf(line + n, ",%lf,%d", &r.gate.llr, &r.gate.decision);
         }
         if (fields != 18 || extra != want || league != league_want || sprt != sprt_want ||
-            r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
+            r.generation != tr->row_count + 1 || !strchr(line, '\n') || !row_agrees(tr, &r)) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
             st = ST_EPARSE;
