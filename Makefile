@@ -143,6 +143,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/rundirs.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/tune_resume.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/train_files.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/report.sh
@@ -174,7 +175,7 @@ bench-reference: fast
 # tests/fuzz/<target>/. New inputs go to build/fuzz/corpus/<target>/, a crash to
 # build/fuzz/crash-<target>-*; make test replays every seed corpus file (check_fuzz.c).
 FUZZ_TARGETS := experiment ruleset otn_rules otn_position otn_move agent_spec games_csv \
-                otn_game csv_game
+                otn_game csv_game train_ini train_pos eval_file
 FUZZ_SECONDS ?= 30
 FUZZ_SAN     := fuzzer-no-link,address,undefined
 FUZZ_BUILD   := build/$(MODE)-san-$(subst $(comma),-,$(FUZZ_SAN))-clang

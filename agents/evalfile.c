@@ -62,6 +62,23 @@ char *evalmodel_format(const Rules *r, const EvalModel *m)
     return out;
 }
 
+Status evalmodel_check_weights(const Rules *r, const EvalModel *m, const char *source, Error *err)
+{
+    for (int i = 0; i < m->count; i++) {
+        if (isfinite(m->w[i]) && fabs(m->w[i]) <= EVALMODEL_WEIGHT_MAX)
+            continue;
+        char name[80];
+        if (m->kind == EVALMODEL_NET)
+            net_weight_name(r, m->features, m->net_at, m->hidden, i, name, sizeof name);
+        else
+            evalmodel_weight_name(r, m->kind, m->features, i, name, sizeof name);
+        error_set(err, "%s: weight %s would be %g, not a finite number within 1e6: not written",
+                  source, name, m->w[i]);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
 /* The next line of text into buf (without its newline); false at the end of the text. */
 static bool next_line(const char *text, size_t len, size_t *pos, char *buf, size_t size,
                       bool *too_long)
@@ -246,7 +263,7 @@ static Status parse_weight(const EvalParse *p, int i, const char *name, const ch
     char *end;
     errno = 0;
     double v = strtod(value, &end);
-    if (errno || end == value || *end || !isfinite(v) || fabs(v) > 1e6) {
+    if (errno || end == value || *end || !isfinite(v) || fabs(v) > EVALMODEL_WEIGHT_MAX) {
         error_set(err, "%s:%d: %s: '%.60s' is not a finite number within 1e6", p->source, p->lineno,
                   name, value);
         return ST_EPARSE;

@@ -22,6 +22,16 @@
  * %a, exact), `end`. Writing what evalmodel_parse read gives the same bytes. */
 char *evalmodel_format(const Rules *r, const EvalModel *m);
 
+/* The largest weight magnitude a file holds (1e6 in messages): evalmodel_parse refuses a larger
+ * one, a NaN or an infinity. */
+#define EVALMODEL_WEIGHT_MAX 1e6
+
+/* Checks that every weight of m is one evalmodel_parse reads back: finite and within
+ * EVALMODEL_WEIGHT_MAX. ST_EINVAL "SOURCE: weight NAME would be nan, not a finite number within
+ * 1e6: not written" for the first that is not. Thread-safe. */
+MUST_CHECK Status evalmodel_check_weights(const Rules *r, const EvalModel *m, const char *source,
+                                          Error *err);
+
 /* Reads a model from text (len bytes) for rules r; `source` names it in errors. A wrong
  * version (or a model newer than the file's version), an unknown model, a model for another ruleset
  * (other rules hash), a missing or misnamed feature, a bad number or a missing `end` (a truncated

@@ -378,6 +378,14 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
     FILE *f = inilines_open(path, EXPERIMENT_PATH_MAX, err);
     if (!f)
         return strlen(path) >= EXPERIMENT_PATH_MAX ? ST_EINVAL : ST_EIO;
+    Status st = trainfile_load_stream(f, path, out, err);
+    fclose(f);
+    return st;
+}
+
+Status trainfile_load_stream(FILE *f, const char *path, TrainFile *out, Error *err)
+{
+    trainfile_defaults(out);
     ReadCtx *c = xcalloc(1, sizeof *c);
     c->in.file = f;
     c->out = out;
@@ -394,7 +402,6 @@ Status trainfile_load(const char *path, TrainFile *out, Error *err)
     }
     bool name_given = c->key_lines[0] != 0; /* KEYS[0] is name */
     free(c);
-    fclose(f);
     if (st == ST_OK && !name_given)
         snprintf(out->name, sizeof out->name, "train-%.50s", out->rules.name);
     return st;

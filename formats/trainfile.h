@@ -88,6 +88,10 @@ MUST_CHECK Status trainfile_set(TrainFile *t, const char *key, const char *value
  * defaults. Every error is one line "FILE:LINE: ...". Thread-safe. */
 MUST_CHECK Status trainfile_load(const char *path, TrainFile *out, Error *err);
 
+/* trainfile_load of an open stream f (not closed); path names it in errors and is where files
+ * it names are relative to. Thread-safe. */
+MUST_CHECK Status trainfile_load_stream(FILE *f, const char *path, TrainFile *out, Error *err);
+
 /* Writes every key as `key = value` lines (the setup a run directory records) into buf;
  * returns the length needed, like snprintf. */
 int trainfile_format(const TrainFile *t, char *buf, size_t size);

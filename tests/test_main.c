@@ -34,6 +34,7 @@ int main(void)
     srunner_add_suite(runner, safety_suite());
     srunner_add_suite(runner, evalmodel_suite());
     srunner_add_suite(runner, gradient_suite());
+    srunner_add_suite(runner, train_suite());
     srunner_add_suite(runner, trust_suite());
     srunner_add_suite(runner, files_suite());
     srunner_add_suite(runner, report_suite());

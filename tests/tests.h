@@ -60,6 +60,9 @@ Suite *evalmodel_suite(void);
 /* check_gradient.c: the fit's backpropagation against finite differences, every model kind */
 Suite *gradient_suite(void);
 
+/* check_train.c: the gen-G.pos records and the weights tafl train reads back or writes */
+Suite *train_suite(void);
+
 /* check_report.c: tafl report's page, twin and CSV from run directories; SHA-256 */
 Suite *report_suite(void);
 

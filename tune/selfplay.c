@@ -4,6 +4,8 @@
 #include "tune/selfplay.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
@@ -28,27 +30,65 @@ bool selfplay_put_positions(FILE *f, const void *ctx)
            (n == 0 || fwrite(g->pos, sizeof *g->pos, (size_t)n, f) == (size_t)n);
 }
 
-Status selfplay_read_positions(const char *path, GenData *g, Error *err)
+/* Why record p of a file for training t under r is not one self-play kept, into why; false
+ * when it is one. What keep_positions writes: a valid position (state_validate: pieces on the
+ * board and apart, one king on a board square, counts and hashes that agree, side to move 0 or
+ * 1) after the opening and before the game's end, the outcome 0, 1/2 or 1, the search's
+ * probability in [0, 1], and a game of the generation's. */
+static bool position_ok(const Rules *r, const TrainFile *t, const TrainPos *p, char *why,
+                        size_t size)
 {
-    size_t size;
-    char *data = files_read(path, &size);
+    Error e = {{0}};
+    const GameState *s = &p->s;
+    if (!state_validate(r, s, &e))
+        snprintf(why, size, "%s", e.text);
+    else if (state_is_over(s))
+        snprintf(why, size, "the game is over there (only positions of games going on are kept)");
+    else if (s->ply < (uint32_t)t->opening_plies ||
+             (r->opt.max_plies > 0 && s->ply >= (uint32_t)r->opt.max_plies))
+        snprintf(why, size, "ply %" PRIu32 " is outside %d..%d", s->ply, t->opening_plies,
+                 r->opt.max_plies > 0 ? r->opt.max_plies - 1 : INT_MAX);
+    else if (!(p->label == 0.0f || p->label == 0.5f || p->label == 1.0f))
+        snprintf(why, size, "label %g is not an outcome (0, 0.5 or 1)", (double)p->label);
+    else if (!(p->search >= 0.0f && p->search <= 1.0f))
+        snprintf(why, size, "search probability %g is outside 0..1", (double)p->search);
+    else if (p->game < 0 || p->game >= t->games)
+        snprintf(why, size, "game %d is outside 0..%d", p->game, t->games - 1);
+    else
+        return true;
+    return false;
+}
+
+Status selfplay_parse_positions(const char *source, const void *data, size_t size, const Rules *r,
+                                const TrainFile *t, GenData *g, Error *err)
+{
+    const char *bytes = data;
     size_t head = strlen(POS_MAGIC);
-    if (!data) {
-        error_set(err, "%s: cannot read: %s", path, strerror(errno));
-        return ST_EIO;
-    }
     int64_t n = -1;
-    if (size >= head + sizeof n && memcmp(data, POS_MAGIC, head) == 0)
-        memcpy(&n, data + head, sizeof n);
-    if (n < 0 || size != head + sizeof n + (size_t)n * sizeof(TrainPos)) {
-        error_set(err, "%s: not a position file of this build (remove it to play again)", path);
-        free(data);
+    if (size >= head + sizeof n && memcmp(bytes, POS_MAGIC, head) == 0)
+        memcpy(&n, bytes + head, sizeof n);
+    /* The count is bounded by the bytes there before anything is multiplied or allocated. */
+    size_t room = size >= head + sizeof n ? size - head - sizeof n : 0;
+    if (n < 0 || (uint64_t)n > room / sizeof(TrainPos) || (uint64_t)n > INT_MAX ||
+        room != (size_t)n * sizeof(TrainPos)) {
+        error_set(err, "%s: not a position file of this build (remove it to play again)", source);
         return ST_EPARSE;
     }
+    TrainPos *pos = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+    memcpy(pos, bytes + head + sizeof n, (size_t)n * sizeof *pos);
+    for (int64_t k = 0; k < n; k++) {
+        char why[sizeof err->text];
+        if (!position_ok(r, t, &pos[k], why, sizeof why)) {
+            error_set(err,
+                      "%s: record %" PRId64 " of %" PRId64
+                      ": %s (remove the directory to start again)",
+                      source, k + 1, n, why);
+            free(pos);
+            return ST_EPARSE;
+        }
+    }
     g->count = (int)n;
-    g->pos = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *g->pos);
-    memcpy(g->pos, data + head + sizeof n, (size_t)n * sizeof *g->pos);
-    free(data);
+    g->pos = pos;
     return ST_OK;
 }
 

@@ -80,8 +80,15 @@ MUST_CHECK Status selfplay_load_recorded(const Rules *r, const TrainFile *t, boo
 /* files_write_through's writer of a gen-G.pos file: ctx is the GenData. */
 bool selfplay_put_positions(FILE *f, const void *ctx);
 
-/* Reads a gen-G.pos file into *g (caller frees g->pos): ST_EIO naming a file that cannot be
- * read, ST_EPARSE for one that is not a position file of this build. */
-MUST_CHECK Status selfplay_read_positions(const char *path, GenData *g, Error *err);
+/* Reads the bytes of a gen-G.pos file (size bytes at data; `source` names it in errors) for
+ * training t under r into *g (caller frees g->pos). A file that is not a position file of this
+ * build (magic, or a count that does not fit its size) is ST_EPARSE; so is one with a record
+ * self-play could not have kept: "SOURCE: record K of N: what is wrong" (a position
+ * state_validate refuses, a game over, a ply outside the opening and max_plies, a label other
+ * than 0, 1/2 or 1, a search probability outside [0, 1], a game outside 0..t->games - 1).
+ * Thread-safe. */
+MUST_CHECK Status selfplay_parse_positions(const char *source, const void *data, size_t size,
+                                           const Rules *r, const TrainFile *t, GenData *g,
+                                           Error *err);
 
 #endif

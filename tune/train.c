@@ -6,6 +6,7 @@
  * network. */
 #include "tune/train.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <omp.h>
@@ -17,10 +18,20 @@
 #include "agents/evalmodel.h"
 #include "formats/files.h"
 #include "formats/plot.h"
+#include "formats/sha256.h"
 #include "harness/rundir.h"
 #include "tune/fit.h"
 #include "tune/gate.h"
 #include "tune/selfplay.h"
+
+/* DIR/generations.sha256: the SHA-256 of each gen-G.pos and gen-G.eval as the training wrote
+ * it, in sha256sum's format, so that a resume refuses a file changed since. */
+#define TRAIN_SUMS "generations.sha256"
+
+/* A generation's files' SHA-256 as written ("" for none yet). */
+typedef struct {
+    char pos[SHA256_HEX_LEN], eval[SHA256_HEX_LEN];
+} GenHashes;
 
 /* One row of train.csv. */
 typedef struct {
@@ -41,6 +52,7 @@ typedef struct {
     Rules rules;
     char dir[RUNDIR_PATH_MAX + 1];
     GenData *gens;          /* [generations + 1], index = generation; [0] the recorded games' */
+    GenHashes *hashes;      /* [generations + 1], index = generation: TRAIN_SUMS */
     uint64_t recorded_hash; /* FNV-1a of the recorded games' file (0: none) */
     EvalModel *gen0;        /* generation 0 from t->init, of t->model's kind (NULL: hand) */
     char *init_canonical;   /* t->init as recorded, "X@HASH" (NULL: none) */
@@ -61,6 +73,137 @@ static Status write_text(const char *path, const char *text, Error *err)
 static void gen_path(const Train *tr, int g, const char *ext, char *buf, size_t size)
 {
     snprintf(buf, size, "%s/gen-%03d.%s", tr->dir, g, ext);
+}
+
+static void gen_name(int g, const char *ext, char *buf, size_t size)
+{
+    snprintf(buf, size, "gen-%03d.%s", g, ext);
+}
+
+/* --- generations.sha256 --- */
+
+/* Where generation g's hash of its `ext` file ("pos" or "eval") is kept. */
+static char *gen_hash(const Train *tr, int g, const char *ext)
+{
+    return strcmp(ext, "pos") == 0 ? tr->hashes[g].pos : tr->hashes[g].eval;
+}
+
+static bool put_sums(FILE *f, const void *ctx)
+{
+    const Train *tr = ctx;
+    for (int g = 1; g <= tr->t->generations; g++) {
+        if (tr->hashes[g].pos[0])
+            fprintf(f, "%s  gen-%03d.pos\n", tr->hashes[g].pos, g);
+        if (tr->hashes[g].eval[0])
+            fprintf(f, "%s  gen-%03d.eval\n", tr->hashes[g].eval, g);
+    }
+    return !ferror(f);
+}
+
+/* Replaces DIR/gen-G.EXT with size bytes of data (never through a link: files_replace) and
+ * records their SHA-256 in generations.sha256. */
+static Status write_generation_file(Train *tr, int g, const char *ext, const char *data,
+                                    size_t size, Error *err)
+{
+    char name[32];
+    gen_name(g, ext, name, sizeof name);
+    Status st = files_replace(tr->dir, name, data, size, err);
+    if (st != ST_OK)
+        return st;
+    sha256_hex(data, size, gen_hash(tr, g, ext));
+    return files_replace_with(tr->dir, TRAIN_SUMS, put_sums, tr, err);
+}
+
+/* One line of generations.sha256, "HEX  gen-G.EXT", into tr->hashes; false when it is not one
+ * (a generation past the training's is let through and forgotten: a resume may ask for fewer
+ * generations than a killed run had begun). */
+static bool parse_sum(Train *tr, const char *line, size_t len)
+{
+    char name[32], ext[8];
+    int g, end = -1;
+    if (len < SHA256_HEX_LEN + 1 || len - (SHA256_HEX_LEN + 1) >= sizeof name ||
+        line[SHA256_HEX_LEN - 1] != ' ' || line[SHA256_HEX_LEN] != ' ')
+        return false;
+    for (int i = 0; i < SHA256_HEX_LEN - 1; i++)
+        if (!strchr("0123456789abcdef", line[i]) || line[i] == '\0')
+            return false;
+    memcpy(name, line + SHA256_HEX_LEN + 1, len - (SHA256_HEX_LEN + 1));
+    name[len - (SHA256_HEX_LEN + 1)] = '\0';
+    if (sscanf(name, "gen-%9d.%4[a-z]%n", &g, ext, &end) != 2 || end != (int)strlen(name) ||
+        g < 1 || (strcmp(ext, "pos") != 0 && strcmp(ext, "eval") != 0))
+        return false;
+    char canonical[32];
+    gen_name(g, ext, canonical, sizeof canonical);
+    if (strcmp(canonical, name) != 0)
+        return false;
+    if (g <= tr->t->generations) {
+        memcpy(gen_hash(tr, g, ext), line, SHA256_HEX_LEN - 1);
+        gen_hash(tr, g, ext)[SHA256_HEX_LEN - 1] = '\0';
+    }
+    return true;
+}
+
+/* Reads generations.sha256 (no link followed) into tr->hashes; none is a fresh run. */
+static Status read_sums(Train *tr, Error *err)
+{
+    char *text;
+    size_t size;
+    Status st = files_read_in(tr->dir, TRAIN_SUMS, &text, &size, err);
+    if (st != ST_OK || !text)
+        return st;
+    const char *line = text;
+    for (int lineno = 1; line < text + size; lineno++) {
+        const char *nl = memchr(line, '\n', (size_t)(text + size - line));
+        if (!nl || !parse_sum(tr, line, (size_t)(nl - line))) {
+            error_set(err, "%s/%s:%d: a damaged line (remove the directory to start again)",
+                      tr->dir, TRAIN_SUMS, lineno);
+            st = ST_EPARSE;
+            break;
+        }
+        line = nl + 1;
+    }
+    free(text);
+    return st;
+}
+
+/* Reads DIR/gen-G.EXT, a file the training wrote, back for a resume (no link followed, no FIFO
+ * waited on) into *data (caller frees), and checks it against the hash generations.sha256
+ * records: ST_EIO for a file that is missing or not a regular file, ST_EINVAL for one changed
+ * since, ST_EPARSE for one whose hash is not recorded. */
+static Status read_generation_file(const Train *tr, int g, const char *ext, char **data,
+                                   size_t *size, Error *err)
+{
+    char name[32];
+    gen_name(g, ext, name, sizeof name);
+    *data = NULL;
+    Status st = files_read_in(tr->dir, name, data, size, err);
+    if (st != ST_OK)
+        return st;
+    if (!*data) {
+        error_set(err, "%s/%s: cannot read: %s", tr->dir, name, strerror(ENOENT));
+        return ST_EIO;
+    }
+    const char *want = gen_hash(tr, g, ext);
+    char hex[SHA256_HEX_LEN];
+    sha256_hex(*data, *size, hex);
+    if (!want[0]) {
+        error_set(err,
+                  "%s/%s: no SHA-256 of it in %s (a directory of an older tafl, or a damaged "
+                  "one: remove the directory to start again)",
+                  tr->dir, name, TRAIN_SUMS);
+        st = ST_EPARSE;
+    } else if (strcmp(hex, want) != 0) {
+        error_set(err,
+                  "%s/%s: changed since the training wrote it (its SHA-256 is not the one %s "
+                  "records): put the file back, or remove the directory to start again",
+                  tr->dir, name, TRAIN_SUMS);
+        st = ST_EINVAL;
+    }
+    if (st != ST_OK) {
+        free(*data);
+        *data = NULL;
+    }
+    return st;
 }
 
 static bool player_model(const Train *tr)
@@ -258,6 +401,22 @@ static bool put_csv(FILE *f, const void *ctx)
     return !ferror(f);
 }
 
+/* True when row r, read after tr's rows so far, is one run_generation could have written: its
+ * games' outcomes add up, its window holds its positions, and each best generation is the one
+ * before or, when its half was accepted, r's own (a resume then reads back only files of the
+ * generations recorded). */
+static bool row_agrees(const Train *tr, const TrainRow *r)
+{
+    bool sided_best = player_model(tr);
+    return r->games == tr->t->games && r->attacker_wins >= 0 && r->defender_wins >= 0 &&
+           r->draws >= 0 && r->attacker_wins + r->defender_wins + r->draws == r->games &&
+           r->positions >= 0 && r->window_positions >= r->positions &&
+           (r->accepted == 0 || r->accepted == 1) &&
+           r->best_generation == (r->accepted ? r->generation : tr->best_generation) &&
+           (r->defending_accepted == 0 || (sided_best && r->defending_accepted == 1)) &&
+           r->best_defending == (r->defending_accepted ? r->generation : tr->best_defending);
+}
+
 static Status read_csv(Train *tr, const char *path, Error *err)
 {
     size_t size;
@@ -304,7 +463,7 @@ static Status read_csv(Train *tr, const char *path, Error *err)
             sprt = sscanf(line + n, ",%lf,%d", &r.gate.llr, &r.gate.decision);
         }
         if (fields != 18 || extra != want || league != league_want || sprt != sprt_want ||
-            r.generation != tr->row_count + 1 || !strchr(line, '\n')) {
+            r.generation != tr->row_count + 1 || !strchr(line, '\n') || !row_agrees(tr, &r)) {
             error_set(err, "%s:%d: a damaged row (remove the directory to start again)", path,
                       tr->row_count + 2);
             st = ST_EPARSE;
@@ -380,10 +539,29 @@ static Status check_setup(Train *tr, Error *err)
     return ST_OK;
 }
 
+/* Generation g's candidate m as gen-G.eval, its hash recorded; a weight no file can hold is
+ * refused as write_model does. */
+static Status write_generation_model(Train *tr, int g, const EvalModel *m, Error *err)
+{
+    char path[RUNDIR_PATH_MAX + 64];
+    gen_path(tr, g, "eval", path, sizeof path);
+    Status st = evalmodel_check_weights(&tr->rules, m, path, err);
+    if (st != ST_OK)
+        return st;
+    char *text = evalmodel_format(&tr->rules, m);
+    st = write_generation_file(tr, g, "eval", text, strlen(text), err);
+    free(text);
+    return st;
+}
+
 static Status write_model(const Train *tr, const EvalModel *m, const char *path, Error *err)
 {
+    /* A fit that diverged is refused here rather than written as a file no one can read. */
+    Status st = evalmodel_check_weights(&tr->rules, m, path, err);
+    if (st != ST_OK)
+        return st;
     char *text = evalmodel_format(&tr->rules, m);
-    Status st = write_text(path, text, err);
+    st = write_text(path, text, err);
     free(text);
     return st;
 }
@@ -461,7 +639,7 @@ static SelfplayContext play_context(const Train *tr)
  * gen-G.pos, its games' counts into row. */
 static Status play_generation(Train *tr, int g, TrainRow *row, Error *err)
 {
-    char eval[RUNDIR_PATH_MAX + 32], path[RUNDIR_PATH_MAX + 64];
+    char eval[RUNDIR_PATH_MAX + 32];
     best_eval(tr, eval, sizeof eval);
     SelfplayContext play = play_context(tr);
     SelfplayCounts counts = {0};
@@ -472,9 +650,19 @@ static Status play_generation(Train *tr, int g, TrainRow *row, Error *err)
     row->attacker_wins = counts.attacker_wins;
     row->defender_wins = counts.defender_wins;
     row->draws = counts.draws;
-    gen_path(tr, g, "pos", path, sizeof path);
-    if (st == ST_OK)
-        st = files_write_through(path, selfplay_put_positions, data, err);
+    if (st != ST_OK)
+        return st;
+    char *bytes = NULL;
+    size_t size = 0;
+    FILE *f = xopen_memstream(&bytes, &size);
+    bool written = selfplay_put_positions(f, data);
+    if (fclose(f) != 0 || !written) {
+        error_set(err, "%s/gen-%03d.pos: cannot write: out of memory", tr->dir, g);
+        st = ST_EIO;
+    } else {
+        st = write_generation_file(tr, g, "pos", bytes, size, err);
+    }
+    free(bytes);
     return st;
 }
 
@@ -538,14 +726,14 @@ static Status gate_generation(Train *tr, int g, const EvalModel *cand, const cha
         EvalModel both; /* the candidate offered to each side */
         st = evalmodel_join(&tr->rules, cand, cand, &both, err);
         if (st == ST_OK)
-            st = write_model(tr, &both, path, err);
+            st = write_generation_model(tr, g, &both, err);
         if (st == ST_OK)
             st = gate_player(&gs, path, &row->gate, err);
         if (st == ST_OK)
             st = accept_player(tr, g, row, err);
         return st;
     }
-    st = write_model(tr, cand, path, err);
+    st = write_generation_model(tr, g, cand, err);
     if (st == ST_OK)
         st = tr->t->gate_sprt ? gate_sequential(&gs, path, &row->gate, err)
                               : gate_match(&gs, path, &row->gate, err);
@@ -720,6 +908,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     if (st == ST_OK)
         st = check_setup(&tr, err);
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
+    tr.hashes = xcalloc((size_t)t->generations + 1, sizeof *tr.hashes);
     char path[RUNDIR_PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/train.csv", tr.dir);
     if (st == ST_OK)
@@ -734,12 +923,38 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
                   t->generations);
         st = ST_EINVAL;
     }
+    if (st == ST_OK)
+        st = read_sums(&tr, err);
+    /* The best's files of a resumed run, which the self-play and the gate read (a player
+     * model's through best.eval, written again from them): as they were written. */
+    int best_gens[2] = {tr.best_generation, player_model(&tr) ? tr.best_defending : 0};
+    for (int h = 0; h < 2 && st == ST_OK; h++) {
+        char *data;
+        size_t size;
+        if (best_gens[h] >= 1 && best_gens[h] <= tr.row_count) {
+            st = read_generation_file(&tr, best_gens[h], "eval", &data, &size, err);
+            free(data);
+        }
+    }
     /* The window of a resumed run: the positions of the generations recorded. */
     for (int g = 1; g <= tr.row_count && st == ST_OK; g++) {
         if (g <= tr.row_count - t->window + 1)
             continue;
-        gen_path(&tr, g, "pos", path, sizeof path);
-        st = selfplay_read_positions(path, &tr.gens[g], err);
+        char name[32], *data;
+        size_t size;
+        gen_name(g, "pos", name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", tr.dir, name);
+        st = read_generation_file(&tr, g, "pos", &data, &size, err);
+        if (st == ST_OK)
+            st = selfplay_parse_positions(path, data, size, &tr.rules, t, &tr.gens[g], err);
+        free(data);
+        if (st == ST_OK && tr.gens[g].count != tr.rows[g - 1].positions) {
+            error_set(err,
+                      "%s/%s: holds %d positions, train.csv records %d for generation %d "
+                      "(remove the directory to start again)",
+                      tr.dir, name, tr.gens[g].count, tr.rows[g - 1].positions, g);
+            st = ST_EPARSE;
+        }
     }
     if (st == ST_OK && opt->progress && tr.row_count > 0)
         fprintf(stderr, "train %s: resuming after generation %d of %d\n", t->name, tr.row_count,
@@ -782,6 +997,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     for (int i = 0; i < TRAINFILE_LEAGUE_MAX; i++)
         free(tr.league[i]);
     free(tr.rows);
+    free(tr.hashes);
     dirlock_release(lock);
     return st;
 }

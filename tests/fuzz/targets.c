@@ -3,19 +3,23 @@
  * line; what parses is valid (it compiles, validates) and reads back the same when written. */
 #include "tests/fuzz/targets.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/evalfile.h"
 #include "formats/experiment.h"
 #include "formats/games.h"
 #include "formats/rulesfile.h"
 #include "formats/summary.h"
+#include "formats/trainfile.h"
 #include "rules/csvgame.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/otn_game.h"
+#include "tune/selfplay.h"
 
 /* Inputs longer than this are cut: every parser here reads lines of at most a few hundred
  * bytes, and short inputs keep the fuzzer fast. */
@@ -560,11 +564,104 @@ int fuzz_csv_game(const uint8_t *data, size_t size)
     return fuzz_records(data, size, csvgame_read, "fuzz.csv", csv_game_rules);
 }
 
+/* Brandubh as `tafl train` compiles it with t's max_plies: the rules of the training seeds. */
+static void train_rules(const TrainFile *t, Rules *r)
+{
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    rs.max_plies = t->max_plies;
+    Error err = {{0}};
+    FUZZ_CHECK(rules_compile(&rs, r, &err) == ST_OK);
+}
+
+int fuzz_train_ini(const uint8_t *data, size_t size)
+{
+    FILE *f = stream_of(data, size);
+    if (f == NULL)
+        return 0;
+    TrainFile *t = xcalloc(1, sizeof *t);
+    Error err = {{0}};
+    /* A path in a directory that does not exist: rules and recorded games files resolve to
+     * nothing real. */
+    Status st = trainfile_load_stream(f, "/nonexistent-fuzz/train.ini", t, &err);
+    fclose(f);
+    if (st != ST_OK) {
+        check_error(&err);
+    } else {
+        FUZZ_CHECK(t->games >= 1 && t->generations >= 1 && t->window >= 1);
+        FUZZ_CHECK(t->league_count >= 0 && t->league_count <= TRAINFILE_LEAGUE_MAX);
+        FUZZ_CHECK(t->score_weight >= 0 && t->score_weight <= 1);
+        char setup[16384];
+        int n = trainfile_format(t, setup, sizeof setup);
+        FUZZ_CHECK(n > 0 && (size_t)n < sizeof setup);
+    }
+    free(t);
+    return 0;
+}
+
+int fuzz_train_pos(const uint8_t *data, size_t size)
+{
+    TrainFile t;
+    trainfile_defaults(&t);
+    Rules r;
+    train_rules(&t, &r);
+    GenData g = {NULL, 0};
+    Error err = {{0}};
+    if (selfplay_parse_positions("fuzz.pos", data, size, &r, &t, &g, &err) != ST_OK) {
+        check_error(&err);
+        FUZZ_CHECK(g.pos == NULL);
+        return 0;
+    }
+    /* What reads back is what self-play keeps, and writes back as the same bytes. */
+    for (int k = 0; k < g.count; k++) {
+        FUZZ_CHECK(state_validate(&r, &g.pos[k].s, &err) && !state_is_over(&g.pos[k].s));
+        FUZZ_CHECK(isfinite(g.pos[k].label) && g.pos[k].search >= 0 && g.pos[k].search <= 1);
+        FUZZ_CHECK(g.pos[k].game >= 0 && g.pos[k].game < t.games);
+    }
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = xopen_memstream(&out, &len);
+    FUZZ_CHECK(selfplay_put_positions(f, &g));
+    FUZZ_CHECK(fclose(f) == 0);
+    FUZZ_CHECK(len == size && memcmp(out, data, size) == 0);
+    free(out);
+    free(g.pos);
+    return 0;
+}
+
+int fuzz_eval_file(const uint8_t *data, size_t size)
+{
+    TrainFile t;
+    trainfile_defaults(&t);
+    Rules r;
+    train_rules(&t, &r);
+    EvalModel *m = xmalloc(sizeof *m), *again = xmalloc(sizeof *again);
+    Error err = {{0}};
+    if (evalmodel_parse((const char *)data, size, "fuzz.eval", &r, m, &err) != ST_OK) {
+        check_error(&err);
+    } else {
+        /* A model read is one a training may write, and writes the text that reads back as
+         * itself. */
+        FUZZ_CHECK(evalmodel_check_weights(&r, m, "fuzz.eval", &err) == ST_OK);
+        char *text = evalmodel_format(&r, m);
+        FUZZ_CHECK(evalmodel_parse(text, strlen(text), "fuzz.eval", &r, again, &err) == ST_OK);
+        FUZZ_CHECK(again->kind == m->kind && again->count == m->count);
+        FUZZ_CHECK(memcmp(again->w, m->w, (size_t)m->count * sizeof *m->w) == 0);
+        char *twice = evalmodel_format(&r, again);
+        FUZZ_CHECK(strcmp(text, twice) == 0);
+        free(twice);
+        free(text);
+    }
+    free(again);
+    free(m);
+    return 0;
+}
+
 const FuzzTarget FUZZ_TARGETS[] = {
     {"experiment", fuzz_experiment}, {"ruleset", fuzz_ruleset},
     {"otn_rules", fuzz_otn_rules},   {"otn_position", fuzz_otn_position},
     {"otn_move", fuzz_otn_move},     {"agent_spec", fuzz_agent_spec},
     {"games_csv", fuzz_games_csv},   {"otn_game", fuzz_otn_game},
-    {"csv_game", fuzz_csv_game},
+    {"csv_game", fuzz_csv_game},     {"train_ini", fuzz_train_ini},
+    {"train_pos", fuzz_train_pos},   {"eval_file", fuzz_eval_file},
 };
 const int FUZZ_TARGET_COUNT = (int)(sizeof FUZZ_TARGETS / sizeof FUZZ_TARGETS[0]);

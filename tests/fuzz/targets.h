@@ -25,6 +25,9 @@ int fuzz_agent_spec(const uint8_t *data, size_t size);   /* agent specs NAME:key
 int fuzz_games_csv(const uint8_t *data, size_t size);    /* games.csv (resume, summarize, merge) */
 int fuzz_otn_game(const uint8_t *data, size_t size);     /* OTN game records (tafl replay) */
 int fuzz_csv_game(const uint8_t *data, size_t size);     /* move-list CSV (tafl replay) */
+int fuzz_train_ini(const uint8_t *data, size_t size);    /* training INI files (tafl train) */
+int fuzz_train_pos(const uint8_t *data, size_t size);    /* gen-G.pos (tafl train --resume) */
+int fuzz_eval_file(const uint8_t *data, size_t size);    /* tafl-eval files (eval=FILE) */
 
 extern const FuzzTarget FUZZ_TARGETS[];
 extern const int FUZZ_TARGET_COUNT;

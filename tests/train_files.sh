@@ -1,0 +1,132 @@
+#!/bin/sh
+# The files `tafl train --resume` reads back from its own directory (issue 54): a gen-G.pos
+# with a record self-play could not have kept (a king off the board, random bytes, side to move
+# 7, a huge piece count or position count, a NaN label) is refused in one line naming the file,
+# the record and what is wrong, with exit 2, never fitted or crashed on; generations.sha256
+# records each gen-G.pos and gen-G.eval as written, and a resume refuses one changed since
+# (exit 2) or a link (exit 1), naming it; a train.csv row that no generation could have written
+# is a damaged row. Counted budgets only. Run by `make test` with TAFL set.
+set -u
+. "$(dirname "$0")/lib.sh"
+tiny="$DATA/rulesets/tiny5.ini"
+# Seed 11 accepts generation 1: the best's gen-001.eval is read back on a resume.
+train() { "$TAFL" train --rules "$tiny" --seed 11 --games 8 --gate-pairs 2 --depth 1 \
+    --gate-depth 1 --epochs 20 --threads 1 "$@"; }
+
+# One generation in $tmp/base; fresh() copies it to $tmp/$1 for one case.
+train --generations 1 --out "$tmp/base" >/dev/null 2>"$tmp/base.err" || fail "train base: $(cat "$tmp/base.err")"
+fresh() { rm -rf "$tmp/$1" && cp -R "$tmp/base" "$tmp/$1"; }
+# resum DIR: records the files of DIR as they are now, as a damaged directory whose hashes were
+# made again would: then each record of gen-001.pos is what is checked.
+resum() { (cd "$1" && sha256sum gen-001.pos gen-001.eval >generations.sha256); }
+awk -F, 'NR == 2 { exit !($16 == 1 && $17 == 1) }' "$tmp/base/train.csv" && ok || fail "generation 1 not accepted: $(cat "$tmp/base/train.csv")"
+(cd "$tmp/base" && sha256sum -c --status generations.sha256) && ok || fail "generations.sha256 does not check with sha256sum: $(cat "$tmp/base/generations.sha256")"
+
+# gen-G.pos is "tafl-train-pos 2\n" (17 bytes), a 64-bit count, then the records as they are in
+# memory (tune/selfplay.h's TrainPos): a GameState of two bitboards of W words, hash, fort hash,
+# ply (32 bits), king, attacker and defender counts (16 bits each), side, winner, reason (8 bits
+# each), padded to 8 bytes, then the label and search (floats) and the game (int), padded to 8.
+# W comes from the record size, so the offsets follow the build's RULES_WORDS.
+positions=$(awk -F, 'NR == 2 { print $3 }' "$tmp/base/train.csv")
+size=$(wc -c <"$tmp/base/gen-001.pos")
+rec=$(((size - 25) / positions))
+words=$(((rec - 48) / 16))
+at() { # at RECORD FIELD_OFFSET: the byte offset of a field of record RECORD (from 1)
+    echo $((25 + ($1 - 1) * rec + $2))
+}
+king=$((16 * words + 20))
+attacker_count=$((16 * words + 22))
+side=$((16 * words + 26))
+label=$((16 * words + 32))
+# poke FILE OFFSET OCTAL_BYTES: overwrites bytes in place ('\377\377').
+poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null; }
+[ "$positions" -gt 3 ] && [ $((25 + positions * rec)) -eq "$size" ] && ok || fail "gen-001.pos layout: $size bytes, $positions positions"
+
+# resume_refused DIR WHAT PATTERN: a resume of DIR exits 2 with one line matching PATTERN.
+resume_refused() {
+    train --generations 2 --out "$tmp/$1" --resume >"$tmp/$1.out" 2>"$tmp/$1.err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/$1.err")" -eq 1 ] && grep -q "$3" "$tmp/$1.err"; then ok; else
+        fail "$2: rc $rc: $(cat "$tmp/$1.err")"
+    fi
+    [ -e "$tmp/$1/gen-002.eval" ] && fail "$2: generation 2 was fitted" || ok
+}
+
+fresh king && poke "$tmp/king/gen-001.pos" "$(at 2 $king)" '\377\377' && resum "$tmp/king"
+resume_refused king "king 65535" "gen-001.pos: record 2 of $positions: the king's square 65535 is off the board"
+
+fresh side && poke "$tmp/side/gen-001.pos" "$(at 3 $side)" '\007' && resum "$tmp/side"
+resume_refused side "side 7" "gen-001.pos: record 3 of $positions: side to move or result out of range"
+
+fresh count && poke "$tmp/count/gen-001.pos" "$(at 1 $attacker_count)" '\377\177' && resum "$tmp/count"
+resume_refused count "attacker count 32767" "gen-001.pos: record 1 of $positions: piece counts 32767/"
+
+fresh nan && poke "$tmp/nan/gen-001.pos" "$(at "$positions" $label)" '\000\000\300\177' && resum "$tmp/nan"
+resume_refused nan "NaN label" "gen-001.pos: record $positions of $positions: label nan is not an outcome"
+
+fresh board && poke "$tmp/board/gen-001.pos" "$(at 1 0)" '\377\377\377\377\377\377\377\377' && resum "$tmp/board"
+resume_refused board "a bitboard off the board" "gen-001.pos: record 1 of $positions: a piece lies outside the 5x5 board"
+
+# A huge count: the file is not a position file of its size (nothing is allocated for it).
+fresh huge && poke "$tmp/huge/gen-001.pos" 17 '\377\377\377\377\377\377\377\077' && resum "$tmp/huge"
+resume_refused huge "a huge count" "gen-001.pos: not a position file of this build"
+
+# Random bytes over every record (a seeded draw): refused at the first record.
+fresh random
+LC_ALL=C awk -v n=$((size - 25)) 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "%c", int(256 * rand()) }' >"$tmp/noise"
+dd if="$tmp/noise" of="$tmp/random/gen-001.pos" bs=1 seek=25 conv=notrunc 2>/dev/null
+resum "$tmp/random"
+[ "$(wc -c <"$tmp/random/gen-001.pos")" -eq "$size" ] && ok || fail "random bytes changed the size"
+resume_refused random "random bytes" "gen-001.pos: record 1 of $positions: "
+
+# Without the hashes made again, any change is refused before a record is read, naming the
+# file; so is an edited best evaluation (a weight changed, still a valid file), which the
+# self-play and the gate would otherwise have played silently.
+fresh edited && poke "$tmp/edited/gen-001.pos" "$(at 2 $king)" '\377\377'
+resume_refused edited "an edited gen-001.pos" "gen-001.pos: changed since the training wrote it"
+fresh best && sed 's/^bias .*/bias 0x1p+0/' "$tmp/base/gen-001.eval" >"$tmp/best/gen-001.eval"
+cmp -s "$tmp/base/gen-001.eval" "$tmp/best/gen-001.eval" && fail "the bias was not changed" || ok
+resume_refused best "an edited gen-001.eval" "gen-001.eval: changed since the training wrote it"
+fresh unrecorded && sed -i '/gen-001.eval$/d' "$tmp/unrecorded/generations.sha256"
+resume_refused unrecorded "an unrecorded gen-001.eval" "gen-001.eval: no SHA-256 of it in generations.sha256"
+fresh sums && printf 'not a hash  gen-001.pos\n' >>"$tmp/sums/generations.sha256"
+resume_refused sums "a damaged generations.sha256" "generations.sha256:3: a damaged line"
+
+# train.csv's rows name the generations whose files are read back: a best generation that is
+# not the one before nor the row's own accepted one, or outcomes that do not add up to the
+# games, is a damaged row.
+fresh row && awk -F, -v OFS=, 'NR == 2 { $17 = 5 } { print }' "$tmp/base/train.csv" >"$tmp/row/train.csv"
+resume_refused row "best generation 5 in generation 1's row" "train.csv:2: a damaged row"
+fresh wins && awk -F, -v OFS=, 'NR == 2 { $5 = $5 + 1 } { print }' "$tmp/base/train.csv" >"$tmp/wins/train.csv"
+resume_refused wins "an attacker win too many" "train.csv:2: a damaged row"
+
+# Links are not followed where the training reads its own files back, even to the same bytes.
+for f in gen-001.pos gen-001.eval; do
+    fresh link && mv "$tmp/link/$f" "$tmp/$f.real" && ln -s "$tmp/$f.real" "$tmp/link/$f"
+    train --generations 2 --out "$tmp/link" --resume >/dev/null 2>"$tmp/link.err"
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "$f: exists and is not a regular file (a symbolic link)" "$tmp/link.err" && ok ||
+        fail "a linked $f: rc $rc: $(cat "$tmp/link.err")"
+done
+fresh link && ln -s "$tmp/base/generations.sha256" "$tmp/link/generations.sha256.x" && rm "$tmp/link/generations.sha256" &&
+    mv "$tmp/link/generations.sha256.x" "$tmp/link/generations.sha256"
+train --generations 2 --out "$tmp/link" --resume >/dev/null 2>"$tmp/link.err"
+[ $? -eq 1 ] && grep -q "generations.sha256: exists and is not a regular file (a symbolic link)" "$tmp/link.err" && ok ||
+    fail "a linked generations.sha256: $(cat "$tmp/link.err")"
+# Nor where it writes them: a link planted at the next generation's file is refused.
+fresh plant && ln -s "$tmp/planted" "$tmp/plant/gen-002.pos"
+train --generations 2 --out "$tmp/plant" --resume >/dev/null 2>"$tmp/plant.err"
+[ $? -eq 1 ] && [ ! -e "$tmp/planted" ] && grep -q "gen-002.pos: exists and is not a regular file (a symbolic link" "$tmp/plant.err" && ok ||
+    fail "a link at gen-002.pos: $(cat "$tmp/plant.err")"
+
+# An untouched directory resumes to the files of an uninterrupted run, hashes included.
+fresh whole
+train --generations 2 --out "$tmp/whole" --resume >/dev/null 2>"$tmp/whole.err" || fail "resume: $(cat "$tmp/whole.err")"
+train --generations 2 --out "$tmp/once" >/dev/null 2>&1 || fail "train once"
+for f in train.csv gen-002.pos gen-002.eval generations.sha256; do
+    cmp -s "$tmp/whole/$f" "$tmp/once/$f" && ok || fail "$f differs after a resume"
+done
+[ "$(wc -l <"$tmp/once/generations.sha256")" -eq 4 ] && ok || fail "generations.sha256: $(cat "$tmp/once/generations.sha256")"
+
+echo "train_files.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
