@@ -134,8 +134,10 @@ static const Command COMMANDS[] = {
      "next on both sides) also writes curve.csv (the rungs ordered by measured Elo,\n"
      "relative to greedy), convergence.csv (the verdict: converged only when equivalence\n"
      "tests show the strongest rungs agree, they span converge_span Elo and read more than\n"
-     "one evaluation) and the balance curve, curve.png and curve.svg; its summary gives\n"
-     "verdicts for the self-play rows alone.\n"
+     "one evaluation; apart from it, the direction: every one of them significantly on one\n"
+     "side, and the trend of the score per 100 Elo among them with its interval) and the\n"
+     "balance curve, curve.png and curve.svg, one line per ruleset and family of rungs\n"
+     "(alpha-beta and MCTS apart); its summary gives verdicts for the self-play rows alone.\n"
      "--shard I/N plays only shard I of N (1 <= I <= N): the games whose number g has\n"
      "g mod N = I - 1, into <output>/<name>/shard-I-of-N/ (or DIR), without summary.csv;\n"
      "`tafl merge` combines the N finished shards into the files of a single run.\n"},

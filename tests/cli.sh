@@ -421,7 +421,9 @@ printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopenin
              END { exit bad }' "$tmp/curve/curve.csv" &&
     [ "$(tail -n +2 "$tmp/curve/curve.csv" | cut -d, -f3 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
     [ "$(wc -l <"$tmp/curve/convergence.csv")" -eq 3 ] &&
-    grep -q '^"ard-ri",3,elo,3,"[a-z0-9 ]*",[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,0.0800,[0-9.e-]*,[0-9.e-]*,[0-9.]*,200.0,"[a-z +]*","[a-z ]*"$' "$tmp/curve/convergence.csv" &&
+    grep -q '^"ard-ri",3,elo,3,"[a-z0-9 ]*",[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,0.0800,[0-9.e-]*,[0-9.e-]*,[0-9.]*,200.0,"[a-z +]*","[a-z]*",[0-9.e-]*,[0-9.-]*,[0-9.-]*,[0-9.-]*,"[a-z ]*"$' "$tmp/curve/convergence.csv" &&
+    grep -q "^brandubh: .*; direction: [a-z]* (.*); trend" "$tmp/curve.out" &&
+    grep -q "title 'brandubh: greedy (hand)'" "$tmp/curve/curve.gp" &&
     grep -q "^brandubh: [a-z]" "$tmp/curve.out" &&
     grep -q "relative to greedy (0 on every ruleset)" "$tmp/curve/curve.gp" &&
     ok || fail "run kind = curve: curve.csv, Elo order and verdicts"
