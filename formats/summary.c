@@ -374,17 +374,21 @@ static void finish_tally(ResultsTally *t, const char *baseline)
     rank_groups(t);
 }
 
-/* The balance verdict at LEVEL after Holm: the side the score leans to, when significant;
- * "ladder" for a curve's games between different rungs (no verdict). */
+/* The balance verdict: the side the score leans to when its departure from 1/2 is significant
+ * at LEVEL after Holm; else "balanced" only when the two one-sided tests show the score within
+ * 1/2 +- BALANCE_MARGIN (gr->equiv, Schuirmann 1987), and "undetermined" when the games show
+ * neither (no departure is not evidence of balance: 0 of 2 games is not significant either).
+ * A significant lean smaller than the margin keeps its side. "ladder" for a curve's games
+ * between different rungs (no verdict). */
 static const char *balance_word(const Group *gr)
 {
     if (isnan(gr->p_holm)) {
         return "ladder";
     }
-    if (!(gr->p_holm < LEVEL)) {
-        return "balanced";
+    if (gr->p_holm < LEVEL) {
+        return gr->verdict.score > 0.5 ? "attackers" : "defenders";
     }
-    return gr->verdict.score > 0.5 ? "attackers" : "defenders";
+    return gr->equiv == BALANCE_BALANCED ? "balanced" : "undetermined";
 }
 
 /* The comparison's verdict at LEVEL after Holm: the side the ruleset moves the score towards

@@ -47,7 +47,9 @@ void results_tally_destroy(ResultsTally *t);
  * verdict (attackers' score with its 95% interval and the p-value of score = 1/2, see
  * stats_score), game length mean / median / p10 / p90, a count per end reason, which seats
  * external engines played (the union over the group's rows), the balance p-value after Holm over
- * all rows with its verdict (attackers, defenders or balanced at 5%), and for a row of another
+ * all rows with its verdict (attackers or defenders when significant at 5%; else balanced when
+ * the two one-sided tests show the score within 1/2 +- BALANCE_MARGIN, or undetermined), and
+ * for a row of another
  * ruleset than the first row's whose pairing that ruleset also played, the difference of the
  * attackers' score from it (stats_score_diff) with its p-value raw and after Holm over all such
  * rows, and its verdict. Written to a temporary file and renamed, so a summary.csv on disk is

@@ -231,8 +231,80 @@ void curve_family(const Experiment *exp, int a, char *buf, size_t size)
     }
 }
 
+void curve_line_family(const Experiment *exp, int a, char *buf, size_t size)
+{
+    const char *spec = exp->agents[a].spec;
+    char family[EXPERIMENT_SPEC_MAX + 16];
+    curve_family(exp, a, family, sizeof family);
+    size_t tlen = strcspn(spec, ":");
+    if (strncmp(family, spec, tlen) == 0 && (family[tlen] == '\0' || family[tlen] == ' ')) {
+        snprintf(buf, size, "%s", family); /* random, external: the type is the family */
+    } else {
+        snprintf(buf, size, "%.*s (%s)", (int)tlen, spec, family);
+    }
+}
+
 /* Verdicts are at 5%, two-sided for differences, one-sided each for the equivalence tests. */
 #define VERDICT_LEVEL 0.05
+
+/* The direction of the top k rungs (CurveSide): each rung's test of score = 1/2
+ * (stats_score), Holm over the k; p_side the largest adjusted p. */
+static void top_direction(const CurvePoint *top, int k, CurveVerdict *v)
+{
+    double p[EXPERIMENT_MAX_AGENTS] = {0};
+    int above = 0, below = 0;
+    for (int i = 0; i < k; i++) {
+        ScoreEstimate e;
+        stats_score(top[i].attacker_wins, top[i].draws, top[i].defender_wins, RATINGS_Z95, &e);
+        p[i] = e.p_value;
+        above += e.score > 0.5;
+        below += e.score < 0.5;
+    }
+    stats_holm(p, k, p);
+    v->p_side = 0;
+    for (int i = 0; i < k; i++) {
+        v->p_side = fmax(v->p_side, p[i]);
+    }
+    v->side = !(v->p_side < VERDICT_LEVEL) ? CURVE_SIDE_UNDETERMINED
+              : above == k                 ? CURVE_SIDE_ATTACKERS
+              : below == k                 ? CURVE_SIDE_DEFENDERS
+                                           : CURVE_SIDE_MIXED;
+}
+
+/* The trend of the top k rungs' scores with their Elo (CurveVerdict.trend): weighted least
+ * squares with known variances, x the Elo / 100, w = 1 / se^2 with se each score's 95%
+ * interval width / (2 z) (the interval never collapses, so no weight is infinite): slope =
+ * sum w (x - xw)(y - yw) / Sxx, Sxx = sum w (x - xw)^2, xw and yw the weighted means; its
+ * standard error 1 / sqrt(Sxx). NaN without Elo or when the rungs share one Elo. */
+static void top_trend(const CurvePoint *top, int k, CurveVerdict *v)
+{
+    v->trend = v->trend_low = v->trend_high = NAN;
+    if (!v->measured) {
+        return;
+    }
+    double sw = 0, sx = 0, sy = 0;
+    double w[EXPERIMENT_MAX_AGENTS] = {0};
+    for (int i = 0; i < k; i++) {
+        double se = (top[i].score_high - top[i].score_low) / (2 * RATINGS_Z95);
+        w[i] = 1 / (se * se);
+        sw += w[i];
+        sx += w[i] * top[i].elo / 100;
+        sy += w[i] * top[i].score;
+    }
+    double xw = sx / sw, yw = sy / sw, sxx = 0, sxy = 0;
+    for (int i = 0; i < k; i++) {
+        double dx = top[i].elo / 100 - xw;
+        sxx += w[i] * dx * dx;
+        sxy += w[i] * dx * (top[i].score - yw);
+    }
+    if (!(sxx > 0)) {
+        return;
+    }
+    double half = RATINGS_Z95 / sqrt(sxx);
+    v->trend = sxy / sxx;
+    v->trend_low = v->trend - half;
+    v->trend_high = v->trend + half;
+}
 
 /* The distinct families of the top rungs into v->family_text and v->families. */
 static void top_families(const Experiment *exp, const CurvePoint *top, int k, CurveVerdict *v)
@@ -303,6 +375,10 @@ void curve_verdict(const Experiment *exp, int rs, const CurvePoint *points, int 
                           .p_equivalent = NAN,
                           .p_different = NAN,
                           .span = NAN,
+                          .p_side = NAN,
+                          .trend = NAN,
+                          .trend_low = NAN,
+                          .trend_high = NAN,
                           .outcome = CURVE_FEW_RUNGS};
     int last = -1;
     out->measured = true;
@@ -336,6 +412,8 @@ void curve_verdict(const Experiment *exp, int rs, const CurvePoint *points, int 
         out->span_ok = out->span >= exp->converge_span;
     }
     top_families(exp, top, k, out);
+    top_direction(top, k, out);
+    top_trend(top, k, out);
     /* Shown equivalent beats shown different: a difference smaller than the width that many
      * games make significant is still agreement within the stated width. */
     if (out->different && !out->equivalent) {
@@ -357,6 +435,12 @@ const char *curve_outcome_name(CurveOutcome o)
         "converged",        "not converged",       "undetermined",       "too few rungs",
         "Elo not measured", "too little Elo span", "one evaluation only"};
     return names[o];
+}
+
+const char *curve_side_name(CurveSide s)
+{
+    static const char *const names[] = {"undetermined", "attackers", "defenders", "mixed"};
+    return names[s];
 }
 
 /* Appends to buf (holding *len bytes) like printf; the text is cut at size. */
@@ -413,6 +497,22 @@ void curve_verdict_text(const Experiment *exp, const CurveVerdict *v, const Curv
            "different: p %.2g (Holm); span %.0f Elo; evaluations: %s)",
            v->score_min, v->score_max, v->spread, v->spread_low, v->spread_high,
            exp->converge_width, v->p_equivalent, v->p_different, v->span, v->family_text);
+    /* The direction apart from the value: the side every one of them favours, and whether
+     * the score still moves with strength. */
+    append(buf, size, "; direction: %s", curve_side_name(v->side));
+    if (v->side == CURVE_SIDE_ATTACKERS || v->side == CURVE_SIDE_DEFENDERS) {
+        append(buf, size, " (each of the strongest %d %s 1/2: p <= %.2g, Holm)", v->top,
+               v->side == CURVE_SIDE_ATTACKERS ? "above" : "below", v->p_side);
+    } else {
+        append(buf, size, " (not every one of the strongest %d on one side of 1/2: p %.2g, Holm)",
+               v->top, v->p_side);
+    }
+    if (isnan(v->trend)) {
+        append(buf, size, "; trend not measured");
+    } else {
+        append(buf, size, "; trend %+.3f per 100 Elo [%+.3f, %+.3f] over them", v->trend,
+               v->trend_low, v->trend_high);
+    }
 }
 
 /* An Elo field: empty when not measured. */
@@ -477,7 +577,8 @@ static Status write_verdicts(const Experiment *exp, const CurvePoint *points, in
     files_draft_open(&m);
     FILE *f = m.f;
     fputs("rules,rungs,ordered_by,top_rungs,top_agents,score_min,score_max,spread,spread_low,"
-          "spread_high,width,equivalence_p,difference_p,elo_span,span_min,families,verdict\n",
+          "spread_high,width,equivalence_p,difference_p,elo_span,span_min,families,direction,"
+          "direction_p,trend,trend_low,trend_high,verdict\n",
           f);
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
         CurveVerdict v;
@@ -501,6 +602,15 @@ static Status write_verdicts(const Experiment *exp, const CurvePoint *points, in
         write_number(f, 1, exp->converge_span);
         fputc(',', f);
         csv_fwrite(f, v.family_text, strlen(v.family_text));
+        fputc(',', f);
+        if (v.top > 0) {
+            const char *side = curve_side_name(v.side);
+            csv_fwrite(f, side, strlen(side));
+        }
+        write_number(f, -1, v.p_side);
+        write_number(f, 4, v.trend);
+        write_number(f, 4, v.trend_low);
+        write_number(f, 4, v.trend_high);
         fputc(',', f);
         const char *name = curve_outcome_name(v.outcome);
         csv_fwrite(f, name, strlen(name));
@@ -562,7 +672,12 @@ static void plot_text(const Experiment *exp, const CurvePoint *points, int n, FI
             if (!isnan(v.span)) {
                 fprintf(tf, ", %.0f Elo", v.span);
             }
-            fprintf(tf, ")");
+            /* The direction on a line of its own: it is not the value's verdict. */
+            fprintf(tf, ")\n%s: direction %s", v.rules, curve_side_name(v.side));
+            if (!isnan(v.trend)) {
+                fprintf(tf, ", trend %+.3f per 100 Elo [%+.3f, %+.3f] among the strongest %d",
+                        v.trend, v.trend_low, v.trend_high, v.top);
+            }
         } else {
             fprintf(tf, " (fewer than %d rungs)", exp->converge_rungs);
         }
@@ -581,34 +696,51 @@ static void plot_text(const Experiment *exp, const CurvePoint *points, int n, FI
     plot_quote(body, xlabel);
     fputs("\nset yrange [0:1]\nset grid\nset key below\n", body);
     fputs("plot ", body);
+    /* One line per ruleset and family of rungs (curve_line_family): rungs that search alike
+     * and read one evaluation are joined, others not, so that alpha-beta and MCTS rungs
+     * interleaved by Elo do not draw one zig-zag. Families in order of their first rung. */
     int lines = 0;
+    char(*family)[EXPERIMENT_SPEC_MAX + 64] = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *family);
+    for (int i = 0; i < n; i++) {
+        curve_line_family(exp, points[i].agent_index, family[i], sizeof family[i]);
+    }
     for (int rs = 0; rs < exp->ruleset_count; rs++) {
-        bool any = false;
         for (int i = 0; i < n; i++) {
-            if (points[i].rules != exp->rulesets[rs].name) {
+            bool first = points[i].rules == exp->rulesets[rs].name;
+            for (int j = 0; j < i && first; j++) {
+                first =
+                    points[j].rules != exp->rulesets[rs].name || strcmp(family[j], family[i]) != 0;
+            }
+            if (!first) {
                 continue;
             }
-            if (!any) {
-                fprintf(data, "$r%d << EOD\n", rs);
-                any = true;
+            fprintf(data, "$r%df%d << EOD\n", rs, i);
+            for (int j = i; j < n; j++) {
+                if (points[j].rules != exp->rulesets[rs].name ||
+                    strcmp(family[j], family[i]) != 0) {
+                    continue;
+                }
+                fprintf(data, "%.3f %.6f %.6f %.6f ",
+                        by_elo ? points[j].elo : (double)points[j].rung, points[j].score,
+                        points[j].score_low, points[j].score_high);
+                plot_quote_data(data, points[j].agent);
+                fputc('\n', data);
             }
-            fprintf(data, "%.3f %.6f %.6f %.6f ", by_elo ? points[i].elo : (double)points[i].rung,
-                    points[i].score, points[i].score_low, points[i].score_high);
-            plot_quote_data(data, points[i].agent);
-            fputc('\n', data);
+            fputs("EOD\n", data);
+            fprintf(body,
+                    "%s$r%df%d using 1:3:4 with filledcurves fs transparent solid 0.15 lt %d "
+                    "notitle, \\\n     $r%df%d using 1:2 with linespoints pt 7 lw 2 lt %d title ",
+                    lines ? ", \\\n     " : "", rs, i, lines + 1, rs, i, lines + 1);
+            char key[EXPERIMENT_NAME_MAX + EXPERIMENT_SPEC_MAX + 80];
+            snprintf(key, sizeof key, "%s: %s", exp->rulesets[rs].name, family[i]);
+            plot_quote(body, key);
+            fprintf(body,
+                    ", \\\n     $r%df%d using 1:2:5 with labels offset 0,1 font \",8\" notitle", rs,
+                    i);
+            lines++;
         }
-        if (!any) {
-            continue;
-        }
-        fputs("EOD\n", data);
-        fprintf(body,
-                "%s$r%d using 1:3:4 with filledcurves fs transparent solid 0.15 lt %d "
-                "notitle, \\\n     $r%d using 1:2 with linespoints pt 7 lw 2 lt %d title ",
-                lines ? ", \\\n     " : "", rs, lines + 1, rs, lines + 1);
-        plot_quote(body, exp->rulesets[rs].name);
-        fprintf(body, ", \\\n     $r%d using 1:2:5 with labels offset 0,1 font \",8\" notitle", rs);
-        lines++;
     }
+    free(family);
     fputs(", \\\n     0.5 with lines dt 2 lc rgb \"gray\" title \"balanced\"", body);
     if (!isnan(exp->reference)) {
         char label[sizeof exp->reference_label + 48];

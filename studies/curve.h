@@ -42,7 +42,20 @@ typedef enum {
     CURVE_ONE_EVAL,       /* the strongest rungs all read one evaluation */
 } CurveOutcome;
 
-/* The verdict of one ruleset's curve: do its strongest rungs agree on the attackers' score? */
+/* The direction of a curve's strongest rungs, apart from their value: ATTACKERS (or
+ * DEFENDERS) when every one of them scores significantly above (below) 1/2, each rung's test
+ * of score = 1/2 (stats_score) at 5% after Holm over them; MIXED when every one is significant
+ * but not all on one side; UNDETERMINED when some is not. */
+typedef enum {
+    CURVE_SIDE_UNDETERMINED,
+    CURVE_SIDE_ATTACKERS,
+    CURVE_SIDE_DEFENDERS,
+    CURVE_SIDE_MIXED,
+} CurveSide;
+
+/* The verdict of one ruleset's curve: do its strongest rungs agree on the attackers' score
+ * (the value: the outcome), and which side do they favour, and does the score still move with
+ * strength (the direction and the trend)? */
 typedef struct {
     const char *rules; /* borrowed from the experiment */
     int rungs;         /* rungs with self-play games */
@@ -60,6 +73,14 @@ typedef struct {
     bool equivalent;       /* p_equivalent < 0.05: every pair within converge_width */
     bool different;        /* p_different < 0.05: some pair differs */
     bool span_ok;          /* span >= exp->converge_span */
+    CurveSide side;        /* the direction of the top rungs (CurveSide) */
+    double p_side;         /* the largest Holm-adjusted p of score = 1/2 over them (NaN: top 0) */
+    double trend, trend_low, trend_high; /* the attackers' score's change per 100 Elo over the
+                                            top rungs: weighted least squares, each score
+                                            weighted by 1 / se^2 (se: its 95% interval's width
+                                            / 2 z), the Elo taken as known; 95% interval
+                                            slope -+ z / sqrt(sum w (x - mean x)^2). NaN when
+                                            the rungs are not measured */
     CurveOutcome outcome;
 } CurveVerdict;
 
@@ -69,6 +90,11 @@ typedef struct {
  * family, named by it); mcts with eval_plies = -1 and minimax = 0 reads none: "playouts"; a
  * random mover "random"; an external engine "external CMD"; any other type its own name. */
 void curve_family(const Experiment *exp, int a, char *buf, size_t size);
+
+/* The figure's family of agent a of exp: its type and evaluation family, "alphabeta (hand)",
+ * "mcts (playouts)"; a random mover "random", an external engine its curve_family. Rungs of
+ * one line of the figure search alike and read one evaluation. */
+void curve_line_family(const Experiment *exp, int a, char *buf, size_t size);
 
 /* The points of exp's curve from rows (games of exp): one per ruleset and agent that played
  * itself, rulesets in the experiment's order. Games between different agents (the ladder
@@ -93,8 +119,14 @@ void curve_verdict(const Experiment *exp, int rs, const CurvePoint *points, int 
  * "too few rungs", "Elo not measured", "too little Elo span", "one evaluation only". */
 const char *curve_outcome_name(CurveOutcome o);
 
-/* One line for people: "RULES: VERDICT: why (the numbers)", every unmet condition named, e.g.
- * "brandubh: too little Elo span: 170 < 200; one evaluation only: hand (...)". */
+/* "attackers", "defenders", "mixed", "undetermined". */
+const char *curve_side_name(CurveSide s);
+
+/* One line for people: "RULES: VERDICT: why (the numbers); direction: SIDE (...); trend ...",
+ * every unmet condition named, e.g. "brandubh: too little Elo span: 170 < 200; one evaluation
+ * only: hand (...); direction: defenders (...); trend +0.010 per 100 Elo [-0.031, +0.051]".
+ * The verdict is the value of the strongest rungs (do they agree?), the direction and trend
+ * what side they favour and whether the score still moves with strength. */
 void curve_verdict_text(const Experiment *exp, const CurveVerdict *v, const CurvePoint *points,
                         char *buf, size_t size);
 
@@ -104,10 +136,12 @@ void curve_verdict_text(const Experiment *exp, const CurveVerdict *v, const Curv
  * measured),
  * DIR/convergence.csv (one row per ruleset: `rules,rungs,ordered_by,top_rungs,top_agents,
  * score_min,score_max,spread,spread_low,spread_high,width,equivalence_p,difference_p,elo_span,
- * span_min,families,verdict`, see CurveVerdict; width and span_min are the thresholds), and
- * draws DIR/curve.gp, curve.png and curve.svg (the attackers' score against Elo relative to
- * the anchor, or against the rung without Elo; plot_render; *plotted false when gnuplot is
- * missing). ST_EIO naming the file on failure. */
+ * span_min,families,direction,direction_p,trend,trend_low,trend_high,verdict`, see CurveVerdict;
+ * width and span_min are the thresholds; the trend per 100 Elo), and draws DIR/curve.gp,
+ * curve.png and curve.svg (the attackers' score against Elo relative to the anchor, or against
+ * the rung without Elo, one line per ruleset and family of rungs (curve_line_family), so that
+ * rungs of different searches are not joined into one zig-zag; plot_render; *plotted false when
+ * gnuplot is missing). ST_EIO naming the file on failure. */
 MUST_CHECK Status curve_write(const Experiment *exp, const CurvePoint *points, int n,
                               const char *dir, bool *plotted, Error *err);
 

@@ -870,8 +870,11 @@ static void section_balance(const Study *s, ReportDoc *d, int id)
     reportdoc_literal(d, " when the attackers' score departs from 1/2 at the 5% family-wise "
                          "level after Holm's correction; ");
     reportdoc_strong(d, "balanced");
-    reportdoc_literal(d, " when it does not (too little evidence of imbalance, not a proof of "
-                         "balance); ");
+    reportdoc_literal(d, " when it does not and the two one-sided tests of equivalence show it "
+                         "within 1/2 +- 0.05 at 5%; ");
+    reportdoc_strong(d, "undetermined");
+    reportdoc_literal(d, " when the games show neither a side nor balance (no significant "
+                         "departure is not evidence of balance); ");
     reportdoc_strong(d, "ladder");
     reportdoc_literal(d, " for a curve's games between different rungs, which measure the "
                          "agents, not the rules.");

@@ -139,10 +139,11 @@ START_TEST(test_curve_write_csv_and_figure)
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     ck_assert_str_eq(line, "rules,rungs,ordered_by,top_rungs,top_agents,score_min,score_max,spread,"
                            "spread_low,spread_high,width,equivalence_p,difference_p,elo_span,"
-                           "span_min,families,verdict\n");
+                           "span_min,families,direction,direction_p,trend,trend_low,trend_high,"
+                           "verdict\n");
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-    ck_assert_str_eq(line,
-                     "\"brandubh\",2,file,0,\"\",,,,,,0.0800,,,,200.0,\"\",\"too few rungs\"\n");
+    ck_assert_str_eq(
+        line, "\"brandubh\",2,file,0,\"\",,,,,,0.0800,,,,200.0,\"\",,,,,,\"too few rungs\"\n");
     fclose(f);
     remove(path);
     const char *files[3] = {"curve.gp", "curve.png", "curve.svg"};
@@ -238,7 +239,8 @@ typedef struct {
     int self[3][2];
 } VerdictCase;
 
-static void verdict_of(const VerdictCase *vc, CurveVerdict *v, char *text, size_t size)
+/* The experiment and points of a case. Caller frees both. */
+static void case_points(const VerdictCase *vc, Experiment **exp, CurvePoint **points, int *count)
 {
     Experiment *e = ladder();
     e->ruleset_count = 1;
@@ -261,17 +263,24 @@ static void verdict_of(const VerdictCase *vc, CurveVerdict *v, char *text, size_
         n = add(rows, n, "brandubh", a, a, WINNER_ATTACKERS, vc->self[i][0]);
         n = add(rows, n, "brandubh", a, a, WINNER_DEFENDERS, vc->self[i][1]);
     }
+    curve_points(e, rows, n, points, count);
+    ck_assert_int_eq(*count, 3);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq((*points)[i].agent, e->agents[i].name); /* a0 < a1 < a2 by Elo */
+    }
+    free(rows);
+    *exp = e;
+}
+
+static void verdict_of(const VerdictCase *vc, CurveVerdict *v, char *text, size_t size)
+{
+    Experiment *e;
     CurvePoint *p;
     int count;
-    curve_points(e, rows, n, &p, &count);
-    ck_assert_int_eq(count, 3);
-    for (int i = 0; i < 3; i++) {
-        ck_assert_str_eq(p[i].agent, e->agents[i].name); /* a0 < a1 < a2 by Elo */
-    }
+    case_points(vc, &e, &p, &count);
     curve_verdict(e, 0, p, count, v);
     curve_verdict_text(e, v, p, text, size);
     free(p);
-    free(rows);
     free(e);
 }
 
@@ -302,11 +311,129 @@ START_TEST(test_verdict_converged)
     ck_assert_int_eq(v.families, 2);
     ck_assert_str_eq(v.family_text, "hand + playouts");
     ck_assert_str_eq(curve_outcome_name(v.outcome), "converged");
+    /* No side: every p is 1. The trend: each score 0.5 with the Wilson interval [0.451235,
+     * 0.548765], se = 0.097530 / (2 x 1.959964) = 0.0248808, w = 1615.37 alike; x = 0, 3.817,
+     * 7.634 (Elo / 100): Sxx = 1615.37 x 2 x 3.817^2 = 47069.4, slope 0 -+ 1.959964 /
+     * sqrt(47069.4) = 0 -+ 0.009034. */
+    ck_assert_int_eq(v.side, CURVE_SIDE_UNDETERMINED);
+    ck_assert_double_eq_tol(v.p_side, 1.0, 1e-12);
+    ck_assert_double_eq_tol(v.trend, 0, 1e-12);
+    ck_assert_double_eq_tol(v.trend_low, -0.009034, 1e-6);
+    ck_assert_double_eq_tol(v.trend_high, 0.009034, 1e-6);
+    ck_assert_msg(strstr(text, "; direction: undetermined (not every one of the strongest 3 on "
+                               "one side of 1/2: p 1, Holm); trend +0.000 per 100 Elo [-0.009, "
+                               "+0.009] over them") != NULL,
+                  "%s", text);
     ck_assert_msg(starts_with(text, "brandubh: converged (the strongest 3 by Elo: a0 a1 a2; "
                                     "attackers' scores 0.500..0.500, spread 0.000 [0.000, "
                                     "0.084]; within 0.08: p 0.012; different: p 1 (Holm); span "
                                     "763 Elo; evaluations: hand + playouts)"),
                   "%s", text);
+}
+END_TEST
+
+/* The direction apart from the value, by hand: the converged case's ladder (x = 0, 3.817,
+ * 7.634 hundred Elo), self-play 10-90, 20-80 and 5-95 of 100 games. Each score's test: z =
+ * (s - 1/2) / sqrt(1/400), p = erfc(|z| / sqrt 2): 1.244e-15, 1.973e-9, 2.257e-19; Holm:
+ * 2 x 1.244e-15, 1.973e-9, 3 x 2.257e-19: the largest 1.973e-9 < 0.05, all below 1/2:
+ * defenders. The trend: Wilson intervals [0.055229, 0.174366], [0.133367, 0.288829],
+ * [0.021544, 0.111750], se = width / (2 x 1.959964) = 0.0303925, 0.0396595, 0.0230124, w =
+ * 1082.60, 635.78, 1888.33; weighted means x 4.66968, y 0.0914497; Sxx = 40661.7, Sxy =
+ * -334.089: slope -0.008216, half-width 1.959964 / sqrt(40661.7) = 0.009720: [-0.017936,
+ * +0.001503]. Then 90-10, 10-90, 90-10: each p 1.244e-15 (Holm 3.733e-15), but on both
+ * sides: mixed. */
+START_TEST(test_verdict_direction)
+{
+    VerdictCase vc = {{"greedy", "mcts:eval_plies=-1,minimax=0", "alphabeta:depth=2"},
+                      9,
+                      {{10, 90}, {20, 80}, {5, 95}}};
+    CurveVerdict v;
+    char text[1024];
+    verdict_of(&vc, &v, text, sizeof text);
+    ck_assert_int_eq(v.side, CURVE_SIDE_DEFENDERS);
+    ck_assert_str_eq(curve_side_name(v.side), "defenders");
+    ck_assert_double_eq_tol(v.p_side, 1.973175e-9, 1e-14);
+    ck_assert_double_eq_tol(v.trend, -0.008216, 1e-6);
+    ck_assert_double_eq_tol(v.trend_low, -0.017936, 1e-6);
+    ck_assert_double_eq_tol(v.trend_high, 0.001503, 1e-6);
+    ck_assert_msg(strstr(text, "; direction: defenders (each of the strongest 3 below 1/2: p <= "
+                               "2e-09, Holm); trend -0.008 per 100 Elo [-0.018, +0.002] over "
+                               "them") != NULL,
+                  "%s", text);
+    VerdictCase up = vc;
+    for (int i = 0; i < 3; i++) {
+        up.self[i][0] = vc.self[i][1];
+        up.self[i][1] = vc.self[i][0];
+    }
+    verdict_of(&up, &v, text, sizeof text);
+    ck_assert_int_eq(v.side, CURVE_SIDE_ATTACKERS);
+    ck_assert_double_eq_tol(v.trend, 0.008216, 1e-6);
+    VerdictCase mixed = {{"greedy", "mcts:eval_plies=-1,minimax=0", "alphabeta:depth=2"},
+                         9,
+                         {{90, 10}, {10, 90}, {90, 10}}};
+    verdict_of(&mixed, &v, text, sizeof text);
+    ck_assert_int_eq(v.side, CURVE_SIDE_MIXED);
+    ck_assert_double_eq_tol(v.p_side, 3.732576e-15, 1e-20);
+    ck_assert_str_eq(curve_side_name(v.side), "mixed");
+}
+END_TEST
+
+/* The figure draws one line per family of rungs: alpha-beta at depth 1 and 2 around an MCTS
+ * rung by Elo are one line of two points, the MCTS rung a line of its own, not one zig-zag
+ * through all three. */
+START_TEST(test_curve_figure_one_line_per_family)
+{
+    VerdictCase vc = {{"alphabeta:depth=1", "mcts:iterations=10", "alphabeta:depth=2"},
+                      9,
+                      {{5, 5}, {5, 5}, {5, 5}}};
+    Experiment *e;
+    CurvePoint *p;
+    int count;
+    case_points(&vc, &e, &p, &count);
+    char family[128];
+    curve_line_family(e, 0, family, sizeof family);
+    ck_assert_str_eq(family, "alphabeta (hand)");
+    curve_line_family(e, 1, family, sizeof family);
+    ck_assert_str_eq(family, "mcts (hand)");
+    snprintf(e->agents[1].spec, sizeof e->agents[1].spec, "random");
+    curve_line_family(e, 1, family, sizeof family);
+    ck_assert_str_eq(family, "random");
+    snprintf(e->agents[1].spec, sizeof e->agents[1].spec, "%s", vc.spec[1]);
+    char dir[] = "/tmp/tafl-curve-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    bool plotted = false;
+    Error err = {{0}};
+    ck_assert_msg(curve_write(e, p, count, dir, &plotted, &err) == ST_OK, "%s", err.text);
+    char path[128];
+    snprintf(path, sizeof path, "%s/curve.gp", dir);
+    char *gp = fixture_slurp(path, NULL);
+    /* The alpha-beta block holds a0 and a2 (Elo 0 and 763.4), the MCTS block a1 alone. */
+    const char *ab = strstr(gp, "$r0f0 << EOD\n"), *mc = strstr(gp, "$r0f1 << EOD\n");
+    ck_assert_ptr_nonnull(ab);
+    ck_assert_ptr_nonnull(mc);
+    ck_assert_ptr_null(strstr(gp, "$r0f2 << EOD"));
+    ck_assert_msg(starts_with(strchr(ab, '\n') + 1, "0.000 ") &&
+                      strstr(ab, "\"a2\"\nEOD\n$r0f1") != NULL,
+                  "%s", gp);
+    ck_assert_msg(starts_with(strchr(mc, '\n') + 1, "381.") && strstr(mc, "\"a1\"\nEOD\n"), "%s",
+                  gp);
+    ck_assert_ptr_nonnull(
+        strstr(gp, "with linespoints pt 7 lw 2 lt 1 title 'brandubh: alphabeta (hand)'"));
+    ck_assert_ptr_nonnull(
+        strstr(gp, "with linespoints pt 7 lw 2 lt 2 title 'brandubh: mcts (hand)'"));
+    free(gp);
+    const char *files[3] = {"curve.gp", "curve.png", "curve.svg"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s/curve.csv", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/convergence.csv", dir);
+    remove(path);
+    ck_assert_int_eq(rmdir(dir), 0);
+    free(p);
+    free(e);
 }
 END_TEST
 
@@ -473,6 +600,8 @@ Suite *curve_suite(void)
     tcase_add_test(tc, test_verdict_one_evaluation);
     tcase_add_test(tc, test_curve_families);
     tcase_add_test(tc, test_curve_greedy_anchor);
+    tcase_add_test(tc, test_verdict_direction);
+    tcase_add_test(tc, test_curve_figure_one_line_per_family);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -489,19 +489,21 @@ static long summary_rows(GameRow *rows)
  * p = erfc(|0.35| / sqrt(0.9/40) / sqrt 2) = 0.0196; 1-1-1 -> 0.5 [0.1538, 0.8462], p = 1;
  * one draw -> 0.5 [0.1033, 0.8967], p = 1 (one draw was the point [0.5, 0.5] before). Holm
  * over the three p-values: 3 x 0.019631 = 0.0589 (z = 0.35 / 0.15 = 2.3333), then 2 x 1 capped
- * at 1, and 1: no row is unbalanced at 5% once three are tested. The tablut pairing was not
+ * at 1, and 1: no row is unbalanced at 5% once three are tested, and none is shown balanced
+ * either (8-1-1 lies outside 1/2 +- 0.05, the others' 90% intervals reach past it, see the
+ * equivalence column): every verdict is undetermined. The tablut pairing was not
  * played under brandubh (the first row's ruleset, the baseline): nothing to compare. */
 static const char *const summary_expected = SUMMARY_HEADER
     "\"brandubh\",\"random\",\"random\",10,8,1,1,0.8000,0.4902,0.9433,0.1000,0.8500,0.5598,0.9582,"
     "0.0196,55.00,50,10,90,"
-    "8,1,0,0,0,0,1,0,0,0,none,0.0589,balanced,,,,,,,,0.3500,0.0598,0.4582,1,not balanced,,,,,\n"
+    "8,1,0,0,0,0,1,0,0,0,none,0.0589,undetermined,,,,,,,,0.3500,0.0598,0.4582,1,not balanced,,,,,\n"
     "\"tablut\",\"a,b\",\"say "
     "\"\"hi\"\"\",3,1,1,1,0.3333,0.0615,0.7923,0.3333,0.5000,0.1538,0.8462,1,"
     "5.00,5,3,7,"
-    "0,1,1,0,1,0,0,0,0,0,none,1,balanced,,,,,,,,0.0000,0.0000,0.3462,1,undetermined,,,,,\n"
+    "0,1,1,0,1,0,0,0,0,0,none,1,undetermined,,,,,,,,0.0000,0.0000,0.3462,1,undetermined,,,,,\n"
     "\"brandubh\",\"random\",\"greedy\",1,0,0,1,0.0000,0.0000,0.7935,1.0000,0.5000,0.1033,0.8967,1,"
     "100.00,100,100,100,"
-    "0,0,0,1,0,0,0,0,0,0,none,1,balanced,,,,,,,,0.0000,0.0000,0.3967,1,undetermined,,,,,\n";
+    "0,0,0,1,0,0,0,0,0,0,none,1,undetermined,,,,,,,,0.0000,0.0000,0.3967,1,undetermined,,,,,\n";
 
 /* The balance verdict: without draws it is the Wilson interval; with draws it stays consistent
  * with its own test (1/2 inside the 95% interval exactly when p >= 0.05); known values. */
@@ -650,18 +652,18 @@ START_TEST(test_table)
         buf, "rules     attacker  defender   games   att %   def %  draw %  attacker score [95%]   "
              "  p(1/2)    plies    p Holm  verdict\n"
              "brandubh  random    random        10    80.0    10.0    10.0  0.850 [0.560-0.958]  "
-             "    0.02     55.0     0.059  balanced\n"
+             "    0.02     55.0     0.059  undetermined\n"
              "tablut    a,b       say \"hi\"       3    33.3    33.3    33.3  0.500 [0.154-0.846]  "
-             "       1      5.0         1  balanced\n"
+             "       1      5.0         1  undetermined\n"
              "brandubh  random    greedy         1     0.0     0.0   100.0  0.500 [0.103-0.897]  "
-             "       1    100.0         1  balanced\n");
+             "       1    100.0         1  undetermined\n");
     free(buf);
 }
 END_TEST
 
 /* A curve's tally: the self-play group alone carries a verdict. Holm over that one p-value
  * leaves it as it is (0.0196 < 0.05: attackers), where over all three groups it was 3 x 0.0196
- * = 0.059 (balanced, test_table); the groups of different agents are ladder games, with an
+ * = 0.059 (undetermined, test_table); the groups of different agents are ladder games, with an
  * empty balance_p_holm, the verdict `ladder`, and a table of their own. */
 START_TEST(test_curve_tally)
 {
@@ -746,7 +748,8 @@ END_TEST
 /* Forfeits of external engines are counted in their own columns, and a group is marked with
  * the seats external engines played in any of its rows. Wilson 0/2: [0, 0.6576], 1/1:
  * [1 / (1 + z^2), 1] = [0.2065, 1]; the score test: z = 0.5 / sqrt(1/4n), p = erfc(z / sqrt 2):
- * 0.1573 for n = 2, 0.3173 for n = 1; Holm: 2 x 0.1573 = 0.3146, then max(0.3146, 0.3173). */
+ * 0.1573 for n = 2, 0.3173 for n = 1; Holm: 2 x 0.1573 = 0.3146, then max(0.3146, 0.3173):
+ * neither side shown, nor balance (the intervals reach 0 and 1): undetermined. */
 START_TEST(test_summary_counts_forfeits_and_marks_external)
 {
     char dir[512], path[1024];
@@ -765,12 +768,78 @@ START_TEST(test_summary_counts_forfeits_and_marks_external)
     ck_assert_str_eq(text, SUMMARY_HEADER
                      "\"brandubh\",\"ext\",\"random\",2,0,2,0,0.0000,0.0000,0.6576,0.0000,0.0000,"
                      "0.0000,0.6576,0.157,5.00,4,4,6,0,0,0,0,0,0,0,1,0,1,attacker,0.315,"
-                     "balanced,,,,,,,,0.5000,0.0000,0.5000,1,undetermined,,,,,\n"
+                     "undetermined,,,,,,,,0.5000,0.0000,0.5000,1,undetermined,,,,,\n"
                      "\"brandubh\",\"random\",\"ext\",1,1,0,0,1.0000,0.2065,1.0000,0.0000,1.0000,"
                      "0.2065,1.0000,0.317,1.00,1,1,1,0,0,0,0,0,0,0,0,1,0,defender,0.317,"
-                     "balanced,,,,,,,,0.5000,0.0000,0.5000,1,undetermined,,,,,\n");
+                     "undetermined,,,,,,,,0.5000,0.0000,0.5000,1,undetermined,,,,,\n");
     free(text);
     remove_dir(dir);
+}
+END_TEST
+
+/* The verdict word of one group of `att` attacker wins, `draws` draws and `def` defender wins,
+ * tallied alone (Holm over one p-value leaves it as it is), as the balance table prints it. */
+static void verdict_of(long att, long draws, long def, char *word, size_t size)
+{
+    ResultsTally *t = results_tally_create();
+    const long count[3] = {att, draws, def};
+    const Winner winner[3] = {WINNER_ATTACKERS, WINNER_DRAW, WINNER_DEFENDERS};
+    long game = 0;
+    for (int k = 0; k < 3; k++) {
+        for (long i = 0; i < count[k]; i++, game++) {
+            GameRow r = make_row(game, "brandubh", "random", "random", winner[k],
+                                 k == 1 ? END_MAX_PLIES : END_KING_CAPTURED, 10);
+            results_tally_add(t, &r);
+        }
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert(out != NULL);
+    results_tally_print(t, out);
+    ck_assert_int_eq(fclose(out), 0);
+    results_tally_destroy(t);
+    const char *line = strchr(buf, '\n') + 1, *end = strchr(line, '\n');
+    ck_assert(end != NULL);
+    const char *last = end;
+    while (last > line && last[-1] != ' ')
+        last--;
+    snprintf(word, size, "%.*s", (int)(end - last), last);
+    free(buf);
+}
+
+/* The verdict column says only what the games show, by hand (tests/check_statistics.c has the
+ * formulas; z = 1.959964 two-sided, 1.644854 for the 90% interval of the two one-sided tests
+ * within 1/2 -+ 0.05):
+ * 0-0-2 (`tafl match --games 2` with no attacker win): Wilson 95% [0, 0.658], p =
+ * erfc(0.5 / sqrt(1/8) / sqrt 2) = erfc(1) = 0.157: no side shown; 90% [0, z^2 / (2 + z^2)] =
+ * [0, 0.575] reaches past 0.45: no balance shown either: undetermined.
+ * 45-0-55: p = erfc((0.05 / sqrt(1/400)) / sqrt 2) = erfc(0.7071) = 0.317; 90% [0.371, 0.532]
+ * (55/100 mirrored, check_statistics.c): undetermined.
+ * 500-0-500: p = 1; 90% 0.5 -+ 0.025972, inside (0.45, 0.55): balanced. 40 draws: p = 1; 95%
+ * [0.456, 0.544] (test_summary_compares_with_baseline), the 90% one inside it: balanced.
+ * 10-0-0 and 0-0-10: p = erfc((0.5 / sqrt(1/40)) / sqrt 2) = erfc(2.2361) = 0.00157:
+ * attackers and defenders.
+ * 5300-0-4700: p = erfc(0.03 / sqrt(1/40000) / sqrt 2) = erfc(4.243) = 2.0e-9: attackers, although
+ * its 90% interval 0.53 -+ 1.644854 sqrt(0.53 x 0.47 / 10000) = [0.522, 0.538] lies within the
+ * margin: a significant lean keeps its side (the equivalence column says it is small). */
+START_TEST(test_verdict_words)
+{
+    char word[32];
+    verdict_of(0, 0, 2, word, sizeof word);
+    ck_assert_str_eq(word, "undetermined");
+    verdict_of(45, 0, 55, word, sizeof word);
+    ck_assert_str_eq(word, "undetermined");
+    verdict_of(500, 0, 500, word, sizeof word);
+    ck_assert_str_eq(word, "balanced");
+    verdict_of(0, 40, 0, word, sizeof word);
+    ck_assert_str_eq(word, "balanced");
+    verdict_of(10, 0, 0, word, sizeof word);
+    ck_assert_str_eq(word, "attackers");
+    verdict_of(0, 0, 10, word, sizeof word);
+    ck_assert_str_eq(word, "defenders");
+    verdict_of(5300, 0, 4700, word, sizeof word);
+    ck_assert_str_eq(word, "attackers");
 }
 END_TEST
 
@@ -802,7 +871,9 @@ static void assert_comparison_columns(const char *text, const char *const *want,
 /* Rulesets against a baseline, by hand (tests/check_statistics.c has the formulas):
  * base = 40 draws, x = 4-36-0 (issue 18's case), y = 30-0-10, one pairing.
  * Balance p: base 1, x 0.045500 (z = 2), y 0.001565 (z = 0.25 / sqrt(1/160) = 3.1623); Holm:
- * y 3 x 0.001565 = 0.0047 (attackers), x 2 x 0.0455 = 0.091 (balanced), base 1.
+ * y 3 x 0.001565 = 0.0047 (attackers), x 2 x 0.0455 = 0.091, base 1: x and base show no
+ * departure, and their verdicts are those of the equivalence test below (undetermined and
+ * balanced).
  * Against base (Agresti-Caffo): x 0.05 [-0.0168, 0.1120], p 0.147299; y: s~ = 31/42 and 21/42,
  * v~ = 0.193311 and 0.0119048, se = sqrt((0.193311 + 0.0119048) / 42) = 0.0698926,
  * d~ = 10/42: [0.1011, 0.3751], p = erfc(0.238095 / 0.0698926 / sqrt 2) = 0.000659. Holm over
@@ -838,7 +909,8 @@ START_TEST(test_summary_compares_with_baseline)
     char *text = fixture_slurp(path, NULL);
     const char *const first[3] = {
         "1,balanced,,,,,,,,0.0000,0.0000,0.0438,1,balanced,,,,,",
-        "0.091,balanced,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference,0.0500,0.0018,0."
+        "0.091,undetermined,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference,0.0500,0.0018,"
+        "0."
         "1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference",
         "0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers,0.2500,0.0981,0."
         "3581,3,not balanced,0.2500,0.0919,0.3581,0.00314,farther",
@@ -851,7 +923,7 @@ START_TEST(test_summary_compares_with_baseline)
     const char *const vs_x[3] = {
         "1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference,0.0000,0.0000,0.0438,1,"
         "balanced,-0.0500,-0.1153,0.0151,0.0894,no_difference",
-        "0.091,balanced,,,,,,,,0.0500,0.0018,0.1153,2,undetermined,,,,,",
+        "0.091,undetermined,,,,,,,,0.0500,0.0018,0.1153,2,undetermined,,,,,",
         "0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers,0.2500,0.0981,0.3581,"
         "3,not balanced,0.2000,0.0346,0.3184,0.0196,farther",
     };
@@ -875,7 +947,7 @@ START_TEST(test_summary_compares_with_baseline)
         "base   random    random        40     0.0     0.0   100.0  0.500 [0.456-0.544]         "
         "1     10.0         1  balanced\n"
         "x      random    random        40    10.0     0.0    90.0  0.550 [0.502-0.615]     "
-        "0.046     10.0     0.091  balanced\n"
+        "0.046     10.0     0.091  undetermined\n"
         "y      random    random        40    75.0    25.0     0.0  0.750 [0.598-0.858]    "
         "0.0016     10.0    0.0047  attackers\n"
         "\nattackers' score minus that under base, same pairing (95% interval, Agresti-Caffo; "
@@ -920,6 +992,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_write_errors);
     tcase_add_test(tc, test_summary_counts_forfeits_and_marks_external);
     tcase_add_test(tc, test_summary_compares_with_baseline);
+    tcase_add_test(tc, test_verdict_words);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -421,14 +421,16 @@ printf '[experiment]\nname = c\nkind = curve\ngames = 6\nmax_plies = 100\nopenin
              END { exit bad }' "$tmp/curve/curve.csv" &&
     [ "$(tail -n +2 "$tmp/curve/curve.csv" | cut -d, -f3 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] &&
     [ "$(wc -l <"$tmp/curve/convergence.csv")" -eq 3 ] &&
-    grep -q '^"ard-ri",3,elo,3,"[a-z0-9 ]*",[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,0.0800,[0-9.e-]*,[0-9.e-]*,[0-9.]*,200.0,"[a-z +]*","[a-z ]*"$' "$tmp/curve/convergence.csv" &&
+    grep -q '^"ard-ri",3,elo,3,"[a-z0-9 ]*",[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,[0-9.]*,0.0800,[0-9.e-]*,[0-9.e-]*,[0-9.]*,200.0,"[a-z +]*","[a-z]*",[0-9.e-]*,[0-9.-]*,[0-9.-]*,[0-9.-]*,"[a-z ]*"$' "$tmp/curve/convergence.csv" &&
+    grep -q "^brandubh: .*; direction: [a-z]* (.*); trend" "$tmp/curve.out" &&
+    grep -q "title 'brandubh: greedy (hand)'" "$tmp/curve/curve.gp" &&
     grep -q "^brandubh: [a-z]" "$tmp/curve.out" &&
     grep -q "relative to greedy (0 on every ruleset)" "$tmp/curve/curve.gp" &&
     ok || fail "run kind = curve: curve.csv, Elo order and verdicts"
 # A curve's summary: the self-play rows carry the verdicts, the ladder games the verdict
 # `ladder`; tafl summarize --curve rebuilds the same file, and without it every row is a verdict.
 [ "$(grep -c ',ladder,' "$tmp/curve/summary.csv")" -eq 8 ] &&
-    [ "$(grep -c ',\(attackers\|defenders\|balanced\),' "$tmp/curve/summary.csv")" -eq 6 ] &&
+    [ "$(grep -c ',\(attackers\|defenders\|balanced\|undetermined\),' "$tmp/curve/summary.csv")" -eq 6 ] &&
     cp "$tmp/curve/summary.csv" "$tmp/curve-summary.csv" &&
     "$TAFL" summarize "$tmp/curve/games.csv" --curve >"$tmp/curve-sum.txt" &&
     cmp -s "$tmp/curve/summary.csv" "$tmp/curve-summary.csv" &&
@@ -495,7 +497,19 @@ mkdir -p "$tmp/outdir"
 expect 2 "outdir: exists and is not a regular file (a directory)" -- summarize "$tmp/cm/games.csv" --out "$tmp/outdir"
 expect 2 "outdir: exists and is not a regular file (a directory)" -- export "$tmp/cm/games.csv" --out "$tmp/outdir"
 expect 2 "games.otn: cannot create the directory: a file of that name exists" -- export "$tmp/cm/games.csv" --dir "$tmp/cm/games.otn"
-"$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >/dev/null 2>&1
+"$TAFL" match --attacker random --defender random --games 2 --out "$tmp/nr" >"$tmp/nr.txt" 2>&1
+# Two games show neither a side nor balance: whatever they were (two draws, a score of exactly
+# 1/2, at 6 plies), the verdict is undetermined, never balanced (no significant departure is
+# not evidence of balance).
+bad=0
+for plies in 6 500; do for seed in 1 2 3 4; do
+    "$TAFL" match --attacker random --defender random --games 2 --seed $seed --max-plies $plies \
+        >"$tmp/two.txt" 2>&1 || bad=1
+    grep -q ' undetermined$' "$tmp/two.txt" && ! grep -q 'balanced' "$tmp/two.txt" || bad=1
+done; done
+[ $bad -eq 0 ] && grep -q ' undetermined$' "$tmp/nr.txt" &&
+    [ "$(sed -n 2p "$tmp/nr/summary.csv" | cut -d, -f32)" = undetermined ] && ok ||
+    fail "match --games 2: undetermined, never balanced"
 expect 2 "holds no recorded moves" -- export "$tmp/nr/games.csv"
 expect 2 "needs a games.csv" -- export
 
@@ -683,7 +697,7 @@ sed 1d "$tmp/i18.csv" | sed 's/"brandubh"/"x"/' >"$tmp/i18x.rows"
     cat "$tmp/i18x.rows"
 } >"$tmp/i18c.csv"
 "$TAFL" summarize "$tmp/i18c.csv" --out "$tmp/i18c.sum" >"$tmp/i18c.txt" &&
-    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f31-39)" = '0.091,balanced,"base",0.0500,-0.0168,0.1120,0.147,0.147,no_difference' ] &&
+    [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f31-39)" = '0.091,undetermined,"base",0.0500,-0.0168,0.1120,0.147,0.147,no_difference' ] &&
     [ "$(sed -n 3p "$tmp/i18c.sum" | cut -d, -f40-)" = '0.0500,0.0018,0.1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference' ] &&
     grep -q "^attackers' score minus that under base" "$tmp/i18c.txt" &&
     grep -q "^   1  base  *random  *random  *0.000 \[0.000-0.044\]  balanced$" "$tmp/i18c.txt" && ok ||
