@@ -943,6 +943,34 @@ static void option_text(const Ruleset *rs, const char *key, char *buf, size_t si
     keyvalue_copy(text, key, KEYVALUE_ASSIGN, buf, size);
 }
 
+/* Appends value to the candidate name at used (the name's length so far), each run of
+ * characters a ruleset name may not hold (the blanks of `remove = d3 c4`) written as one '_',
+ * so that every command that reads the run back accepts the name (ruleset_name_ok). Returns
+ * the new length (which may pass size: the caller then numbers the candidate instead). */
+static size_t append_name_part(char *name, size_t size, size_t used, const char *value)
+{
+    bool gap = false;
+    for (const char *p = value; *p; p++) {
+        char one[2] = {*p, '\0'};
+        if (!ruleset_name_ok(one)) {
+            gap = true;
+            continue;
+        }
+        if (gap && used + 1 < size)
+            name[used] = '_';
+        used += gap;
+        gap = false;
+        if (used + 1 < size)
+            name[used] = *p;
+        used++;
+    }
+    if (used < size)
+        name[used] = '\0';
+    else
+        name[size - 1] = '\0';
+    return used;
+}
+
 /* Adds one candidate: the base with values[k] of each key (-1: the base's own) and start
  * alternative `start` (-1: the base's), named experiment_sweep_name-style. */
 static bool add_candidate(ReadCtx *c, const int *pick, int start, int index)
@@ -974,8 +1002,9 @@ static bool add_candidate(ReadCtx *c, const int *pick, int start, int index)
         (void)st;
         if (strcmp(was, sk->values[pick[k]]) == 0)
             continue; /* the base's own value: no change, no part of the name */
-        used += (size_t)snprintf(name + used, used < sizeof name ? sizeof name - used : 0, "+%s.%s",
-                                 sk->key, sk->values[pick[k]]);
+        used += (size_t)snprintf(name + used, used < sizeof name ? sizeof name - used : 0, "+%s.",
+                                 sk->key);
+        used = append_name_part(name, sizeof name, used, sk->values[pick[k]]);
         line = sk->line;
         key = sk->key;
     }

@@ -212,5 +212,15 @@ sed -i '/^agent.ab /d' "$tmp/tr/meta"
 [ $? -eq 2 ] && [ ! -e "$tmp/tr-none" ] && grep -q "recorded no evaluation" "$tmp/err" && ok ||
     { fail "reproduce of a run that recorded no evaluation"; cat "$tmp/out" "$tmp/err" >&2; }
 
+# 8. A sweep's candidate names are names every command accepts: remove = "d3 c4" (blanks, as
+# doc/knob.md allows) names its candidate brandubh+remove.d3_c4, which crossing and reproduce
+# read back (they refused 'brandubh+remove.d3 c4').
+printf '[experiment]\nname = sw\ngames = 2\nmax_plies = 40\n[sweep]\nbase = brandubh\nremove = d3, d3 c4, d3  c4 e4\n[agent.r]\ntype = random\n' >"$tmp/sw.ini"
+"$TAFL" run "$tmp/sw.ini" --out "$tmp/sw" >/dev/null 2>&1 &&
+    [ "$(tail -n +2 "$tmp/sw/summary.csv" | cut -d, -f1 | tr '\n' ' ')" = '"brandubh" "brandubh+remove.d3" "brandubh+remove.d3_c4" "brandubh+remove.d3_c4_e4" ' ] &&
+    "$TAFL" crossing "$tmp/sw/games.csv" --knob handicap >/dev/null 2>"$tmp/err" &&
+    "$TAFL" reproduce "$tmp/sw" >/dev/null 2>>"$tmp/err" && ok ||
+    { fail "a sweep with blanks in a value through run, crossing and reproduce"; cat "$tmp/err" >&2; }
+
 echo "repro: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
