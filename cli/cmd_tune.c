@@ -97,7 +97,7 @@ int cmd_tune(int argc, char **argv)
     int status = EXIT_SUCCESS;
     if (tuner_run(t, &opt, &r, &err) != ST_OK) {
         fprintf(stderr, "tafl tune: %s\n", err.text);
-        status = r.foreign_dir ? EXIT_USAGE : EXIT_FAILURE;
+        status = r.bad_input ? EXIT_USAGE : EXIT_FAILURE;
     } else {
         print_rows(t, &r);
         printf("\n%s of %s against %s on %s; files in %s/\n",

@@ -132,7 +132,8 @@ int cli_run_and_report(const char *command, const Experiment *exp, const RunOpti
     Error err = {{0}};
     if (runner_run(exp, opt, &res, &err) != ST_OK) {
         fprintf(stderr, "tafl %s: %s\n", command, err.text);
-        return res.foreign_dir || res.needs_resume ? EXIT_USAGE : EXIT_FAILURE;
+        return res.foreign_dir || res.needs_resume || res.settings_changed ? EXIT_USAGE
+                                                                           : EXIT_FAILURE;
     }
     results_tally_print(res.tally, stdout);
     if (opt->stop.kind == RUN_STOP_SPRT)

@@ -724,9 +724,11 @@ static Status open_directory(RunState *rs, Error *err)
         rs->res->needs_resume = true;
         st = ST_EINVAL;
     }
-    if (st == ST_OK)
+    if (st == ST_OK) {
         st = runmeta_prepare(exp, rs->dir, opt->resume && have_games,
                              (const ResolvedAgent *const *)rs->resolved, err);
+        rs->res->settings_changed = st == ST_EINVAL;
+    }
     if (st == ST_OK)
         st = keep_experiment_file(exp, rs->dir, err);
     if (st == ST_OK && have_games)
@@ -895,6 +897,7 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     memset(&rs.res->sprt, 0, sizeof rs.res->sprt);
     rs.res->foreign_dir = false;
     rs.res->needs_resume = false;
+    rs.res->settings_changed = false;
     rs.res->tally = results_tally_create();
     results_tally_set_curve(rs.res->tally, exp->kind == EXPERIMENT_CURVE);
     runmeta_utc_now(rs.started_utc, sizeof rs.started_utc);

@@ -78,15 +78,17 @@ typedef struct {
 
 /* What a run hands back. Free with runner_result_free. */
 typedef struct {
-    bool keep_rows;      /* in: hand back every row (memory grows with the run: tests only) */
-    GameRow *rows;       /* with keep_rows: every game's row in game order (moves if recorded) */
-    long count;          /* games in the run, resumed ones included */
-    ResultsTally *tally; /* the statistics of every game of the run (results_tally_print) */
-    SprtOutcome sprt;    /* RUN_STOP_SPRT: how it ended */
-    bool foreign_dir;    /* the output directory holds another kind of run (rundir_open): the
-                            caller's bad input, exit 2 */
-    bool needs_resume;   /* games.csv already holds games and --resume was not given: the
-                            caller's bad input too, exit 2 */
+    bool keep_rows;        /* in: hand back every row (memory grows with the run: tests only) */
+    GameRow *rows;         /* with keep_rows: every game's row in game order (moves if recorded) */
+    long count;            /* games in the run, resumed ones included */
+    ResultsTally *tally;   /* the statistics of every game of the run (results_tally_print) */
+    SprtOutcome sprt;      /* RUN_STOP_SPRT: how it ended */
+    bool foreign_dir;      /* the output directory holds another kind of run (rundir_open): the
+                              caller's bad input, exit 2 */
+    bool needs_resume;     /* games.csv already holds games and --resume was not given: the
+                              caller's bad input too, exit 2 */
+    bool settings_changed; /* --resume with settings other than the run's (runmeta_prepare's
+                              "resume refused"): the caller's bad input too, exit 2 */
 } RunResult;
 
 /* The seed of game `index` of ruleset `rules` and the pairing attacker/defender (agent names)

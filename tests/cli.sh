@@ -396,7 +396,7 @@ fi
 PATH=/nonexistent "$TAFL" tune "$tmp/grid.ini" --out "$tmp/tg3" >/dev/null 2>"$tmp/tg3.err" &&
     grep -q "gnuplot not found: wrote $tmp/tg3/tune.gp" "$tmp/tg3.err" && [ -s "$tmp/tg3/tune.gp" ] &&
     [ ! -e "$tmp/tg3/tune.png" ] && ok || fail "tune without gnuplot: a warning and the script"
-expect 1 "tune.csv already exists" -- tune "$tmp/grid.ini" --out "$tmp/tg1"
+expect 2 "tune.csv already exists" -- tune "$tmp/grid.ini" --out "$tmp/tg1"
 printf '[tune]\nname = s\nagent = mcts:iterations=20\nopponent = mcts:iterations=20\npairs = 3\niterations = 2\nmax_plies = 80\n[param.c]\nmin = 0.1\nmax = 2\n' >"$tmp/spsa.ini"
 "$TAFL" tune "$tmp/spsa.ini" --out "$tmp/ts" >"$tmp/ts.txt" 2>&1 && grep -q '^    final ' "$tmp/ts.txt" &&
     grep -q '^best mcts:iterations=20,c=' "$tmp/ts.txt" && [ "$(wc -l <"$tmp/ts/tune.csv")" -eq 4 ] &&

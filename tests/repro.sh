@@ -13,7 +13,7 @@ m="$TAFL match --attacker random --defender greedy --seed 5 --out $tmp/m"
 $m --games 6 --opening-plies 4 >/dev/null 2>&1 || fail "first match"
 snapshot "$tmp/m" >"$tmp/before"
 $m --games 6 --opening-plies 0 --max-plies 10 --resume >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "resume refused: .*max_plies" "$tmp/err" &&
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "resume refused: .*max_plies" "$tmp/err" &&
     ok || { fail "resume with other plies was not refused"; cat "$tmp/err" >&2; }
 snapshot "$tmp/m" | cmp -s - "$tmp/before" && ok || fail "a refused resume changed files"
 for change in "--seed 6" "--record-moves" "--rules tablut" "--defender random"; do
@@ -33,13 +33,13 @@ cp "$DATA/repro/edge.ini" "$DATA/repro/edge.rules" "$tmp/e/"
 snapshot "$tmp/e/run" >"$tmp/before"
 sed -i 's/^escape = edge/escape = corner/' "$tmp/e/edge.rules"
 "$TAFL" run "$tmp/e/edge.ini" --out "$tmp/e/run" --resume >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "resume refused: .*ruleset edge: escape was 'edge', now 'corner'" "$tmp/err" &&
+[ $? -eq 2 ] && grep -q "resume refused: .*ruleset edge: escape was 'edge', now 'corner'" "$tmp/err" &&
     ok || { fail "resume after a ruleset edit"; cat "$tmp/err" >&2; }
 snapshot "$tmp/e/run" | cmp -s - "$tmp/before" && ok || fail "a refused resume changed files"
 cp "$DATA/repro/edge.rules" "$tmp/e/"
 sed -i 's/^type = greedy/type = greedy\nattacker_material = 12/' "$tmp/e/edge.ini"
 "$TAFL" run "$tmp/e/edge.ini" --out "$tmp/e/run" --resume >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "resume refused: .*spec.2 was 'greedy', now 'greedy.*attacker_material=12" "$tmp/err" &&
+[ $? -eq 2 ] && grep -q "resume refused: .*spec.2 was 'greedy', now 'greedy.*attacker_material=12" "$tmp/err" &&
     ok || { fail "resume after an agent parameter edit"; cat "$tmp/err" >&2; }
 snapshot "$tmp/e/run" | cmp -s - "$tmp/before" && ok || fail "a refused resume changed files"
 cp "$DATA/repro/edge.ini" "$tmp/e/"

@@ -75,17 +75,17 @@ head -n $((have + 1)) "$tmp/ref/tune.csv" | cmp -s - "$tmp/cut/tune.csv" && ok |
 # 2. A rerun without --resume is refused, naming --resume, and changes nothing.
 snapshot "$tmp/cut" >"$tmp/before"
 "$TAFL" tune "$tmp/m.ini" --out "$tmp/cut" >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "tune.csv already exists.*add --resume" "$tmp/err" &&
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "tune.csv already exists.*add --resume" "$tmp/err" &&
     ok || { fail "a rerun without --resume"; cat "$tmp/err" >&2; }
 # ... and so is a resume with other settings, naming what changed.
 sed 's/^pairs = 2/pairs = 3/' "$tmp/m.ini" >"$tmp/m3.ini"
 "$TAFL" tune "$tmp/m3.ini" --out "$tmp/cut" --resume >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
     grep -q "resume refused: $tmp/cut/setup: pairs was '2', now '3'" "$tmp/err" && ok ||
     { fail "a resume with other pairs"; cat "$tmp/err" >&2; }
 sed 's/^max = 40/max = 30/' "$tmp/m.ini" >"$tmp/m4.ini"
 "$TAFL" tune "$tmp/m4.ini" --out "$tmp/cut" --resume >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "param.playout_plies.max was '40', now '30'" "$tmp/err" && ok ||
+[ $? -eq 2 ] && grep -q "param.playout_plies.max was '40', now '30'" "$tmp/err" && ok ||
     { fail "a resume with another range"; cat "$tmp/err" >&2; }
 snapshot "$tmp/cut" | cmp -s - "$tmp/before" && ok || fail "a refused tuning changed files"
 
@@ -115,7 +115,7 @@ grep -q "^draw_fort = " "$tmp/e/rulesets/edge.rules" && ok || fail "the ruleset'
 snapshot "$tmp/e" >"$tmp/before"
 sed -i 's/^escape = edge/escape = corner/' "$tmp/edge.rules"
 "$TAFL" tune "$tmp/e.ini" --out "$tmp/e" --resume >/dev/null 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "resume refused: .*ruleset edge: escape was 'edge', now 'corner'" "$tmp/err" &&
+[ $? -eq 2 ] && grep -q "resume refused: .*ruleset edge: escape was 'edge', now 'corner'" "$tmp/err" &&
     ok || { fail "a resume after a ruleset edit"; cat "$tmp/err" >&2; }
 snapshot "$tmp/e" | cmp -s - "$tmp/before" && ok || fail "a refused tuning changed files"
 

@@ -350,7 +350,7 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
     snprintf(state, sizeof state, "%s/%s", dir, TUNEDIR_STATE);
     /* Makes the directory, takes its lock (a second writer fails at once, naming the process
      * that holds it: two tunings would interleave their rows) and checks its files. */
-    Status st = rundir_open(dir, RUNDIR_TUNE, &d->lock, facts->foreign, err);
+    Status st = rundir_open(dir, RUNDIR_TUNE, &d->lock, facts->bad_input, err);
     struct stat sb;
     long have = csv_rows(dir);
     bool have_rows = have > 0 || (stat(state, &sb) == 0 && sb.st_size > 0);
@@ -360,6 +360,8 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
                   "go on with it, or choose another output directory",
                   csv);
         st = ST_EINVAL;
+        if (facts->bad_input)
+            *facts->bad_input = true;
     }
     /* What the setup records is one line each (safetext.h): a control character is refused. */
     const char *recorded[4][2] = {
@@ -370,6 +372,8 @@ Status tunedir_open(const char *dir, const TuneFile *t, const Ruleset *played,
     if (st == ST_OK) {
         /* Compared (and nothing written on a refusal) before any file changes. */
         st = runmeta_prepare_setup(dir, setup, played, 1, resume && have_rows, err);
+        if (st == ST_EINVAL && facts->bad_input)
+            *facts->bad_input = true; /* "resume refused": other settings */
     }
     free(setup);
     if (st == ST_OK && resume && have_rows) {

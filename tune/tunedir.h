@@ -19,8 +19,10 @@ typedef struct TuneDir TuneDir;
 typedef struct {
     const char *command; /* the command line (NULL: "-") */
     int threads;
-    int rows_total; /* rows of the whole tuning: SPSA iterations + 1, or the grid's points */
-    bool *foreign;  /* out (may be NULL): set when dir holds another kind of run (rundir_open) */
+    int rows_total;  /* rows of the whole tuning: SPSA iterations + 1, or the grid's points */
+    bool *bad_input; /* out (may be NULL): set when dir refuses the caller's input: it holds
+                        another kind of run (rundir_open), rows without --resume, or other
+                        settings at a resume */
 } TuneDirFacts;
 
 /* Opens dir for the tuning t, played on the ruleset `played` (its max_plies applied). A dir

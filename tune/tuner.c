@@ -661,7 +661,7 @@ Status tuner_run(const TuneFile *t, const TuneOptions *opt, TuneResult *out, Err
         TuneDirFacts facts = {.command = opt->command,
                               .threads = tu.threads,
                               .rows_total = rows_total(t),
-                              .foreign = &out->foreign_dir};
+                              .bad_input = &out->bad_input};
         st = tunedir_open(out->dir, t, &rs, &facts, opt->resume, &tu.rows, &tu.count, next, &tu.dir,
                           err);
         if (st != ST_OK) {

@@ -53,7 +53,8 @@ typedef struct {
     bool plotted;                       /* gnuplot drew tune.png and tune.svg */
     char dir[EXPERIMENT_PATH_MAX + EXPERIMENT_NAME_MAX + 2]; /* where the files went */
     TuneEvidence evidence;                                   /* the best against the default */
-    bool foreign_dir; /* the output directory holds another kind of run: bad input (exit 2) */
+    bool bad_input; /* the output directory refuses the input: another kind of run, rows without
+                       --resume, other settings at a resume (exit 2) */
 } TuneResult;
 
 /* Runs the tuning t describes. Evaluation e plays pair k of its opening set from the seed
