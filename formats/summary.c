@@ -64,14 +64,18 @@ typedef struct {
     double win_rate, win_low, win_high, draw_rate, plies_mean;
     ScoreEstimate verdict; /* the balance verdict: attackers' score, interval, p-value */
     int median, p10, p90;
-    double p_holm;        /* verdict.p_value after Holm over every group */
-    long base;            /* the baseline ruleset's group of the same pairing, or -1 */
-    ScoreDiff diff;       /* attackers' score minus the baseline's (when base >= 0) */
-    double diff_p_holm;   /* diff.p_value after Holm over every compared group */
-    BalanceDistance dist; /* |attackers' score - 1/2| and its folded 95% interval */
-    long rank;            /* 1 = closest to 1/2 among the groups of its pairing; 0 = none */
-    BalanceChange change; /* distance minus the baseline's (when base >= 0) */
-    BalanceVerdict equiv; /* within 1/2 +- BALANCE_MARGIN (TOST at LEVEL) */
+    double p_holm;         /* verdict.p_value after Holm over every group */
+    long base;             /* the baseline ruleset's group of the same pairing, or -1 */
+    ScoreDiff diff;        /* attackers' score minus the baseline's (when base >= 0) */
+    double diff_p_holm;    /* diff.p_value after Holm over every compared group */
+    BalanceDistance dist;  /* |attackers' score - 1/2| and its folded 95% interval */
+    long rank;             /* 1 = closest to 1/2 among the groups of its pairing; 0 = none */
+    BalanceChange change;  /* distance minus the baseline's (when base >= 0): the score
+                              difference signed towards 1/2 when both scores lie on one side
+                              of 1/2 (change_same_side), else MOVER; its verdict after Holm */
+    bool change_same_side; /* the change is diff's (the same test, the same Holm p) */
+    double change_p_holm;  /* change.p_value after Holm (diff_p_holm when change_same_side) */
+    BalanceVerdict equiv;  /* within 1/2 +- BALANCE_MARGIN (TOST at LEVEL) */
 } Group;
 
 struct ResultsTally {
@@ -324,6 +328,43 @@ static void compare_groups(ResultsTally *t, const char *baseline)
     for (long g = 0; g < n; g++) {
         groups[g].diff_p_holm = p[g];
     }
+    /* Closer to 1/2 than the baseline? Where both scores' intervals lie on one side of 1/2,
+     * the change of distance is the score difference signed towards 1/2 (d = |s - 1/2| is
+     * linear there): the question is the difference's, asked once, with its interval and its
+     * Holm p. Elsewhere MOVER's change, its p Holm-adjusted over those comparisons alone. So
+     * no two tables give one comparison two verdicts. */
+    for (long g = 0; g < n; g++) {
+        Group *gr = &groups[g];
+        p[g] = NAN;
+        gr->change_same_side = false;
+        gr->change_p_holm = NAN;
+        if (gr->base < 0)
+            continue;
+        const ScoreEstimate *a = &gr->verdict, *b = &groups[gr->base].verdict;
+        bool below = a->high < 0.5 && b->high<0.5, above = a->low> 0.5 && b->low > 0.5;
+        if (below || above) {
+            double sign = above ? 1.0 : -1.0;
+            gr->change_same_side = true;
+            gr->change.change = sign * gr->diff.diff;
+            gr->change.low = above ? gr->diff.low : -gr->diff.high;
+            gr->change.high = above ? gr->diff.high : -gr->diff.low;
+            gr->change.p_value = gr->diff.p_value;
+            gr->change_p_holm = gr->diff_p_holm;
+        } else {
+            p[g] = gr->change.p_value;
+        }
+    }
+    stats_holm(p, n, p);
+    for (long g = 0; g < n; g++) {
+        Group *gr = &groups[g];
+        if (gr->base < 0)
+            continue;
+        if (!gr->change_same_side)
+            gr->change_p_holm = p[g];
+        gr->change.verdict = !(gr->change_p_holm < LEVEL) ? BALANCE_NO_DIFFERENCE
+                             : gr->change.change < 0      ? BALANCE_CLOSER
+                                                          : BALANCE_FARTHER;
+    }
     free(p);
 }
 
@@ -455,7 +496,7 @@ static bool put_summary(FILE *f, const Group *groups, long n)
                                 : fputc(',', f) != EOF);
         if (gr->base >= 0) {
             ok = ok && put_printf(f, ",%.4f,%.4f,%.4f,%.3g,%s", gr->change.change, gr->change.low,
-                                  gr->change.high, gr->change.p_value,
+                                  gr->change.high, gr->change_p_holm,
                                   balance_change_name(gr->change.verdict));
         } else {
             ok = ok && fputs(",,,,,", f) != EOF;
@@ -553,11 +594,12 @@ static void print_ranking(FILE *out, const ResultsTally *t, const char *baseline
     qsort(order, (size_t)k, sizeof *order, compare_rank);
     fprintf(out,
             "\nrulesets by distance from balance |score - 1/2|, closest first within each pairing "
-            "(95%% folded interval; equivalence: TOST within 1/2 +- %.2f; change from %s: "
-            "MOVER interval):\n",
+            "(95%% folded interval; equivalence: TOST within 1/2 +- %.2f; change from %s: where "
+            "both scores lie on one side of 1/2 the difference above, signed towards 1/2, with "
+            "its Holm p; else MOVER, p Holm-adjusted over those comparisons):\n",
             BALANCE_MARGIN, baseline_of(t, baseline));
     fprintf(out, "%4s  %-*s  %-*s  %-*s  %-21s  %-12s  %-24s  %8s  %s\n", "rank", wr, "rules", wa,
-            "attacker", wd, "defender", "distance [95%]", "equivalence", "change [95%]", "p",
+            "attacker", wd, "defender", "distance [95%]", "equivalence", "change [95%]", "p Holm",
             "verdict");
     for (long i = 0; i < k; i++) {
         const Group *gr = order[i];
@@ -568,7 +610,7 @@ static void print_ranking(FILE *out, const ResultsTally *t, const char *baseline
                 balance_verdict_name(gr->equiv));
         if (gr->base >= 0)
             fprintf(out, "  %+.3f [%+.3f, %+.3f]  %8.2g  %s", gr->change.change, gr->change.low,
-                    gr->change.high, gr->change.p_value, balance_change_name(gr->change.verdict));
+                    gr->change.high, gr->change_p_holm, balance_change_name(gr->change.verdict));
         fputc('\n', out);
     }
     free(order);

@@ -15,6 +15,7 @@
 
 #include "formats/games.h"
 #include "formats/summary.h"
+#include "rules/rng.h"
 #include "stats/stats.h"
 #include "tests/tests.h"
 
@@ -843,6 +844,15 @@ START_TEST(test_verdict_words)
 }
 END_TEST
 
+/* Field `index` (0-based) of a summary.csv line (no quoted commas in these rows) into buf. */
+static void csv_field(const char *line, int index, char *buf, size_t size)
+{
+    for (int i = 0; i < index; i++)
+        line = strchr(line, ',') + 1;
+    size_t n = strcspn(line, ",\n");
+    snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), line);
+}
+
 /* Appends `count` games of (rules, random, random) won by `winner` to rows from rows[*n]. */
 static void add_games(GameRow *rows, long *n, const char *rules, Winner winner, long count)
 {
@@ -891,7 +901,75 @@ static void assert_comparison_columns(const char *text, const char *const *want,
  * sqrt(0.0653^2 + 0) = 0.1153: no difference; y 0.25 - sqrt(0.1519^2 + 0.0438^2) = 0.0919,
  * 0.25 + 0.1081 = 0.3581: farther. Against x, the lower bound takes y's lower arm and x's
  * upper arm: 0.2 - sqrt(0.1519^2 + 0.0653^2) = 0.0346, and 0.2 + sqrt(0.1081^2 + 0.0482^2) =
- * 0.3184: farther. */
+ * 0.3184. The change's p is Holm-adjusted over the MOVER comparisons: against base x 0.0894
+ * and y 0.00314, so y 2 x 0.00314 = 0.00627 (farther), x 0.0894. Against x, x's 95% interval
+ * [0.502, 0.615] and y's [0.598, 0.858] lie above 1/2: there d = s - 1/2, the change is the
+ * difference itself, 0.2 [0.0465, 0.3345] with its Holm p 0.0191 (farther, as the difference
+ * says attackers), not MOVER's [0.0346, 0.3184]; base (1/2 inside its interval) keeps MOVER,
+ * alone in its family: 0.0894. */
+/* One comparison, one verdict (issue 55): over 300 random sets of a baseline and three
+ * rulesets, wherever the baseline's and a ruleset's score intervals lie on one side of 1/2 the
+ * distance table's closer/farther is the difference table's verdict turned towards 1/2, with
+ * the same Holm p, and its change the difference signed towards 1/2. */
+START_TEST(test_change_and_difference_agree)
+{
+    char dir[512], path[1024];
+    make_dir(dir, sizeof dir);
+    join(path, sizeof path, dir, "summary.csv");
+    Rng rng;
+    rng_seed(&rng, 55);
+    int same_side = 0;
+    for (int round = 0; round < 300; round++) {
+        GameRow *rows = calloc(4 * 3 * 80, sizeof *rows);
+        long n = 0;
+        static const char *const NAMES[4] = {"base", "r1", "r2", "r3"};
+        for (int r = 0; r < 4; r++) {
+            long w = (long)(rng_next(&rng) % 60), d = (long)(rng_next(&rng) % 10);
+            long l = (long)(rng_next(&rng) % 60);
+            add_games(rows, &n, NAMES[r], WINNER_ATTACKERS, w + 1);
+            add_games(rows, &n, NAMES[r], WINNER_DRAW, d);
+            add_games(rows, &n, NAMES[r], WINNER_DEFENDERS, l + 1);
+        }
+        Error err = {{0}};
+        ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
+        char *text = fixture_slurp(path, NULL);
+        const char *base = strchr(text, '\n') + 1, *line = strchr(base, '\n') + 1;
+        char f[64];
+        csv_field(base, 12, f, sizeof f);
+        double base_low = atof(f);
+        csv_field(base, 13, f, sizeof f);
+        double base_high = atof(f);
+        for (; *line; line = strchr(line, '\n') + 1) {
+            csv_field(line, 12, f, sizeof f);
+            double low = atof(f);
+            csv_field(line, 13, f, sizeof f);
+            double high = atof(f);
+            bool below = high < 0.5 && base_high<0.5, above = low> 0.5 && base_low > 0.5;
+            if (!below && !above)
+                continue;
+            same_side++;
+            char diff[32], diff_p[32], diff_verdict[32], change[32], change_p[32], closer[32];
+            csv_field(line, 33, diff, sizeof diff);
+            csv_field(line, 37, diff_p, sizeof diff_p);
+            csv_field(line, 38, diff_verdict, sizeof diff_verdict);
+            csv_field(line, 44, change, sizeof change);
+            csv_field(line, 47, change_p, sizeof change_p);
+            csv_field(line, 48, closer, sizeof closer);
+            ck_assert_str_eq(change_p, diff_p);
+            ck_assert_double_eq_tol(atof(change), above ? atof(diff) : -atof(diff), 1e-9);
+            const char *want = strcmp(diff_verdict, "no_difference") == 0          ? "no_difference"
+                               : (strcmp(diff_verdict, "attackers") == 0) == above ? "farther"
+                                                                                   : "closer";
+            ck_assert_str_eq(closer, want);
+        }
+        free(text);
+        results_free_rows(rows, n);
+    }
+    ck_assert_int_gt(same_side, 100);
+    remove_dir(dir);
+}
+END_TEST
+
 START_TEST(test_summary_compares_with_baseline)
 {
     char dir[512], path[1024];
@@ -913,7 +991,7 @@ START_TEST(test_summary_compares_with_baseline)
         "0."
         "1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference",
         "0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers,0.2500,0.0981,0."
-        "3581,3,not balanced,0.2500,0.0919,0.3581,0.00314,farther",
+        "3581,3,not balanced,0.2500,0.0919,0.3581,0.00627,farther",
     };
     assert_comparison_columns(text, first, 3);
     free(text);
@@ -925,7 +1003,7 @@ START_TEST(test_summary_compares_with_baseline)
         "balanced,-0.0500,-0.1153,0.0151,0.0894,no_difference",
         "0.091,undetermined,,,,,,,,0.0500,0.0018,0.1153,2,undetermined,,,,,",
         "0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers,0.2500,0.0981,0.3581,"
-        "3,not balanced,0.2000,0.0346,0.3184,0.0196,farther",
+        "3,not balanced,0.2000,0.0465,0.3345,0.0191,farther",
     };
     assert_comparison_columns(text, vs_x, 3);
     free(text);
@@ -956,15 +1034,16 @@ START_TEST(test_summary_compares_with_baseline)
         "x      random    random    +0.050 [-0.017, +0.112]      0.15      0.15  no_difference\n"
         "y      random    random    +0.250 [+0.101, +0.375]   0.00066    0.0013  attackers\n"
         "\nrulesets by distance from balance |score - 1/2|, closest first within each pairing "
-        "(95% folded interval; equivalence: TOST within 1/2 +- 0.05; change from base: MOVER "
-        "interval):\n"
+        "(95% folded interval; equivalence: TOST within 1/2 +- 0.05; change from base: where "
+        "both scores lie on one side of 1/2 the difference above, signed towards 1/2, with its "
+        "Holm p; else MOVER, p Holm-adjusted over those comparisons):\n"
         "rank  rules  attacker  defender  distance [95%]         equivalence   change [95%]      "
-        "               p  verdict\n"
+        "          p Holm  verdict\n"
         "   1  base   random    random    0.000 [0.000-0.044]  balanced\n"
         "   2  x      random    random    0.050 [0.002-0.115]  undetermined  +0.050 [-0.015, "
         "+0.115]     0.089  no_difference\n"
         "   3  y      random    random    0.250 [0.098-0.358]  not balanced  +0.250 [+0.092, "
-        "+0.358]    0.0031  farther\n");
+        "+0.358]    0.0063  farther\n");
     free(buf);
     results_free_rows(rows, n);
     remove_dir(dir);
@@ -992,6 +1071,7 @@ Suite *results_suite(void)
     tcase_add_test(tc, test_write_errors);
     tcase_add_test(tc, test_summary_counts_forfeits_and_marks_external);
     tcase_add_test(tc, test_summary_compares_with_baseline);
+    tcase_add_test(tc, test_change_and_difference_agree);
     tcase_add_test(tc, test_verdict_words);
     suite_add_tcase(s, tc);
     return s;
