@@ -287,6 +287,37 @@ void runmeta_put_note(FILE *f, const char *key, const char *text)
     fputc('\n', f);
 }
 
+/* Keeps a copy of every evaluation file the run plays as DIR/evals/HASH.eval (HASH as the setup
+ * records it), as rulesets/ keeps the rules: a replay from any directory, or after the file
+ * was moved or changed, plays what played. The file is read again and must still have the hash
+ * the agent was resolved with. */
+static Status keep_eval_files(const Experiment *exp, const char *dir,
+                              const ResolvedAgent *const *resolved, Error *err)
+{
+    for (int i = 0; i < exp->agent_count; i++) {
+        uint64_t hash;
+        if (!agent_resolved_eval_file_hash(resolved[i], &hash))
+            continue;
+        const char *value = agent_resolved_eval(resolved[i]);
+        char name[AGENT_EVAL_MAX], copy[64];
+        snprintf(name, sizeof name, "%.*s", (int)(strrchr(value, '@') - value), value);
+        size_t len = 0;
+        char *text = read_whole_file(name, (size_t)1 << 24, &len);
+        if (!text || evalmodel_text_hash(text, len) != hash) {
+            error_set(err, "eval=%s: %s since the run read it", name,
+                      text ? "the content changed" : "the file went");
+            free(text);
+            return ST_EINVAL;
+        }
+        snprintf(copy, sizeof copy, "%s/%016" PRIx64 ".eval", RUNMETA_EVALS, hash);
+        Status st = files_replace(dir, copy, text, len, err);
+        free(text);
+        if (st != ST_OK)
+            return st;
+    }
+    return ST_OK;
+}
+
 Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume,
                        const ResolvedAgent *const *resolved, Error *err)
 {
@@ -306,6 +337,8 @@ Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume,
                         resume, err);
     free(played);
     free(now);
+    if (st == ST_OK)
+        st = keep_eval_files(exp, dir, resolved, err);
     return st;
 }
 
@@ -731,7 +764,18 @@ static Status load_eval(const char *dir, const Experiment *exp, const char *setu
     *pin = NULL;
     snprintf(key, sizeof key, "eval.%d.%d", i + 1, j + 1);
     if (setup_string(setup, key, value, sizeof value)) {
-        *pin = xstrdup(value);
+        /* A file the run kept a copy of plays from that copy, wherever this replay runs. */
+        const char *at = strrchr(value, '@');
+        char copy[PATH_LEN + 64];
+        struct stat sb;
+        snprintf(copy, sizeof copy, "%s/%s/%s.eval", dir, RUNMETA_EVALS, at ? at + 1 : "");
+        if (at && strlen(at + 1) == 16 && lstat(copy, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            char *kept = xmalloc(strlen(copy) + 18);
+            sprintf(kept, "%s%s", copy, at);
+            *pin = kept;
+        } else {
+            *pin = xstrdup(value);
+        }
         return ST_OK;
     }
     if (!agent_spec_eval(exp->agents[i].spec, value, sizeof value) || strcmp(value, "hand") == 0)

@@ -13,6 +13,7 @@
 #include "rules/ruleset.h"
 
 #define RUNMETA_SETUP     "setup"    /* DIR/setup: every setting that changes games */
+#define RUNMETA_EVALS     "evals"    /* DIR/evals/HASH.eval: each evaluation file played */
 #define RUNMETA_RULESETS  "rulesets" /* DIR/rulesets/NAME.rules: each ruleset's full text */
 #define RUNMETA_BENCH_MAX 64
 #define RUNMETA_SESSIONS  "sessions" /* DIR/sessions: one line per session, appended at its end */

@@ -187,7 +187,13 @@ cmp -s "$tmp/mid/whole/games.csv" "$tmp/mid/swapped/games.csv" &&
     grep -q "^agent.ab .*eval=$tmp/mid/x.eval@$hash$" "$tmp/mid/swapped/meta" &&
     [ "$(grep -c "^eval.1.[12] $tmp/mid/x.eval@$hash$" "$tmp/mid/swapped/setup")" -eq 2 ] && ok ||
     fail "a run whose evaluation file was replaced mixed two evaluations or recorded two"
-# reproduce plays the recorded evaluation, and refuses before any game when it cannot be found.
+# reproduce plays the recorded evaluation: the run's own copy (evals/HASH.eval) while it has
+# one, whatever the named file holds now ...
+"$TAFL" reproduce "$tmp/mid/swapped" --out "$tmp/mid/kept" >"$tmp/out" 2>&1 &&
+    grep -q "reproduced, byte-identical" "$tmp/out" && ok || { fail "reproduce from the kept copy"; cat "$tmp/out" >&2; }
+# ... and without it (a run made before copies were kept) the named file, refused before any
+# game when its content is not the recorded one.
+rm -r "$tmp/mid/swapped/evals"
 "$TAFL" reproduce "$tmp/mid/swapped" --out "$tmp/mid/again" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "x.eval: the content changed since it was recorded (hash [0-9a-f]*, recorded $hash)" "$tmp/err" && [ ! -e "$tmp/mid/again/games.csv" ] && ok ||
     { fail "reproduce with the evaluation file changed since"; cat "$tmp/out" "$tmp/err" >&2; }
@@ -221,6 +227,25 @@ printf '[experiment]\nname = sw\ngames = 2\nmax_plies = 40\n[sweep]\nbase = bran
     "$TAFL" crossing "$tmp/sw/games.csv" --knob handicap >/dev/null 2>"$tmp/err" &&
     "$TAFL" reproduce "$tmp/sw" >/dev/null 2>>"$tmp/err" && ok ||
     { fail "a sweep with blanks in a value through run, crossing and reproduce"; cat "$tmp/err" >&2; }
+
+# 9. A run keeps a copy of each evaluation file it plays (evals/HASH.eval): a reproduce from
+# another directory, where the recorded relative path names another file or none, plays the
+# copy; an edited copy is refused.
+mkdir -p "$tmp/ev/a" "$tmp/ev/b"
+case $TAFL in /*) tafl_abs=$TAFL ;; *) tafl_abs=$PWD/$TAFL ;; esac
+cp evals/brandubh.eval "$tmp/ev/a/x,y.eval"
+printf '[experiment]\nname = ev\ngames = 4\nmax_plies = 40\nopening_plies = 2\n[rules]\npresets = brandubh\n[agent.ab]\ntype = alphabeta\ndepth = 1\neval = x,y.eval\n' >"$tmp/ev/a/ev.ini"
+hash=""
+(cd "$tmp/ev/a" && "$tafl_abs" run ev.ini --out run >/dev/null 2>&1) &&
+    hash=$(sed -n 's/^eval_hash.1 //p' "$tmp/ev/a/run/setup") && [ -n "$hash" ] &&
+    cmp -s "$tmp/ev/a/run/evals/$hash.eval" evals/brandubh.eval && ok || fail "the run keeps its evaluation file"
+cp "$(ls evals/retired/brandubh-*.eval | head -n 1)" "$tmp/ev/b/x,y.eval"
+(cd "$tmp/ev/b" && "$tafl_abs" reproduce "$tmp/ev/a/run" --out "$tmp/ev/rep" >/dev/null 2>"$tmp/err") && ok ||
+    { fail "reproduce from another directory plays the kept evaluation"; cat "$tmp/err" >&2; }
+echo "bias 0x1p+0" >>"$tmp/ev/a/run/evals/$hash.eval"
+(cd "$tmp/ev/b" && "$tafl_abs" reproduce "$tmp/ev/a/run" --out "$tmp/ev/rep2" >/dev/null 2>"$tmp/err")
+[ $? -ne 0 ] && grep -q "the content changed since it was recorded" "$tmp/err" && [ ! -e "$tmp/ev/rep2/games.csv" ] && ok ||
+    { fail "an edited kept evaluation is refused"; cat "$tmp/err" >&2; }
 
 echo "repro: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
