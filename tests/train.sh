@@ -386,5 +386,24 @@ printf '[train]\nname = rel\nrules = ../tiny5.ini\nseed = 1\ngames = 4\ndepth = 
     grep -q "^league_eval = $tmp/ini/sub/../i.eval@[0-9a-f]\{16\}$" "$tmp/ini/lout/setup" && ok ||
     fail "league relative to the training file: $(cat "$tmp/lrel.err")"
 
+# A refused training (its recorded games, init or league unreadable) leaves no directory
+# behind, nor DIR/kind and DIR/.lock in one that was there and empty: the directory stays free
+# for any kind of run (issue 54).
+for opt in --recorded-games --init --league; do
+    for pre in new empty; do
+        rf="$tmp/refused-${opt#--}-$pre"
+        [ "$pre" = empty ] && mkdir "$rf"
+        train --generations 1 "$opt" "$tmp/no-such-file" --out "$rf" >/dev/null 2>"$tmp/rf.err"
+        [ $? -ne 0 ] && [ "$(wc -l <"$tmp/rf.err")" -eq 1 ] && ok || fail "train $opt refused ($pre): $(cat "$tmp/rf.err")"
+        if [ "$pre" = new ]; then
+            [ ! -e "$rf" ] && ok || fail "a refused train $opt left $rf: $(ls -A "$rf")"
+        else
+            [ -z "$(ls -A "$rf")" ] && ok || fail "a refused train $opt left files in $rf: $(ls -A "$rf")"
+        fi
+        "$TAFL" match --rules "$tiny" --attacker random --defender random --games 1 --out "$rf" >/dev/null 2>"$tmp/rf.err" &&
+            ok || fail "after a refused train $opt ($pre), match into $rf: $(cat "$tmp/rf.err")"
+    done
+done
+
 echo "train.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
