@@ -46,6 +46,55 @@ Status files_make_directories(const char *path, Error *err)
     return ST_OK;
 }
 
+Status files_check_parent(const char *path, Error *err)
+{
+    char parent[PATH_MAX_LEN];
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/') /* "a/b/" names a/b */
+        len--;
+    const char *slash = NULL;
+    for (size_t i = 0; i < len; i++)
+        if (path[i] == '/')
+            slash = path + i;
+    if (!slash)
+        snprintf(parent, sizeof parent, ".");
+    else if (snprintf(parent, sizeof parent, "%.*s", (int)(slash == path ? 1 : slash - path),
+                      path) >= (int)sizeof parent) {
+        error_set(err, "%.60s...: the path is too long", path);
+        return ST_EINVAL;
+    }
+    struct stat sb;
+    if (stat(parent, &sb) != 0) {
+        error_set(err,
+                  "%s: its parent directory %s does not exist (only the last component is "
+                  "made: create %s first)",
+                  path, parent, parent);
+        return ST_EINVAL;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        error_set(err, "%s: its parent %s is not a directory", path, parent);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+Status files_make_directory(const char *path, Error *err)
+{
+    Status st = files_check_parent(path, err);
+    if (st != ST_OK)
+        return st;
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        error_set(err, "%s: cannot create directory: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        error_set(err, "%s: exists and is not a directory", path);
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
 /* Reads everything from fd into a new NUL-terminated buffer; NULL with errno on a read error. */
 static char *read_fd(int fd, size_t *size)
 {
