@@ -20,6 +20,7 @@
 #include "formats/files.h"
 #include "formats/outpath.h"
 #include "formats/rulesfile.h"
+#include "formats/safetext.h"
 #include "formats/sha256.h"
 #include "harness/buildinfo.h"
 #include "harness/version.h"
@@ -1311,6 +1312,14 @@ static ReportDoc *report_doc(const Study *studies, int n, const char *md_path)
         study_sections(&studies[i], d, i + 1, md_path);
     return d;
 }
+static void put_field(FILE *f, const char *text)
+{
+    Error ignored;
+    /* A CSV field is never refused (safetext.h). */
+    Status st = safetext_write(f, SAFETEXT_CSV, "report.csv", text, &ignored);
+    (void)st;
+}
+
 /* The tidy CSV: a `dir` column, then the union of the summaries' columns in the order they
  * first appear; one row per directory and summary row. */
 static void tidy_csv(const Study *studies, int n, FILE *f)
@@ -1329,32 +1338,21 @@ static void tidy_csv(const Study *studies, int n, FILE *f)
             }
         }
     }
-    /* RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-    static const char QUOTED[] = ",\"\r\n";
-    fputs("dir", f);
+    /* Every field, the header's too, as safetext writes a CSV field: RFC 4180 quoting, and no
+     * cell of an edited summary.csv that a spreadsheet would run as a formula. */
+    put_field(f, "dir");
     for (int k = 0; k < ncols; k++) {
         fputc(',', f);
-        fputs(cols[k], f);
+        put_field(f, cols[k]);
     }
     fputc('\n', f);
     for (int i = 0; i < n; i++) {
         const Csv *c = study_csv(&studies[i], "summary.csv");
         for (int r = 0; c && r < c->nrows; r++) {
             for (int k = -1; k < ncols; k++) {
-                const char *v = k < 0 ? studies[i].dir : csv_cell(c, r, cols[k]);
                 if (k >= 0)
                     fputc(',', f);
-                if (strpbrk(v, QUOTED)) {
-                    fputc('"', f);
-                    for (const char *p = v; *p; p++) {
-                        if (*p == '"')
-                            fputc('"', f);
-                        fputc(*p, f);
-                    }
-                    fputc('"', f);
-                } else {
-                    fputs(v, f);
-                }
+                put_field(f, k < 0 ? studies[i].dir : csv_cell(c, r, cols[k]));
             }
             fputc('\n', f);
         }

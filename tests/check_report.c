@@ -139,6 +139,55 @@ START_TEST(test_report_escapes_everything_it_reads)
 }
 END_TEST
 
+/* A directory whose name holds line breaks, a heading and an HTML block (issue 54): the
+ * Markdown keeps it inside its code span on one line, and report.csv neutralises the formula
+ * cells of an edited summary.csv (OWASP, "CSV Injection") while numbers stay numbers. */
+START_TEST(test_report_md_and_csv_resist_injection)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char run[256], md_path[256], csv_path[256], html_path[256];
+    snprintf(run, sizeof run, "%s/r\n# Pwned\n\n<img src=x onerror=alert(1)>\r\n", dir);
+    hostile_dir(run);
+    put_file(run, "summary.csv",
+             "rules,attacker,defender,games,attacker_score,note\n"
+             "\"=cmd|' /C calc'!A0\",@SUM(1+1),-2+3+cmd,10,-0.25,\"\t=1+1\"\n"
+             "+cmd,\"\r=1\",-1e-3,+3,1.5E+2,\"=HYPERLINK(\"\"x\"\")\"\n");
+    snprintf(html_path, sizeof html_path, "%s/r.html", dir);
+    snprintf(md_path, sizeof md_path, "%s/r.md", dir);
+    snprintf(csv_path, sizeof csv_path, "%s/r.csv", dir);
+    const char *dirs[] = {run};
+    ReportOutputs out = {html_path, md_path, csv_path};
+    Error err = {{0}};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *md = slurp(md_path);
+    /* No line of the Markdown starts with the name's heading or its tag. */
+    ck_assert_ptr_null(strstr(md, "\n# Pwned"));
+    ck_assert_ptr_null(strstr(md, "\n<img"));
+    ck_assert_ptr_null(strstr(md, "\r"));
+    /* The reproduce command stays one line, its line breaks spaces; inside a code span the tag
+     * is text (CommonMark 0.30, "Code spans"). */
+    char want[1024];
+    snprintf(want, sizeof want, "`tafl reproduce %s/r # Pwned  <img src=x onerror=alert(1)>  `",
+             dir);
+    ck_assert_msg(strstr(md, want) != NULL, "no one-line reproduce command in:\n%s", md);
+    free(md);
+    /* Formula cells get a leading quote, inside the quotes of a quoted field; plain numbers,
+     * signed or not, stay as they are; the directory, with its line breaks, is quoted. */
+    char *csv = slurp(csv_path);
+    snprintf(want, sizeof want,
+             "dir,rules,attacker,defender,games,attacker_score,note\n"
+             "\"%s\",'=cmd|' /C calc'!A0,'@SUM(1+1),'-2+3+cmd,10,-0.25,'\t=1+1\n"
+             "\"%s\",'+cmd,\"'\r=1\",-1e-3,+3,1.5E+2,\"'=HYPERLINK(\"\"x\"\")\"\n",
+             run, run);
+    ck_assert_str_eq(csv, want);
+    free(csv);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_report_refuses_what_is_not_a_run)
 {
     char dir[] = "/tmp/tafl-report-XXXXXX";
@@ -270,6 +319,7 @@ Suite *report_suite(void)
     TCase *tc = tcase_create("report");
     tcase_add_test(tc, test_sha256_known_answers);
     tcase_add_test(tc, test_report_escapes_everything_it_reads);
+    tcase_add_test(tc, test_report_md_and_csv_resist_injection);
     tcase_add_test(tc, test_report_refuses_what_is_not_a_run);
     tcase_add_test(tc, test_report_of_a_tuning);
     tcase_add_test(tc, test_reportdoc_renders_both_formats);
