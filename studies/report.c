@@ -34,8 +34,9 @@
 #define TABLE_ROWS_SHOWN 200
 /* The largest figure embedded (bytes); a bigger one is named, not embedded. */
 #define FIGURE_MAX (16u << 20)
-/* The most rulesets drawn per directory. */
-#define RULESETS_MAX 64
+/* The most rulesets shown per directory (a design sweep names a few hundred); past it the
+ * section says how many it shows. */
+#define RULESETS_MAX 1024
 
 /* A CSV file read whole: a header and rows of exactly ncols cells (short rows padded with ""). */
 typedef struct {
@@ -68,8 +69,9 @@ typedef struct {
     int nnames;
     Csv *csvs; /* every *.csv but games.csv and the report's own, in name order */
     int ncsvs;
-    ReportRules rules[RULESETS_MAX];
+    ReportRules *rules; /* nrules of them, in the order the directory names them */
     int nrules;
+    bool rules_cut; /* the directory names more than RULESETS_MAX rulesets */
 } Study;
 
 /* ---- small helpers ---- */
@@ -291,8 +293,14 @@ static void add_rules(Study *s, const char *name, const char *file)
     for (int i = 0; i < s->nrules; i++)
         if (strcmp(s->rules[i].name, name) == 0)
             return;
-    if (s->nrules == RULESETS_MAX || !name[0])
+    if (!name[0])
         return;
+    if (s->nrules == RULESETS_MAX) {
+        s->rules_cut = true;
+        return;
+    }
+    if ((s->nrules & (s->nrules - 1)) == 0) /* 0, 1, 2, 4, ...: grow at each power of two */
+        s->rules = xrealloc(s->rules, (size_t)(s->nrules ? 2 * s->nrules : 1) * sizeof *s->rules);
     ReportRules *r = &s->rules[s->nrules++];
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", name);
@@ -365,7 +373,7 @@ static void find_rules(Study *s)
 {
     char key[64], name[RULES_NAME_MAX + 64], file[256];
     if (s->setup) {
-        for (int i = 1; i <= RULESETS_MAX; i++) {
+        for (int i = 1; i <= RULESETS_MAX + 1; i++) {
             snprintf(key, sizeof key, "ruleset.%d", i);
             if (!kv_get(s->setup, key, name, sizeof name))
                 break;
@@ -406,6 +414,7 @@ static void study_free(Study *s)
     free(s->csvs);
     for (int i = 0; i < s->nrules; i++)
         free(s->rules[i].rules);
+    free(s->rules);
 }
 
 /* Reads DIR/name into *text (NULL when missing); errors other than "missing" are kept out of
@@ -647,11 +656,19 @@ static void section_rulesets(const Study *s, ReportDoc *d, int id)
         "restricted.");
     /* A sweep's candidates mostly share the base's start: each position is drawn once, and a
      * ruleset that starts from one already drawn names it (a design study has dozens). */
-    unsigned char *drawn[RULESETS_MAX] = {NULL};
+    if (s->rules_cut) {
+        char text[160];
+        snprintf(text, sizeof text,
+                 "The directory names more than %d rulesets: the first %d are shown here.",
+                 RULESETS_MAX, RULESETS_MAX);
+        say(d, 0, text);
+    }
+    unsigned char **drawn = xcalloc((size_t)s->nrules, sizeof *drawn);
     for (int i = 0; i < s->nrules; i++)
         ruleset_part(s, i, drawn, d);
     for (int i = 0; i < s->nrules; i++)
         free(drawn[i]);
+    free(drawn);
 }
 
 /* A `key value` (or `key = value`) record as a two-column table. */

@@ -188,6 +188,61 @@ START_TEST(test_report_md_and_csv_resist_injection)
 }
 END_TEST
 
+/* Every ruleset a sweep names is defined in the Rulesets section (issue 54: it stopped at 64
+ * without a word, so a 288-candidate sweep defined c65-c287 nowhere); past the section's
+ * limit it says how many it shows. */
+START_TEST(test_report_defines_every_ruleset_of_a_sweep)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char run[256], html_path[256], name[64];
+    snprintf(run, sizeof run, "%s/sweep", dir);
+    ck_assert_int_eq(mkdir(run, 0700), 0);
+    put_file(run, "kind", "run\n");
+    char *setup = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&setup, &len);
+    fprintf(f, "setup_format 1\nexperiment sweep\nkind balance\n");
+    for (int i = 0; i < 288; i++) {
+        fprintf(f, "ruleset.%d c%d\nruleset_file.%d rulesets/c%d.rules\n", i + 1, i, i + 1, i);
+        snprintf(name, sizeof name, "rulesets/c%d.rules", i);
+        put_file(run, name, i % 2 ? "base = brandubh\nking_armed = no\n" : "base = brandubh\n");
+    }
+    fclose(f);
+    put_file(run, "setup", setup);
+    free(setup);
+    snprintf(html_path, sizeof html_path, "%s/r.html", dir);
+    ReportOutputs out = {html_path, NULL, NULL};
+    Error err = {{0}};
+    const char *dirs[] = {run};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *html = slurp(html_path);
+    ck_assert_ptr_nonnull(strstr(html, "<h3>c64</h3>"));
+    ck_assert_ptr_nonnull(strstr(html, "<h3>c65</h3>"));
+    ck_assert_ptr_nonnull(strstr(html, "<h3>c287</h3>"));
+    ck_assert_ptr_null(strstr(html, "rulesets: the first"));
+    free(html);
+    /* More than the section shows: it says so. */
+    f = open_memstream(&setup, &len);
+    fprintf(f, "setup_format 1\nexperiment sweep\nkind balance\n");
+    for (int i = 0; i < 1030; i++)
+        fprintf(f, "ruleset.%d brandubh-%d\n", i + 1, i);
+    fclose(f);
+    put_file(run, "setup", setup);
+    free(setup);
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    html = slurp(html_path);
+    ck_assert_ptr_nonnull(strstr(html, "<h3>brandubh-1023</h3>"));
+    ck_assert_ptr_null(strstr(html, "<h3>brandubh-1024</h3>"));
+    ck_assert_ptr_nonnull(strstr(
+        html, "The directory names more than 1024 rulesets: the first 1024 are shown here."));
+    free(html);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_report_refuses_what_is_not_a_run)
 {
     char dir[] = "/tmp/tafl-report-XXXXXX";
@@ -320,6 +375,7 @@ Suite *report_suite(void)
     tcase_add_test(tc, test_sha256_known_answers);
     tcase_add_test(tc, test_report_escapes_everything_it_reads);
     tcase_add_test(tc, test_report_md_and_csv_resist_injection);
+    tcase_add_test(tc, test_report_defines_every_ruleset_of_a_sweep);
     tcase_add_test(tc, test_report_refuses_what_is_not_a_run);
     tcase_add_test(tc, test_report_of_a_tuning);
     tcase_add_test(tc, test_reportdoc_renders_both_formats);
