@@ -51,6 +51,9 @@ typedef struct {
 typedef struct {
     char name[RULES_NAME_MAX + 64];
     char file[256]; /* the ruleset file inside the directory, "" for a preset */
+    char arg[512];  /* a tuning's or training's `rules` as given (a preset, a dim: string or a
+                       path outside the directory, never read), "" for a run's */
+    int max_plies;  /* a training's max_plies, which replaces the ruleset's (0: none) */
     bool ok;        /* rules compiled */
     Rules *rules;   /* owned; NULL unless ok */
     char why[512];  /* why it could not be drawn, when !ok */
@@ -288,16 +291,16 @@ static char *leading_comment(const char *text)
     return out;
 }
 
-static void add_rules(Study *s, const char *name, const char *file)
+static ReportRules *add_rules(Study *s, const char *name, const char *file)
 {
     for (int i = 0; i < s->nrules; i++)
         if (strcmp(s->rules[i].name, name) == 0)
-            return;
+            return &s->rules[i];
     if (!name[0])
-        return;
+        return NULL;
     if (s->nrules == RULESETS_MAX) {
         s->rules_cut = true;
-        return;
+        return NULL;
     }
     if ((s->nrules & (s->nrules - 1)) == 0) /* 0, 1, 2, 4, ...: grow at each power of two */
         s->rules = xrealloc(s->rules, (size_t)(s->nrules ? 2 * s->nrules : 1) * sizeof *s->rules);
@@ -305,6 +308,7 @@ static void add_rules(Study *s, const char *name, const char *file)
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", name);
     snprintf(r->file, sizeof r->file, "%s", file ? file : "");
+    return r;
 }
 
 /* Compiles each ruleset: from its file in the directory when setup names one (read without
@@ -342,6 +346,17 @@ static void load_rules(Study *s)
                 }
             }
             free(text);
+        } else if (r->arg[0] && !ruleset_preset_find(r->arg) && strncmp(r->arg, "dim:", 4) != 0) {
+            /* A file outside the directory, whatever the name inside it (a file may call its
+             * ruleset brandubh and change every rule): named, never read, and no preset
+             * drawn in its place. */
+            error_set(&err,
+                      "it came from the file %s, outside the directory, which a report does "
+                      "not read",
+                      r->arg);
+            st = ST_EINVAL;
+        } else if (r->arg[0]) {
+            st = rulesfile_resolve(r->arg, &rs, &err); /* a preset or a dim: string: no file */
         } else {
             const Ruleset *preset = ruleset_preset_find(r->name);
             if (preset) {
@@ -354,6 +369,8 @@ static void load_rules(Study *s)
                 st = ST_EINVAL;
             }
         }
+        if (st == ST_OK && r->max_plies > 0)
+            rs.max_plies = r->max_plies; /* as tafl train played it (tune/train.c) */
         if (st == ST_OK) {
             r->rules = xmalloc(sizeof *r->rules);
             st = rules_compile(&rs, r->rules, &err);
@@ -389,7 +406,13 @@ static void find_rules(Study *s)
                                kv_get(s->setup, "rules", name, sizeof name))) {
             if (!kv_get(s->setup, "ruleset_file", file, sizeof file))
                 file[0] = '\0';
-            add_rules(s, name, file);
+            ReportRules *r = add_rules(s, name, file);
+            char value[64];
+            if (r && !file[0] && !kv_get(s->setup, "rules", r->arg, sizeof r->arg))
+                r->arg[0] = '\0';
+            if (r && strcmp(s->kind, "train") == 0 &&
+                kv_get(s->setup, "max_plies", value, sizeof value))
+                r->max_plies = atoi(value);
         }
     }
     for (int i = 0; i < s->ncsvs && s->nrules == 0; i++) {
@@ -639,7 +662,11 @@ static void ruleset_part(const Study *s, int i, unsigned char **drawn, ReportDoc
     ruleset_format(&r->rules->opt, opts, sizeof opts);
     reportdoc_details(d, opts);
     reportdoc_literal(d, "options (from ");
-    reportdoc_text(d, r->file[0] ? r->file : "the preset of this name");
+    reportdoc_text(d, r->file[0]                        ? r->file
+                      : strncmp(r->arg, "dim:", 4) == 0 ? "the OTN rules string in setup"
+                                                        : "the preset of this name");
+    if (r->max_plies > 0)
+        reportdoc_literal(d, "; max_plies from the training's setup");
     reportdoc_literal(d, ")");
 }
 

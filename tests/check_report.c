@@ -243,6 +243,44 @@ START_TEST(test_report_defines_every_ruleset_of_a_sweep)
 }
 END_TEST
 
+/* A training's ruleset as trained (issue 54): from a file named like a preset, it is named and
+ * not drawn (the file lies outside the directory), never the preset in its place; from a
+ * preset, drawn with the training's max_plies, not the preset's 0. */
+START_TEST(test_report_of_a_training_shows_its_ruleset)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put_file(dir, "kind", "train\n");
+    put_file(dir, "setup",
+             "name = t\nrules = /elsewhere/brandubh.rules\nruleset = brandubh\nseed = 7\n"
+             "max_plies = 300\n");
+    char out_html[256];
+    snprintf(out_html, sizeof out_html, "%s/r.html", dir);
+    ReportOutputs out = {out_html, NULL, NULL};
+    Error err = {{0}};
+    const char *dirs[] = {dir};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *html = slurp(out_html);
+    ck_assert_ptr_nonnull(strstr(html,
+                                 "Not drawn: it came from the file /elsewhere/brandubh.rules, "
+                                 "outside the directory"));
+    ck_assert_ptr_null(strstr(html, "<span class=\"k\"></span>")); /* no board */
+    ck_assert_ptr_null(strstr(html, "king_armed = "));
+    free(html);
+    put_file(dir, "setup", "name = t\nrules = brandubh\nruleset = brandubh\nmax_plies = 300\n");
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    html = slurp(out_html);
+    ck_assert_ptr_nonnull(strstr(html, "<span class=\"k\"></span>"));
+    ck_assert_ptr_nonnull(strstr(html, "max_plies = 300"));
+    ck_assert_ptr_null(strstr(html, "max_plies = 0"));
+    ck_assert_ptr_nonnull(strstr(html, "max_plies from the training's setup"));
+    free(html);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_report_refuses_what_is_not_a_run)
 {
     char dir[] = "/tmp/tafl-report-XXXXXX";
@@ -376,6 +414,7 @@ Suite *report_suite(void)
     tcase_add_test(tc, test_report_escapes_everything_it_reads);
     tcase_add_test(tc, test_report_md_and_csv_resist_injection);
     tcase_add_test(tc, test_report_defines_every_ruleset_of_a_sweep);
+    tcase_add_test(tc, test_report_of_a_training_shows_its_ruleset);
     tcase_add_test(tc, test_report_refuses_what_is_not_a_run);
     tcase_add_test(tc, test_report_of_a_tuning);
     tcase_add_test(tc, test_reportdoc_renders_both_formats);
