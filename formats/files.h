@@ -47,6 +47,12 @@ bool files_name_is_inside(const char *name);
 MUST_CHECK Status files_read_in(const char *dir, const char *name, char **data, size_t *size,
                                 Error *err);
 
+/* Opens DIR/NAME for reading as files_read_in reads it (no link followed, no FIFO waited on,
+ * only a regular file), for a reader that takes what it needs and stops: a table shown in part
+ * need not be read whole. *f (caller closes) is NULL and the status ST_OK when there is no
+ * such file; errors as files_read_in. Thread-safe. */
+MUST_CHECK Status files_open_in(const char *dir, const char *name, FILE **f, Error *err);
+
 /* Checks DIR/NAME before a run writes it: missing, or a regular file that is not a link. With
  * device, a character device (reached directly or through a link) is let through as well:
  * files that are appended or written as temporary names may be /dev/full, which is how a full

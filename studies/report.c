@@ -32,6 +32,9 @@
 
 /* Rows of a table shown on the page (the tidy CSV has them all). */
 #define TABLE_ROWS_SHOWN 200
+/* The most bytes read of a table shown in part (every CSV but summary.csv): a table is read
+ * until its first TABLE_ROWS_SHOWN rows and one more, or this much, never whole. */
+#define TABLE_BYTES_READ (16u << 20)
 /* The largest figure embedded (bytes); a bigger one is named, not embedded. */
 #define FIGURE_MAX (16u << 20)
 /* The most rulesets shown per directory (a design sweep names a few hundred); past it the
@@ -45,6 +48,7 @@ typedef struct {
     char **head;
     int nrows;
     char ***rows;
+    bool more; /* the file holds more than the rows kept (table_read stopped early) */
 } Csv;
 
 /* A ruleset named by a directory, and what became of it. */
@@ -124,6 +128,7 @@ typedef struct {
     int n, cap;
     int cap_rows;
     bool header; /* the next row is the header */
+    int keep;    /* the most rows kept (0: all); a row past them sets csv->more */
 } CsvRead;
 
 static void on_cell(void *s, size_t len, void *data)
@@ -155,8 +160,12 @@ static void on_row(int c, void *data)
         r->header = false;
         return;
     }
-    if (n == 1 && cells[0][0] == '\0') { /* a line of one empty quoted field */
-        free(cells[0]);
+    if ((n == 1 && cells[0][0] == '\0') || /* a line of one empty quoted field */
+        (r->keep > 0 && csv->nrows >= r->keep)) {
+        if (n != 1 || cells[0][0] != '\0')
+            csv->more = true;
+        for (int i = 0; i < n; i++)
+            free(cells[i]);
         free(cells);
         return;
     }
@@ -191,6 +200,7 @@ static void table_parse(const char *text, Csv *csv)
     csv->head = NULL;
     csv->nrows = 0;
     csv->rows = NULL;
+    csv->more = false;
     CsvRead r = {.csv = csv, .header = true};
     struct csv_parser p;
     /* Not strict, libcsv fails only when out of memory: the table then holds what was read. */
@@ -199,6 +209,37 @@ static void table_parse(const char *text, Csv *csv)
     csv_set_space_func(&p, is_space_none);
     size_t len = strlen(text);
     if (csv_parse(&p, text, len, on_cell, on_row, &r) == len)
+        csv_fini(&p, on_cell, on_row, &r);
+    csv_free(&p);
+    for (int i = 0; i < r.n; i++)
+        free(r.cells[i]);
+    free(r.cells);
+}
+
+/* Reads the table of f as table_parse splits text, but only its first TABLE_ROWS_SHOWN rows:
+ * it stops at the row after them (csv->more) or after TABLE_BYTES_READ bytes (csv->more when
+ * any byte is left), so that a table of any size costs the report what 200 rows do. */
+static void table_read(FILE *f, Csv *csv)
+{
+    memset(csv, 0, sizeof *csv);
+    CsvRead r = {.csv = csv, .header = true, .keep = TABLE_ROWS_SHOWN};
+    struct csv_parser p;
+    if (csv_init(&p, 0) != 0)
+        return;
+    csv_set_space_func(&p, is_space_none);
+    char buf[1 << 16];
+    size_t total = 0, n;
+    bool ok = true;
+    while (ok && !csv->more && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        ok = csv_parse(&p, buf, n, on_cell, on_row, &r) == n;
+        total += n;
+        if (total >= TABLE_BYTES_READ && !csv->more) {
+            int c = getc(f);
+            csv->more = c != EOF; /* cut inside the file: the rows read are shown, no more */
+            break;
+        }
+    }
+    if (ok && !csv->more)
         csv_fini(&p, on_cell, on_row, &r);
     csv_free(&p);
     for (int i = 0; i < r.n; i++)
@@ -547,14 +588,25 @@ static Status study_read(const char *dir, Study *s, Error *err)
         const char *n = s->names[i];
         if (!ends_with(n, ".csv") || strcmp(n, "games.csv") == 0 || is_report_file(n))
             continue;
-        char *text = read_quietly(dir, n);
-        if (!text)
+        /* summary.csv whole (the tidy CSV has every row); any other table only as far as the
+         * page shows it. */
+        bool whole = strcmp(n, "summary.csv") == 0;
+        char *text = NULL;
+        FILE *f = NULL;
+        Error ignored;
+        if (whole ? (text = read_quietly(dir, n)) == NULL
+                  : files_open_in(dir, n, &f, &ignored) != ST_OK || !f)
             continue;
         s->csvs = xrealloc(s->csvs, (size_t)(s->ncsvs + 1) * sizeof *s->csvs);
         Csv *c = &s->csvs[s->ncsvs++];
-        table_parse(text, c);
+        if (whole)
+            table_parse(text, c);
+        else
+            table_read(f, c);
         snprintf(c->name, sizeof c->name, "%s", n);
         free(text);
+        if (f)
+            fclose(f);
     }
     find_rules(s);
     return ST_OK;
@@ -936,10 +988,11 @@ static void generic_table(const Csv *c, ReportDoc *d)
         for (int i = 0; i < c->ncols; i++)
             reportdoc_cell(d, REPORTDOC_CELL_NUMBER, c->rows[r][i]);
     }
-    if (c->nrows > TABLE_ROWS_SHOWN) {
-        char text[128];
-        snprintf(text, sizeof text, "The first %d of %d rows (the whole file is in the directory).",
-                 TABLE_ROWS_SHOWN, c->nrows);
+    if (c->more) {
+        char text[160];
+        snprintf(text, sizeof text,
+                 "The first %d rows; the file holds more (the whole file is in the directory).",
+                 c->nrows);
         say(d, 0, text);
     }
 }
