@@ -31,7 +31,7 @@ static int read_games(const char *path, RecordGame **games, int *count, char *ru
 static Status write_files(const char *dir, char evals[][1024], const Calibration *c, int n,
                           const char *games, bool *plotted, Error *err)
 {
-    Status st = files_make_directories(dir, err);
+    Status st = files_make_directory(dir, err);
     if (st != ST_OK)
         return st;
     char *csv = NULL, *data = NULL, *body = NULL;
@@ -95,6 +95,11 @@ int cmd_calibrate(int argc, char **argv)
         return EXIT_USAGE;
     if (!path)
         return cli_usage_error("calibrate", "needs a games file");
+    /* --out makes one directory, never a whole path a typo invents: its parent must exist,
+     * checked before the work. */
+    Error out_err = {{0}};
+    if (out && files_check_parent(out, &out_err) != ST_OK)
+        return cli_usage_error("calibrate", "--out %s", out_err.text);
     int lo = 8, hi = 24;
     if (plies_arg) {
         char extra;

@@ -273,7 +273,8 @@ static const Command COMMANDS[] = {
      "as P(attackers win) = 1 / (1 + exp(-v / 40)), and prints per evaluation the games,\n"
      "positions, log-loss, Brier score and AUC (positions of decisive games), then the\n"
      "calibration bins (mean predicted, observed score, positions). With --out, writes\n"
-     "calibration.csv and a reliability figure (calibration.png / .svg, calibration.gp).\n"
+     "calibration.csv and a reliability figure (calibration.png / .svg, calibration.gp)\n"
+     "into DIR, made when missing (its last component only: its parent must exist).\n"
      "  --rules R       ruleset (default: the games.csv's, else copenhagen)\n"
      "  --held-out      score only every tenth game from the first: the split that tafl\n"
      "                  train's recorded_games never fits\n"},

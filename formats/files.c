@@ -46,6 +46,55 @@ Status files_make_directories(const char *path, Error *err)
     return ST_OK;
 }
 
+Status files_check_parent(const char *path, Error *err)
+{
+    char parent[PATH_MAX_LEN];
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/') /* "a/b/" names a/b */
+        len--;
+    const char *slash = NULL;
+    for (size_t i = 0; i < len; i++)
+        if (path[i] == '/')
+            slash = path + i;
+    if (!slash)
+        snprintf(parent, sizeof parent, ".");
+    else if (snprintf(parent, sizeof parent, "%.*s", (int)(slash == path ? 1 : slash - path),
+                      path) >= (int)sizeof parent) {
+        error_set(err, "%.60s...: the path is too long", path);
+        return ST_EINVAL;
+    }
+    struct stat sb;
+    if (stat(parent, &sb) != 0) {
+        error_set(err,
+                  "%s: its parent directory %s does not exist (only the last component is "
+                  "made: create %s first)",
+                  path, parent, parent);
+        return ST_EINVAL;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        error_set(err, "%s: its parent %s is not a directory", path, parent);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+Status files_make_directory(const char *path, Error *err)
+{
+    Status st = files_check_parent(path, err);
+    if (st != ST_OK)
+        return st;
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        error_set(err, "%s: cannot create directory: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        error_set(err, "%s: exists and is not a directory", path);
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
 /* Reads everything from fd into a new NUL-terminated buffer; NULL with errno on a read error. */
 static char *read_fd(int fd, size_t *size)
 {
@@ -242,19 +291,19 @@ static Status open_parent(const char *dir, const char *name, bool create, int *f
     return ST_OK;
 }
 
-Status files_read_in(const char *dir, const char *name, char **data, size_t *size, Error *err)
+/* Opens DIR/NAME for files_read_in and files_open_in: *fd is -1 (ST_OK) when missing. */
+static Status open_in(const char *dir, const char *name, int *fd, char *shown, size_t shown_size,
+                      Error *err)
 {
-    *data = NULL;
-    *size = 0;
+    *fd = -1;
     int at;
     const char *leaf;
     Status st = open_parent(dir, name, false, &at, &leaf, err);
     if (st != ST_OK || !leaf)
         return st;
-    char shown[PATH_MAX_LEN];
-    snprintf(shown, sizeof shown, "%s/%s", dir, name);
-    int fd = openat(at, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
+    snprintf(shown, shown_size, "%s/%s", dir, name);
+    int got = openat(at, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (got < 0) {
         int saved = errno;
         if (saved == ENOENT) {
             close(at);
@@ -267,16 +316,46 @@ Status files_read_in(const char *dir, const char *name, char **data, size_t *siz
     }
     close(at);
     struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    if (fstat(got, &sb) != 0 || !S_ISREG(sb.st_mode)) {
         not_regular(err, shown, files_kind_of(sb.st_mode));
-        close(fd);
+        close(got);
         return ST_EIO;
     }
+    *fd = got;
+    return ST_OK;
+}
+
+Status files_read_in(const char *dir, const char *name, char **data, size_t *size, Error *err)
+{
+    *data = NULL;
+    *size = 0;
+    char shown[PATH_MAX_LEN];
+    int fd;
+    Status st = open_in(dir, name, &fd, shown, sizeof shown, err);
+    if (st != ST_OK || fd < 0)
+        return st;
     *data = read_fd(fd, size);
     int saved = errno;
     close(fd);
     if (!*data) {
         error_set(err, "%s: cannot read: %s", shown, strerror(saved));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+Status files_open_in(const char *dir, const char *name, FILE **f, Error *err)
+{
+    *f = NULL;
+    char shown[PATH_MAX_LEN];
+    int fd;
+    Status st = open_in(dir, name, &fd, shown, sizeof shown, err);
+    if (st != ST_OK || fd < 0)
+        return st;
+    *f = fdopen(fd, "r");
+    if (!*f) {
+        error_set(err, "%s: cannot read: %s", shown, strerror(errno));
+        close(fd);
         return ST_EIO;
     }
     return ST_OK;

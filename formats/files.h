@@ -16,6 +16,18 @@
  * a directory. Thread-safe. */
 MUST_CHECK Status files_make_directories(const char *path, Error *err);
 
+/* Checks that the directory path would be made in exists: path's parent ("." for a name
+ * without '/') is a directory. ST_EINVAL "PATH: its parent directory PARENT does not exist
+ * (only the last component is made: create PARENT first)", or "... is not a directory" naming
+ * it. For an output option that makes one directory (tafl calibrate --out), checked before the
+ * work. Thread-safe. */
+MUST_CHECK Status files_check_parent(const char *path, Error *err);
+
+/* mkdir path, its last component only (files_check_parent's errors for the parent); a
+ * directory already there is kept. ST_EIO naming path when it cannot be created or exists and
+ * is not a directory. Thread-safe. */
+MUST_CHECK Status files_make_directory(const char *path, Error *err);
+
 /* Reads the whole file into a new buffer (caller frees) and its length into *size, followed by
  * a NUL byte that size does not count (so the text may be searched as a string); NULL, with
  * errno set, when it cannot be read. Follows links: for files a user names. Thread-safe. */
@@ -34,6 +46,12 @@ bool files_name_is_inside(const char *name);
  * (a FIFO): ..." or "DIR/NAME: cannot read: <strerror>". Thread-safe. */
 MUST_CHECK Status files_read_in(const char *dir, const char *name, char **data, size_t *size,
                                 Error *err);
+
+/* Opens DIR/NAME for reading as files_read_in reads it (no link followed, no FIFO waited on,
+ * only a regular file), for a reader that takes what it needs and stops: a table shown in part
+ * need not be read whole. *f (caller closes) is NULL and the status ST_OK when there is no
+ * such file; errors as files_read_in. Thread-safe. */
+MUST_CHECK Status files_open_in(const char *dir, const char *name, FILE **f, Error *err);
 
 /* Checks DIR/NAME before a run writes it: missing, or a regular file that is not a link. With
  * device, a character device (reached directly or through a link) is let through as well:

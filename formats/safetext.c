@@ -1,4 +1,4 @@
-/* Text on its way into gnuplot scripts and records (see safetext.h). */
+/* Text on its way into gnuplot scripts, records, pages and CSV fields (see safetext.h). */
 #include "formats/safetext.h"
 
 #include <string.h>
@@ -105,6 +105,60 @@ static void put_html(FILE *f, const char *text, bool markdown)
     }
 }
 
+static void put_markdown_code(FILE *f, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        fputc(*p == '`' ? '\'' : is_control(*p) ? ' ' : *p, f);
+}
+
+/* A plain decimal number: [+-]digits[.digits][(e|E)[+-]digits], at least one digit before or
+ * after the point. What a spreadsheet reads as a number, not as a formula. */
+static bool is_plain_number(const char *p)
+{
+    if (*p == '+' || *p == '-')
+        p++;
+    size_t whole = strspn(p, "0123456789");
+    p += whole;
+    size_t frac = 0;
+    if (*p == '.') {
+        p++;
+        frac = strspn(p, "0123456789");
+        p += frac;
+    }
+    if (whole + frac == 0)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        size_t exp = strspn(p, "0123456789");
+        if (exp == 0)
+            return false;
+        p += exp;
+    }
+    return *p == '\0';
+}
+
+/* A CSV field: formula injection first (OWASP, "CSV Injection": a field starting with = + - @
+ * tab or CR is prefixed with a single quote, which spreadsheets show and do not evaluate), then
+ * RFC 4180 quoting. */
+static void put_csv(FILE *f, const char *text)
+{
+    bool formula = text[0] && strchr("=+-@\t\r", text[0]) && !is_plain_number(text);
+    bool quoted = strpbrk(text, ",\"\r\n") != NULL;
+    if (quoted)
+        fputc('"', f);
+    if (formula)
+        fputc('\'', f);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"')
+            fputc('"', f);
+        fputc(*p, f);
+    }
+    if (quoted)
+        fputc('"', f);
+}
+
 Status safetext_write(FILE *f, SafeTextDest dest, const char *what, const char *text, Error *err)
 {
     switch (dest) {
@@ -127,6 +181,14 @@ Status safetext_write(FILE *f, SafeTextDest dest, const char *what, const char *
     case SAFETEXT_MARKDOWN:
         if (f)
             put_html(f, text, true);
+        return ST_OK;
+    case SAFETEXT_MARKDOWN_CODE:
+        if (f)
+            put_markdown_code(f, text);
+        return ST_OK;
+    case SAFETEXT_CSV:
+        if (f)
+            put_csv(f, text);
         return ST_OK;
     case SAFETEXT_RECORD:
         break;

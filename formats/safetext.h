@@ -1,6 +1,7 @@
 /* Text from people (names, labels, agent specs, paths, the command line) on its way into a
- * gnuplot script or a `key value` record: the one place that decides how each destination
- * receives it, so that no text can run a command or add a line. */
+ * gnuplot script, a `key value` record, an HTML page, Markdown or a CSV field: the one place
+ * that decides how each destination receives it, so that no text can run a command, a
+ * formula, or add a line. */
 #ifndef TAFL_FORMATS_SAFETEXT_H
 #define TAFL_FORMATS_SAFETEXT_H
 
@@ -42,6 +43,19 @@ typedef enum {
      * numeric character references"; an underscore inside a word emphasises nothing there),
      * and a newline or tab becomes a space: the text stays on its line. Never refused. */
     SAFETEXT_MARKDOWN,
+    /* Text inside a Markdown code span (`...`; tafl report's command lines), where nothing is
+     * a reference: a '`', which would end the span, becomes '\'', and a newline or any other
+     * control character a space, since block structure is read before code spans (CommonMark
+     * 0.30, "Code spans"): a line break in the span would let the next line start a heading or
+     * an HTML block. Never refused. */
+    SAFETEXT_MARKDOWN_CODE,
+    /* One field of a CSV file that a spreadsheet may open (tafl report's report.csv): a field
+     * starting with '=', '+', '-', '@', a tab or a carriage return, which a spreadsheet would
+     * take for a formula, gets a leading "'" (OWASP, "CSV Injection"), unless it is a plain
+     * decimal number ("-0.25", "+3", "1e-5"), which no spreadsheet runs; then a field holding
+     * a comma, a quote or a line break is quoted, quotes doubled (RFC 4180, section 2). Never
+     * refused. */
+    SAFETEXT_CSV,
 } SafeTextDest;
 
 /* Writes text to f as dest receives it (see SafeTextDest). With f NULL, writes nothing and

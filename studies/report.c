@@ -20,6 +20,7 @@
 #include "formats/files.h"
 #include "formats/outpath.h"
 #include "formats/rulesfile.h"
+#include "formats/safetext.h"
 #include "formats/sha256.h"
 #include "harness/buildinfo.h"
 #include "harness/version.h"
@@ -31,10 +32,14 @@
 
 /* Rows of a table shown on the page (the tidy CSV has them all). */
 #define TABLE_ROWS_SHOWN 200
+/* The most bytes read of a table shown in part (every CSV but summary.csv): a table is read
+ * until its first TABLE_ROWS_SHOWN rows and one more, or this much, never whole. */
+#define TABLE_BYTES_READ (16u << 20)
 /* The largest figure embedded (bytes); a bigger one is named, not embedded. */
 #define FIGURE_MAX (16u << 20)
-/* The most rulesets drawn per directory. */
-#define RULESETS_MAX 64
+/* The most rulesets shown per directory (a design sweep names a few hundred); past it the
+ * section says how many it shows. */
+#define RULESETS_MAX 1024
 
 /* A CSV file read whole: a header and rows of exactly ncols cells (short rows padded with ""). */
 typedef struct {
@@ -43,12 +48,16 @@ typedef struct {
     char **head;
     int nrows;
     char ***rows;
+    bool more; /* the file holds more than the rows kept (table_read stopped early) */
 } Csv;
 
 /* A ruleset named by a directory, and what became of it. */
 typedef struct {
     char name[RULES_NAME_MAX + 64];
     char file[256]; /* the ruleset file inside the directory, "" for a preset */
+    char arg[512];  /* a tuning's or training's `rules` as given (a preset, a dim: string or a
+                       path outside the directory, never read), "" for a run's */
+    int max_plies;  /* a training's max_plies, which replaces the ruleset's (0: none) */
     bool ok;        /* rules compiled */
     Rules *rules;   /* owned; NULL unless ok */
     char why[512];  /* why it could not be drawn, when !ok */
@@ -67,8 +76,9 @@ typedef struct {
     int nnames;
     Csv *csvs; /* every *.csv but games.csv and the report's own, in name order */
     int ncsvs;
-    ReportRules rules[RULESETS_MAX];
+    ReportRules *rules; /* nrules of them, in the order the directory names them */
     int nrules;
+    bool rules_cut; /* the directory names more than RULESETS_MAX rulesets */
 } Study;
 
 /* ---- small helpers ---- */
@@ -118,6 +128,7 @@ typedef struct {
     int n, cap;
     int cap_rows;
     bool header; /* the next row is the header */
+    int keep;    /* the most rows kept (0: all); a row past them sets csv->more */
 } CsvRead;
 
 static void on_cell(void *s, size_t len, void *data)
@@ -149,8 +160,12 @@ static void on_row(int c, void *data)
         r->header = false;
         return;
     }
-    if (n == 1 && cells[0][0] == '\0') { /* a line of one empty quoted field */
-        free(cells[0]);
+    if ((n == 1 && cells[0][0] == '\0') || /* a line of one empty quoted field */
+        (r->keep > 0 && csv->nrows >= r->keep)) {
+        if (n != 1 || cells[0][0] != '\0')
+            csv->more = true;
+        for (int i = 0; i < n; i++)
+            free(cells[i]);
         free(cells);
         return;
     }
@@ -185,6 +200,7 @@ static void table_parse(const char *text, Csv *csv)
     csv->head = NULL;
     csv->nrows = 0;
     csv->rows = NULL;
+    csv->more = false;
     CsvRead r = {.csv = csv, .header = true};
     struct csv_parser p;
     /* Not strict, libcsv fails only when out of memory: the table then holds what was read. */
@@ -193,6 +209,37 @@ static void table_parse(const char *text, Csv *csv)
     csv_set_space_func(&p, is_space_none);
     size_t len = strlen(text);
     if (csv_parse(&p, text, len, on_cell, on_row, &r) == len)
+        csv_fini(&p, on_cell, on_row, &r);
+    csv_free(&p);
+    for (int i = 0; i < r.n; i++)
+        free(r.cells[i]);
+    free(r.cells);
+}
+
+/* Reads the table of f as table_parse splits text, but only its first TABLE_ROWS_SHOWN rows:
+ * it stops at the row after them (csv->more) or after TABLE_BYTES_READ bytes (csv->more when
+ * any byte is left), so that a table of any size costs the report what 200 rows do. */
+static void table_read(FILE *f, Csv *csv)
+{
+    memset(csv, 0, sizeof *csv);
+    CsvRead r = {.csv = csv, .header = true, .keep = TABLE_ROWS_SHOWN};
+    struct csv_parser p;
+    if (csv_init(&p, 0) != 0)
+        return;
+    csv_set_space_func(&p, is_space_none);
+    char buf[1 << 16];
+    size_t total = 0, n;
+    bool ok = true;
+    while (ok && !csv->more && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        ok = csv_parse(&p, buf, n, on_cell, on_row, &r) == n;
+        total += n;
+        if (total >= TABLE_BYTES_READ && !csv->more) {
+            int c = getc(f);
+            csv->more = c != EOF; /* cut inside the file: the rows read are shown, no more */
+            break;
+        }
+    }
+    if (ok && !csv->more)
         csv_fini(&p, on_cell, on_row, &r);
     csv_free(&p);
     for (int i = 0; i < r.n; i++)
@@ -285,17 +332,24 @@ static char *leading_comment(const char *text)
     return out;
 }
 
-static void add_rules(Study *s, const char *name, const char *file)
+static ReportRules *add_rules(Study *s, const char *name, const char *file)
 {
     for (int i = 0; i < s->nrules; i++)
         if (strcmp(s->rules[i].name, name) == 0)
-            return;
-    if (s->nrules == RULESETS_MAX || !name[0])
-        return;
+            return &s->rules[i];
+    if (!name[0])
+        return NULL;
+    if (s->nrules == RULESETS_MAX) {
+        s->rules_cut = true;
+        return NULL;
+    }
+    if ((s->nrules & (s->nrules - 1)) == 0) /* 0, 1, 2, 4, ...: grow at each power of two */
+        s->rules = xrealloc(s->rules, (size_t)(s->nrules ? 2 * s->nrules : 1) * sizeof *s->rules);
     ReportRules *r = &s->rules[s->nrules++];
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", name);
     snprintf(r->file, sizeof r->file, "%s", file ? file : "");
+    return r;
 }
 
 /* Compiles each ruleset: from its file in the directory when setup names one (read without
@@ -333,6 +387,17 @@ static void load_rules(Study *s)
                 }
             }
             free(text);
+        } else if (r->arg[0] && !ruleset_preset_find(r->arg) && strncmp(r->arg, "dim:", 4) != 0) {
+            /* A file outside the directory, whatever the name inside it (a file may call its
+             * ruleset brandubh and change every rule): named, never read, and no preset
+             * drawn in its place. */
+            error_set(&err,
+                      "it came from the file %s, outside the directory, which a report does "
+                      "not read",
+                      r->arg);
+            st = ST_EINVAL;
+        } else if (r->arg[0]) {
+            st = rulesfile_resolve(r->arg, &rs, &err); /* a preset or a dim: string: no file */
         } else {
             const Ruleset *preset = ruleset_preset_find(r->name);
             if (preset) {
@@ -345,6 +410,8 @@ static void load_rules(Study *s)
                 st = ST_EINVAL;
             }
         }
+        if (st == ST_OK && r->max_plies > 0)
+            rs.max_plies = r->max_plies; /* as tafl train played it (tune/train.c) */
         if (st == ST_OK) {
             r->rules = xmalloc(sizeof *r->rules);
             st = rules_compile(&rs, r->rules, &err);
@@ -364,7 +431,7 @@ static void find_rules(Study *s)
 {
     char key[64], name[RULES_NAME_MAX + 64], file[256];
     if (s->setup) {
-        for (int i = 1; i <= RULESETS_MAX; i++) {
+        for (int i = 1; i <= RULESETS_MAX + 1; i++) {
             snprintf(key, sizeof key, "ruleset.%d", i);
             if (!kv_get(s->setup, key, name, sizeof name))
                 break;
@@ -380,7 +447,13 @@ static void find_rules(Study *s)
                                kv_get(s->setup, "rules", name, sizeof name))) {
             if (!kv_get(s->setup, "ruleset_file", file, sizeof file))
                 file[0] = '\0';
-            add_rules(s, name, file);
+            ReportRules *r = add_rules(s, name, file);
+            char value[64];
+            if (r && !file[0] && !kv_get(s->setup, "rules", r->arg, sizeof r->arg))
+                r->arg[0] = '\0';
+            if (r && strcmp(s->kind, "train") == 0 &&
+                kv_get(s->setup, "max_plies", value, sizeof value))
+                r->max_plies = atoi(value);
         }
     }
     for (int i = 0; i < s->ncsvs && s->nrules == 0; i++) {
@@ -405,6 +478,7 @@ static void study_free(Study *s)
     free(s->csvs);
     for (int i = 0; i < s->nrules; i++)
         free(s->rules[i].rules);
+    free(s->rules);
 }
 
 /* Reads DIR/name into *text (NULL when missing); errors other than "missing" are kept out of
@@ -514,14 +588,25 @@ static Status study_read(const char *dir, Study *s, Error *err)
         const char *n = s->names[i];
         if (!ends_with(n, ".csv") || strcmp(n, "games.csv") == 0 || is_report_file(n))
             continue;
-        char *text = read_quietly(dir, n);
-        if (!text)
+        /* summary.csv whole (the tidy CSV has every row); any other table only as far as the
+         * page shows it. */
+        bool whole = strcmp(n, "summary.csv") == 0;
+        char *text = NULL;
+        FILE *f = NULL;
+        Error ignored;
+        if (whole ? (text = read_quietly(dir, n)) == NULL
+                  : files_open_in(dir, n, &f, &ignored) != ST_OK || !f)
             continue;
         s->csvs = xrealloc(s->csvs, (size_t)(s->ncsvs + 1) * sizeof *s->csvs);
         Csv *c = &s->csvs[s->ncsvs++];
-        table_parse(text, c);
+        if (whole)
+            table_parse(text, c);
+        else
+            table_read(f, c);
         snprintf(c->name, sizeof c->name, "%s", n);
         free(text);
+        if (f)
+            fclose(f);
     }
     find_rules(s);
     return ST_OK;
@@ -629,7 +714,11 @@ static void ruleset_part(const Study *s, int i, unsigned char **drawn, ReportDoc
     ruleset_format(&r->rules->opt, opts, sizeof opts);
     reportdoc_details(d, opts);
     reportdoc_literal(d, "options (from ");
-    reportdoc_text(d, r->file[0] ? r->file : "the preset of this name");
+    reportdoc_text(d, r->file[0]                        ? r->file
+                      : strncmp(r->arg, "dim:", 4) == 0 ? "the OTN rules string in setup"
+                                                        : "the preset of this name");
+    if (r->max_plies > 0)
+        reportdoc_literal(d, "; max_plies from the training's setup");
     reportdoc_literal(d, ")");
 }
 
@@ -646,11 +735,19 @@ static void section_rulesets(const Study *s, ReportDoc *d, int id)
         "restricted.");
     /* A sweep's candidates mostly share the base's start: each position is drawn once, and a
      * ruleset that starts from one already drawn names it (a design study has dozens). */
-    unsigned char *drawn[RULESETS_MAX] = {NULL};
+    if (s->rules_cut) {
+        char text[160];
+        snprintf(text, sizeof text,
+                 "The directory names more than %d rulesets: the first %d are shown here.",
+                 RULESETS_MAX, RULESETS_MAX);
+        say(d, 0, text);
+    }
+    unsigned char **drawn = xcalloc((size_t)s->nrules, sizeof *drawn);
     for (int i = 0; i < s->nrules; i++)
         ruleset_part(s, i, drawn, d);
     for (int i = 0; i < s->nrules; i++)
         free(drawn[i]);
+    free(drawn);
 }
 
 /* A `key value` (or `key = value`) record as a two-column table. */
@@ -891,10 +988,11 @@ static void generic_table(const Csv *c, ReportDoc *d)
         for (int i = 0; i < c->ncols; i++)
             reportdoc_cell(d, REPORTDOC_CELL_NUMBER, c->rows[r][i]);
     }
-    if (c->nrows > TABLE_ROWS_SHOWN) {
-        char text[128];
-        snprintf(text, sizeof text, "The first %d of %d rows (the whole file is in the directory).",
-                 TABLE_ROWS_SHOWN, c->nrows);
+    if (c->more) {
+        char text[160];
+        snprintf(text, sizeof text,
+                 "The first %d rows; the file holds more (the whole file is in the directory).",
+                 c->nrows);
         say(d, 0, text);
     }
 }
@@ -1311,6 +1409,14 @@ static ReportDoc *report_doc(const Study *studies, int n, const char *md_path)
         study_sections(&studies[i], d, i + 1, md_path);
     return d;
 }
+static void put_field(FILE *f, const char *text)
+{
+    Error ignored;
+    /* A CSV field is never refused (safetext.h). */
+    Status st = safetext_write(f, SAFETEXT_CSV, "report.csv", text, &ignored);
+    (void)st;
+}
+
 /* The tidy CSV: a `dir` column, then the union of the summaries' columns in the order they
  * first appear; one row per directory and summary row. */
 static void tidy_csv(const Study *studies, int n, FILE *f)
@@ -1329,32 +1435,21 @@ static void tidy_csv(const Study *studies, int n, FILE *f)
             }
         }
     }
-    /* RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-    static const char QUOTED[] = ",\"\r\n";
-    fputs("dir", f);
+    /* Every field, the header's too, as safetext writes a CSV field: RFC 4180 quoting, and no
+     * cell of an edited summary.csv that a spreadsheet would run as a formula. */
+    put_field(f, "dir");
     for (int k = 0; k < ncols; k++) {
         fputc(',', f);
-        fputs(cols[k], f);
+        put_field(f, cols[k]);
     }
     fputc('\n', f);
     for (int i = 0; i < n; i++) {
         const Csv *c = study_csv(&studies[i], "summary.csv");
         for (int r = 0; c && r < c->nrows; r++) {
             for (int k = -1; k < ncols; k++) {
-                const char *v = k < 0 ? studies[i].dir : csv_cell(c, r, cols[k]);
                 if (k >= 0)
                     fputc(',', f);
-                if (strpbrk(v, QUOTED)) {
-                    fputc('"', f);
-                    for (const char *p = v; *p; p++) {
-                        if (*p == '"')
-                            fputc('"', f);
-                        fputc(*p, f);
-                    }
-                    fputc('"', f);
-                } else {
-                    fputs(v, f);
-                }
+                put_field(f, k < 0 ? studies[i].dir : csv_cell(c, r, cols[k]));
             }
             fputc('\n', f);
         }

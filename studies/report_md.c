@@ -107,9 +107,10 @@ static void put_figure(FILE *f, const ReportDocBlock *b)
     fputs("![", f);
     md(f, b->text);
     fputs("](<", f);
-    /* A path in angle brackets: only '<', '>' and a line break would end it. */
+    /* A path in angle brackets: only '<', '>' and a line break (LF or CR) would end it; other
+     * control characters are encoded too. */
     for (const char *p = b->link; *p; p++) {
-        if (*p == '<' || *p == '>' || *p == '\n')
+        if (*p == '<' || *p == '>' || (unsigned char)*p < 0x20 || *p == 0x7f)
             fprintf(f, "%%%02X", (unsigned char)*p);
         else
             fputc(*p, f);
@@ -169,8 +170,11 @@ static bool put_block(FILE *f, const ReportDocBlock *b)
         put_spans(f, b);
         fputs(" ", f);
         if (b->flags & REPORTDOC_MD_CODE) {
+            Error ignored;
             fputs("`", f);
-            put_code(f, b->text);
+            /* On one line: a line break would let the directory's name start a block. */
+            Status code_st = safetext_write(f, SAFETEXT_MARKDOWN_CODE, "report", b->text, &ignored);
+            (void)code_st;
             fputs("`", f);
         } else {
             md(f, b->text);

@@ -139,6 +139,148 @@ START_TEST(test_report_escapes_everything_it_reads)
 }
 END_TEST
 
+/* A directory whose name holds line breaks, a heading and an HTML block (issue 54): the
+ * Markdown keeps it inside its code span on one line, and report.csv neutralises the formula
+ * cells of an edited summary.csv (OWASP, "CSV Injection") while numbers stay numbers. */
+START_TEST(test_report_md_and_csv_resist_injection)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char run[256], md_path[256], csv_path[256], html_path[256];
+    snprintf(run, sizeof run, "%s/r\n# Pwned\n\n<img src=x onerror=alert(1)>\r\n", dir);
+    hostile_dir(run);
+    put_file(run, "summary.csv",
+             "rules,attacker,defender,games,attacker_score,note\n"
+             "\"=cmd|' /C calc'!A0\",@SUM(1+1),-2+3+cmd,10,-0.25,\"\t=1+1\"\n"
+             "+cmd,\"\r=1\",-1e-3,+3,1.5E+2,\"=HYPERLINK(\"\"x\"\")\"\n");
+    snprintf(html_path, sizeof html_path, "%s/r.html", dir);
+    snprintf(md_path, sizeof md_path, "%s/r.md", dir);
+    snprintf(csv_path, sizeof csv_path, "%s/r.csv", dir);
+    const char *dirs[] = {run};
+    ReportOutputs out = {html_path, md_path, csv_path};
+    Error err = {{0}};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *md = slurp(md_path);
+    /* No line of the Markdown starts with the name's heading or its tag. */
+    ck_assert_ptr_null(strstr(md, "\n# Pwned"));
+    ck_assert_ptr_null(strstr(md, "\n<img"));
+    ck_assert_ptr_null(strstr(md, "\r"));
+    /* The reproduce command stays one line, its line breaks spaces; inside a code span the tag
+     * is text (CommonMark 0.30, "Code spans"). */
+    char want[1024];
+    snprintf(want, sizeof want, "`tafl reproduce %s/r # Pwned  <img src=x onerror=alert(1)>  `",
+             dir);
+    ck_assert_msg(strstr(md, want) != NULL, "no one-line reproduce command in:\n%s", md);
+    free(md);
+    /* Formula cells get a leading quote, inside the quotes of a quoted field; plain numbers,
+     * signed or not, stay as they are; the directory, with its line breaks, is quoted. */
+    char *csv = slurp(csv_path);
+    snprintf(want, sizeof want,
+             "dir,rules,attacker,defender,games,attacker_score,note\n"
+             "\"%s\",'=cmd|' /C calc'!A0,'@SUM(1+1),'-2+3+cmd,10,-0.25,'\t=1+1\n"
+             "\"%s\",'+cmd,\"'\r=1\",-1e-3,+3,1.5E+2,\"'=HYPERLINK(\"\"x\"\")\"\n",
+             run, run);
+    ck_assert_str_eq(csv, want);
+    free(csv);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* Every ruleset a sweep names is defined in the Rulesets section (issue 54: it stopped at 64
+ * without a word, so a 288-candidate sweep defined c65-c287 nowhere); past the section's
+ * limit it says how many it shows. */
+START_TEST(test_report_defines_every_ruleset_of_a_sweep)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char run[256], html_path[256], name[64];
+    snprintf(run, sizeof run, "%s/sweep", dir);
+    ck_assert_int_eq(mkdir(run, 0700), 0);
+    put_file(run, "kind", "run\n");
+    char *setup = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&setup, &len);
+    fprintf(f, "setup_format 1\nexperiment sweep\nkind balance\n");
+    for (int i = 0; i < 288; i++) {
+        fprintf(f, "ruleset.%d c%d\nruleset_file.%d rulesets/c%d.rules\n", i + 1, i, i + 1, i);
+        snprintf(name, sizeof name, "rulesets/c%d.rules", i);
+        put_file(run, name, i % 2 ? "base = brandubh\nking_armed = no\n" : "base = brandubh\n");
+    }
+    fclose(f);
+    put_file(run, "setup", setup);
+    free(setup);
+    snprintf(html_path, sizeof html_path, "%s/r.html", dir);
+    ReportOutputs out = {html_path, NULL, NULL};
+    Error err = {{0}};
+    const char *dirs[] = {run};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *html = slurp(html_path);
+    ck_assert_ptr_nonnull(strstr(html, "<h3>c64</h3>"));
+    ck_assert_ptr_nonnull(strstr(html, "<h3>c65</h3>"));
+    ck_assert_ptr_nonnull(strstr(html, "<h3>c287</h3>"));
+    ck_assert_ptr_null(strstr(html, "rulesets: the first"));
+    free(html);
+    /* More than the section shows: it says so. */
+    f = open_memstream(&setup, &len);
+    fprintf(f, "setup_format 1\nexperiment sweep\nkind balance\n");
+    for (int i = 0; i < 1030; i++)
+        fprintf(f, "ruleset.%d brandubh-%d\n", i + 1, i);
+    fclose(f);
+    put_file(run, "setup", setup);
+    free(setup);
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    html = slurp(html_path);
+    ck_assert_ptr_nonnull(strstr(html, "<h3>brandubh-1023</h3>"));
+    ck_assert_ptr_null(strstr(html, "<h3>brandubh-1024</h3>"));
+    ck_assert_ptr_nonnull(strstr(
+        html, "The directory names more than 1024 rulesets: the first 1024 are shown here."));
+    free(html);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* A training's ruleset as trained (issue 54): from a file named like a preset, it is named and
+ * not drawn (the file lies outside the directory), never the preset in its place; from a
+ * preset, drawn with the training's max_plies, not the preset's 0. */
+START_TEST(test_report_of_a_training_shows_its_ruleset)
+{
+    char dir[] = "/tmp/tafl-report-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put_file(dir, "kind", "train\n");
+    put_file(dir, "setup",
+             "name = t\nrules = /elsewhere/brandubh.rules\nruleset = brandubh\nseed = 7\n"
+             "max_plies = 300\n");
+    char out_html[256];
+    snprintf(out_html, sizeof out_html, "%s/r.html", dir);
+    ReportOutputs out = {out_html, NULL, NULL};
+    Error err = {{0}};
+    const char *dirs[] = {dir};
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    char *html = slurp(out_html);
+    ck_assert_ptr_nonnull(strstr(html,
+                                 "Not drawn: it came from the file /elsewhere/brandubh.rules, "
+                                 "outside the directory"));
+    ck_assert_ptr_null(strstr(html, "<span class=\"k\"></span>")); /* no board */
+    ck_assert_ptr_null(strstr(html, "king_armed = "));
+    free(html);
+    put_file(dir, "setup", "name = t\nrules = brandubh\nruleset = brandubh\nmax_plies = 300\n");
+    ck_assert_msg(report_write(dirs, 1, &out, &err) == ST_OK, "%s", err.text);
+    html = slurp(out_html);
+    ck_assert_ptr_nonnull(strstr(html, "<span class=\"k\"></span>"));
+    ck_assert_ptr_nonnull(strstr(html, "max_plies = 300"));
+    ck_assert_ptr_null(strstr(html, "max_plies = 0"));
+    ck_assert_ptr_nonnull(strstr(html, "max_plies from the training's setup"));
+    free(html);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_report_refuses_what_is_not_a_run)
 {
     char dir[] = "/tmp/tafl-report-XXXXXX";
@@ -270,6 +412,9 @@ Suite *report_suite(void)
     TCase *tc = tcase_create("report");
     tcase_add_test(tc, test_sha256_known_answers);
     tcase_add_test(tc, test_report_escapes_everything_it_reads);
+    tcase_add_test(tc, test_report_md_and_csv_resist_injection);
+    tcase_add_test(tc, test_report_defines_every_ruleset_of_a_sweep);
+    tcase_add_test(tc, test_report_of_a_training_shows_its_ruleset);
     tcase_add_test(tc, test_report_refuses_what_is_not_a_run);
     tcase_add_test(tc, test_report_of_a_tuning);
     tcase_add_test(tc, test_reportdoc_renders_both_formats);

@@ -179,6 +179,11 @@ expect 2 "$tmp/bad-train.ini:2: key 'model': bad value 'deep'" -- train "$tmp/ba
 expect 0 "hand                                       1686     27012" -- calibrate "$DATA/games/copenhagen.csv" --eval hand
 expect 0 "calibration.csv" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --plies 8-9 --out "$tmp/cal"
 [ "$(wc -l <"$tmp/cal/calibration.csv")" -eq 11 ] && ok || fail "calibration.csv: a header and ten bins"
+# --out makes its last component only: a missing parent is refused before the work, and no
+# part of the path is created (issue 54); a directory already there is written into.
+expect 2 "$tmp/no-dir/cal: its parent directory $tmp/no-dir does not exist" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --plies 8-9 --out "$tmp/no-dir/cal"
+[ ! -e "$tmp/no-dir" ] && ok || fail "calibrate --out made $tmp/no-dir"
+expect 0 "calibration.csv" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --plies 8-9 --out "$tmp/cal/"
 # --held-out: every tenth game from the first (tafl train's recorded_games keeps them out).
 expect 0 "hand                                        173      2711" -- calibrate "$DATA/games/copenhagen.csv" --eval hand --held-out
 expect 2 "eval=$tmp/nope.eval: cannot read" -- calibrate "$DATA/games/copenhagen.csv" --eval "$tmp/nope.eval"

@@ -182,6 +182,11 @@ train --generations 1 --recorded-games "$tmp/recb/games.csv" --out "$tmp/g4" >/d
 printf '# nothing\n' >"$tmp/empty.csv"
 train --generations 1 --recorded-games "$tmp/empty.csv" --out "$tmp/g5" >/dev/null 2>"$tmp/g5.err"
 [ $? -eq 2 ] && grep -q "recorded_games: $tmp/empty.csv: no game with a result replays under tiny5" "$tmp/g5.err" && ok || fail "recorded games file without games: $(cat "$tmp/g5.err")"
+# A recorded_games file that never ends (/dev/zero) meets the size bound in one line, exit 2,
+# under an address-space limit where reading it all would fail (issue 54); nothing is made.
+(ulimit -v 1500000 && train --generations 1 --recorded-games /dev/zero --out "$tmp/g6" >/dev/null 2>"$tmp/g6.err")
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/g6.err")" -eq 1 ] && grep -q "recorded_games: /dev/zero: holds 256 MiB or more" "$tmp/g6.err" &&
+    [ ! -e "$tmp/g6" ] && ok || fail "recorded games /dev/zero: $(head -c 300 "$tmp/g6.err")"
 "$TAFL" calibrate "$tmp/rec/games.csv" --eval hand --held-out --plies 0-2 >"$tmp/held.out" 2>&1 || fail "calibrate --held-out: $(cat "$tmp/held.out")"
 # 29 games left (the last one removed above): the held-out games are 0, 10 and 20.
 awk '$1 == "hand" { print $2 }' "$tmp/held.out" | grep -qx 3 && grep -q 'held out: every tenth game' "$tmp/held.out" && ok || fail "calibrate --held-out: $(cat "$tmp/held.out")"
@@ -385,6 +390,25 @@ printf '[train]\nname = rel\nrules = ../tiny5.ini\nseed = 1\ngames = 4\ndepth = 
 (cd / && "$tafl_abs" train "$tmp/ini/sub/lrel.ini" --out "$tmp/ini/lout" --threads 1 >/dev/null 2>"$tmp/lrel.err") &&
     grep -q "^league_eval = $tmp/ini/sub/../i.eval@[0-9a-f]\{16\}$" "$tmp/ini/lout/setup" && ok ||
     fail "league relative to the training file: $(cat "$tmp/lrel.err")"
+
+# A refused training (its recorded games, init or league unreadable) leaves no directory
+# behind, nor DIR/kind and DIR/.lock in one that was there and empty: the directory stays free
+# for any kind of run (issue 54).
+for opt in --recorded-games --init --league; do
+    for pre in new empty; do
+        rf="$tmp/refused-${opt#--}-$pre"
+        [ "$pre" = empty ] && mkdir "$rf"
+        train --generations 1 "$opt" "$tmp/no-such-file" --out "$rf" >/dev/null 2>"$tmp/rf.err"
+        [ $? -ne 0 ] && [ "$(wc -l <"$tmp/rf.err")" -eq 1 ] && ok || fail "train $opt refused ($pre): $(cat "$tmp/rf.err")"
+        if [ "$pre" = new ]; then
+            [ ! -e "$rf" ] && ok || fail "a refused train $opt left $rf: $(ls -A "$rf")"
+        else
+            [ -z "$(ls -A "$rf")" ] && ok || fail "a refused train $opt left files in $rf: $(ls -A "$rf")"
+        fi
+        "$TAFL" match --rules "$tiny" --attacker random --defender random --games 1 --out "$rf" >/dev/null 2>"$tmp/rf.err" &&
+            ok || fail "after a refused train $opt ($pre), match into $rf: $(cat "$tmp/rf.err")"
+    done
+done
 
 echo "train.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -288,7 +288,14 @@ Status selfplay_load_recorded(const Rules *r, const TrainFile *t, bool progress,
 {
     const char *path = t->recorded_games;
     size_t size;
-    char *text = files_read(path, &size);
+    char *text = read_whole_file(path, SELFPLAY_RECORDED_MAX, &size);
+    if (!text && errno == EFBIG) {
+        error_set(err,
+                  "recorded_games: %s: holds %zu MiB or more, the most tafl train reads of "
+                  "recorded games (or never ends)",
+                  path, SELFPLAY_RECORDED_MAX >> 20);
+        return ST_EINVAL;
+    }
     if (!text) {
         error_set(err, "recorded_games: %s: cannot read: %s", path, strerror(errno));
         return ST_EIO;

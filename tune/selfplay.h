@@ -67,13 +67,18 @@ MUST_CHECK Status selfplay_generation(const SelfplayContext *c, int g, const cha
                                       char *const *league, GenData *out, SelfplayCounts *counts,
                                       Error *err);
 
+/* The largest recorded_games file read (bytes, a power of two): a bigger one, or one that
+ * never ends (/dev/zero), is refused before it takes the machine's memory. */
+#define SELFPLAY_RECORDED_MAX ((size_t)256 << 20)
+
 /* The positions (after t->opening_plies, game not over) of the recorded games of
  * t->recorded_games (a move-list CSV or a tafl-lab games.csv with moves) that finished with a
  * result and replay under r, into *out (caller frees out->pos), each with its game's index in
  * the file's games (the validation split, as in self-play), and the file's FNV-1a in *hash.
  * Games that do not replay are left out, as in `tafl calibrate`; a file that cannot be read is
- * ST_EIO, a games.csv of another game (rules hash) or a file with no game that replays
- * ST_EINVAL, each in one line. With progress, a line on stderr says what was read. */
+ * ST_EIO, one of SELFPLAY_RECORDED_MAX bytes or more, a games.csv of another game (rules
+ * hash) or a file with no game that replays ST_EINVAL, each in one line. With progress, a line on
+ * stderr says what was read. */
 MUST_CHECK Status selfplay_load_recorded(const Rules *r, const TrainFile *t, bool progress,
                                          GenData *out, uint64_t *hash, Error *err);
 

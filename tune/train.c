@@ -893,10 +893,9 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         error_set(err, "the run directory's path is too long (at most %d bytes)", RUNDIR_PATH_MAX);
         return ST_EINVAL;
     }
-    DirLock *lock = NULL;
-    st = rundir_open(tr.dir, RUNDIR_TRAIN, &lock, NULL, err);
-    if (st != ST_OK)
-        return st;
+    /* The inputs are read and checked before the directory is made or claimed: a refused
+     * training leaves no directory (nor DIR/kind, nor DIR/.lock) that other commands would
+     * then refuse as a training's. */
     tr.gens = xcalloc((size_t)t->generations + 1, sizeof *tr.gens);
     if (t->recorded_games[0])
         st = selfplay_load_recorded(&tr.rules, t, opt->progress, &tr.gens[0], &tr.recorded_hash,
@@ -905,6 +904,9 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         st = init_load(&tr, err);
     if (st == ST_OK)
         st = league_resolve(t, &tr.rules, tr.league, err);
+    DirLock *lock = NULL;
+    if (st == ST_OK)
+        st = rundir_open(tr.dir, RUNDIR_TRAIN, &lock, NULL, err);
     if (st == ST_OK)
         st = check_setup(&tr, err);
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);

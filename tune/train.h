@@ -38,8 +38,10 @@ typedef struct {
  * copied to best.eval. Each generation appends a row to train.csv (data counts, losses, the
  * gate's score with its 95% interval, accepted) and redraws train.gp. Deterministic for the
  * seed at any thread count; an interrupted run continues with opt->resume and gives the same
- * files. ST_EINVAL when the directory holds another setup (or generations without
- * opt->resume); ST_EIO naming a file that cannot be written. Not thread-safe. */
+ * files. The recorded games, init and league are read and checked before the directory is
+ * made or claimed, so that a refusal of them leaves nothing behind. ST_EINVAL when the
+ * directory holds another setup (or generations without opt->resume); ST_EIO naming a file
+ * that cannot be written. Not thread-safe. */
 MUST_CHECK Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out,
                             Error *err);
 
