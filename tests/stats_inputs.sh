@@ -1,8 +1,9 @@
 #!/bin/sh
 # Issue 54 item 5: no statistic that the data do not support, with exit 0. tafl crossing and a
 # design's knob never bracket a crossing by one level ([20, 20]) nor mix rulesets whose ply cap
-# goes to different sides or capped rows whose winner contradicts their ruleset, and count what
-# they skip. Run by `make test` with TAFL set.
+# goes to different sides or capped rows whose winner contradicts their ruleset; tafl calibrate
+# refuses input with nothing to score (exit 2, one line saying what was read and skipped) and
+# counts what it skips. Run by `make test` with TAFL set.
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -93,6 +94,25 @@ lacks "[400.0, 400.0]"
 sed 's/^knob_limits = .*/knob_limits = 2, 4/' "$DATA/runner/design-knob.ini" >"$tmp/d1.ini"
 expect 0 "move-limit knob: no balancing limit: every game at limits 2..4 had one result" -- run "$tmp/d1.ini" --out "$tmp/d1"
 lacks "nan"
+
+# calibrate: nothing to score is exit 2 and one line that says what was read and skipped.
+head -c 3000 /dev/urandom | od -An -tx1 >"$tmp/random.txt" # random text, no NUL bytes
+lines=$(wc -l <"$tmp/random.txt")
+expect 2 "no games to score: $lines lines read, $lines left out as not a game" -- calibrate "$tmp/random.txt" --eval hand
+head -c 3000 /dev/urandom >"$tmp/random.bin"
+printf '\000\n' >>"$tmp/random.bin" # at least one NUL byte
+expect 2 "a NUL byte: not a games file" -- calibrate "$tmp/random.bin" --eval hand
+# /dev/zero has no newline: refused past the line limit, not read until memory runs out.
+expect 2 "/dev/zero:1: a line longer than 4194304 bytes: not a games file" -- calibrate /dev/zero --eval hand
+# The wrong rules: no game replays.
+expect 2 "$DATA/games/copenhagen.csv: nothing to score: 1752 games read (plies 8-24), all 1752 skipped: 31 without a result, 1721 that do not replay under brandubh (first: line 7, ply 1: " -- calibrate "$DATA/games/copenhagen.csv" --rules brandubh --eval hand
+# Lines that do not replay: left out and counted.
+printf 'a1-a2,0,0,Black\nnot a game\n' >"$tmp/unplayable.csv"
+expect 2 "nothing to score: 1 game read (plies 8-24), all 1 skipped: 0 without a result, 1 that do not replay under copenhagen (first: line 1, ply 1: 'a1-a2' is not a legal move" -- calibrate "$tmp/unplayable.csv" --eval hand
+grep -q "1 line not a game" "$tmp/err" && ok || fail "calibrate: the unreadable line is not counted"
+# Some skipped: the scores come with the count of what was left out and why.
+expect 0 "skipped 66 of 1752 games: 31 without a result, 11 that do not replay under copenhagen (first: line 298, ply 50:" -- calibrate "$DATA/games/copenhagen.csv" --eval hand
+grep -q "24 with no position in the plies asked" "$tmp/out" && ok || fail "calibrate: the short games"
 
 echo "stats_inputs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
