@@ -148,6 +148,7 @@ test: deps
 	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/report.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/design.sh
+	$(TESTENV) TAFL=$(TAFL) sh tests/stats_inputs.sh
 	sh tests/docs.sh
 	@echo "make test: all tests passed ($(BUILD))"
 

@@ -16,16 +16,38 @@
 
 #define MAX_EVALS 8
 
-/* The games of path: a tafl-lab games.csv (rows with moves) or a move-list CSV. */
-static int read_games(const char *path, RecordGame **games, int *count, char *rules_name,
-                      size_t size)
+/* The games of path: a tafl-lab games.csv (rows with moves) or a move-list CSV; *unread the
+ * lines or rows left out. None read is refused: there is nothing to score. */
+static int read_games(const char *path, RecordGame **games, int *count, int *unread,
+                      char *rules_name, size_t size)
 {
     Error err = {{0}};
-    if (rowgame_read_any(path, games, count, rules_name, size, &err) != ST_OK) {
+    if (rowgame_read_any(path, games, count, unread, rules_name, size, &err) != ST_OK) {
         fprintf(stderr, "tafl calibrate: %s\n", err.text);
         return EXIT_USAGE;
     }
+    if (*count == 0) {
+        fprintf(stderr,
+                "tafl calibrate: %s: no games to score: %d line%s read, %d left out as not a "
+                "game (want moves,captured,captured,result lines or a games.csv with moves)\n",
+                path, *unread, *unread == 1 ? "" : "s", *unread);
+        return EXIT_USAGE;
+    }
     return 0;
+}
+
+/* The games calibrate_games left out, by why, after "what: " (c: any evaluation's; the games
+ * and their replay do not depend on it). */
+static void print_skipped(FILE *f, const char *what, const Calibration *c, int unread,
+                          const char *rules)
+{
+    fprintf(f, "%s: %ld without a result, %ld that do not replay under %s", what, c->no_result,
+            c->unreplayable, rules);
+    if (c->unreplayable > 0)
+        fprintf(f, " (first: %s)", c->unreplayable_why);
+    fprintf(f, ", %ld with no position in the plies asked", c->no_positions);
+    if (unread > 0)
+        fprintf(f, "; %d line%s not a game", unread, unread == 1 ? "" : "s");
 }
 
 static Status write_files(const char *dir, char evals[][1024], const Calibration *c, int n,
@@ -120,9 +142,9 @@ int cmd_calibrate(int argc, char **argv)
         list += len + (list[len] == ',');
     }
     RecordGame *games = NULL;
-    int count = 0;
+    int count = 0, unread = 0;
     char row_rules[64];
-    int status = read_games(path, &games, &count, row_rules, sizeof row_rules);
+    int status = read_games(path, &games, &count, &unread, row_rules, sizeof row_rules);
     Ruleset rs;
     Rules r;
     Error err = {{0}};
@@ -160,6 +182,18 @@ int cmd_calibrate(int argc, char **argv)
     record_games_free(games, count);
     if (status != 0)
         return status;
+    /* Which games score does not depend on the evaluation: the first one's counts say. */
+    long skipped = cal[0].no_result + cal[0].unreplayable + cal[0].no_positions;
+    if (cal[0].positions == 0) {
+        char what[4400];
+        snprintf(what, sizeof what,
+                 "%s: nothing to score: %d game%s read (plies %d-%d), all %ld skipped", path,
+                 scored, scored == 1 ? "" : "s", lo, hi, skipped);
+        fputs("tafl calibrate: ", stderr);
+        print_skipped(stderr, what, &cal[0], unread, r.opt.name);
+        fputc('\n', stderr);
+        return EXIT_USAGE;
+    }
     printf("%s%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path,
            held_out ? " (held out: every tenth game from the first)" : "", r.opt.name, lo, hi);
     printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive", "log_loss",
@@ -167,6 +201,12 @@ int cmd_calibrate(int argc, char **argv)
     for (int e = 0; e < n_evals; e++)
         printf("%-40s %6ld %9ld %9ld %8.4f %7.4f %6.3f\n", evals[e], cal[e].games, cal[e].positions,
                cal[e].decisive, cal[e].log_loss, cal[e].brier, cal[e].auc);
+    if (skipped > 0 || unread > 0) {
+        char what[64];
+        snprintf(what, sizeof what, "skipped %ld of %d games", skipped, scored);
+        print_skipped(stdout, what, &cal[0], unread, r.opt.name);
+        putchar('\n');
+    }
     printf("\ncalibration (bins of predicted P: mean predicted / observed score / positions)\n");
     for (int e = 0; e < n_evals; e++) {
         printf("%s:", evals[e]);

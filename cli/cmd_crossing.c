@@ -39,9 +39,28 @@ static void print_result(const char *knob, const KnobPoint *pts, int n, const Cr
         return;
     }
     if (r->verdict == CROSSING_SEPARATED) {
-        printf("the attackers' score jumps from 0 to 1 between %s %g and %g: crossing about %g "
-               "(no logistic fit)\n",
-               knob, r->low, r->high, r->x);
+        /* The bracket is the levels sure to lie on either side of 1/2 (crossing.h); an open
+         * end means that no level measured is sure there. */
+        if (isfinite(r->low) && isfinite(r->high)) {
+            printf("the games separate (no logistic fit): the attackers' score crosses 1/2 "
+                   "between %s %g and %g, about %g\n",
+                   knob, r->low, r->high, r->x);
+        } else {
+            /* Every level on one side: the bracket's closed end is the first or last level. */
+            bool one_side =
+                (isinf(r->low) && r->high == r->x_min) || (isinf(r->high) && r->low == r->x_max);
+            printf("%s: the games separate (no logistic fit) and the attackers' score crosses "
+                   "1/2, if anywhere, at %s in [",
+                   one_side ? "no crossing within the levels measured"
+                            : "the crossing is not bracketed by the levels measured",
+                   knob);
+            print_bound(r->low);
+            printf(", ");
+            print_bound(r->high);
+            printf("]\n");
+        }
+        printf("(a level counts on one side when its score's 95%% interval lies wholly below or "
+               "above 1/2)\n");
         return;
     }
     printf("logistic fit: logit(score) = %.6g %+.6g * %s (se %.3g, %.3g; %d Newton steps)\n", r->a,
@@ -84,10 +103,11 @@ int cmd_crossing(int argc, char **argv)
     Error err = {{0}};
     KnobPoint *pts = NULL;
     int n = 0;
+    KnobSkipped skipped;
     CrossingResult r;
     Status st = results_games_read(games, &rows, &count, &valid, &err);
     if (st == ST_OK)
-        st = knob_points(rows, count, games, knob, agent, &pts, &n, &err);
+        st = knob_points(rows, count, games, knob, agent, &pts, &n, &skipped, &err);
     if (st == ST_OK) {
         CrossingPoint *cp = xmalloc((size_t)n * sizeof *cp);
         for (int i = 0; i < n; i++)
@@ -104,6 +124,10 @@ int cmd_crossing(int argc, char **argv)
         return EXIT_USAGE;
     }
     print_result(knob, pts, n, &r);
+    if (skipped.not_self_play + skipped.other_agent > 0)
+        printf("skipped %ld of %ld games: %ld not self-play, %ld of other agents\n",
+               skipped.not_self_play + skipped.other_agent, count, skipped.not_self_play,
+               skipped.other_agent);
     int status = EXIT_SUCCESS;
     bool drawn = false;
     if (plot && knob_plot(plot, knob, pts, n, &r, &drawn, &err) != ST_OK) {

@@ -101,19 +101,25 @@ static void skip_line(void *ctx, const char *message)
     (void)message; /* a malformed line of a human corpus: left out */
 }
 
-Status rowgame_read_any(const char *path, RecordGame **games, int *count, char *rules_name,
-                        size_t size, Error *err)
+Status rowgame_read_any(const char *path, RecordGame **games, int *count, int *unread,
+                        char *rules_name, size_t size, Error *err)
 {
+    int ignored;
+    if (!unread)
+        unread = &ignored;
     *games = NULL;
     *count = 0;
+    *unread = 0;
     rules_name[0] = '\0';
     if (rowgame_is_results(path)) {
         GameRow *rows = NULL;
         long n = 0, valid;
         Status st = results_games_read(path, &rows, &n, &valid, err);
         for (long k = 0; k < n && st == ST_OK; k++) {
-            if (!rows[k].moves)
+            if (!rows[k].moves) {
+                (*unread)++;
                 continue;
+            }
             Error why = {{0}};
             st = rowgame_record(&rows[k], (int)k + 2, games, count, &why);
             if (st != ST_OK)
@@ -137,8 +143,7 @@ Status rowgame_read_any(const char *path, RecordGame **games, int *count, char *
         error_set(err, "%s: cannot open: %s", path, strerror(errno));
         return ST_EIO;
     }
-    int malformed = 0;
-    Status st = csvgame_read_skipping(f, path, games, count, &malformed, skip_line, NULL, err);
+    Status st = csvgame_read_skipping(f, path, games, count, unread, skip_line, NULL, err);
     fclose(f);
     return st;
 }

@@ -28,9 +28,11 @@ MUST_CHECK Status rowgame_record(const GameRow *row, int line, RecordGame **game
  * tafl-lab games.csv (its rows with moves; rules_name gets the last such row's ruleset name)
  * or a move-list CSV (rules/csvgame.h; a line that cannot be read is left out, as a human
  * corpus has some; rules_name ""), in file order, into a new array *games of *count (caller
- * frees with record_games_free). ST_EIO "PATH: cannot open", ST_EPARSE "PATH:LINE: ..." or
+ * frees with record_games_free); *unread (when not NULL) counts the lines or rows left out:
+ * move-list lines that cannot be read, games.csv rows without moves. ST_EIO "PATH: cannot
+ * open", ST_EPARSE "PATH:LINE: ..." (a line longer than rules/record.h allows among them) or
  * ST_EINVAL for a games.csv without recorded moves. Thread-safe. */
-MUST_CHECK Status rowgame_read_any(const char *path, RecordGame **games, int *count,
+MUST_CHECK Status rowgame_read_any(const char *path, RecordGame **games, int *count, int *unread,
                                    char *rules_name, size_t size, Error *err);
 
 #endif

@@ -45,6 +45,28 @@ Status record_move_add(RecordGame *g, const char *text, size_t len, int line, Er
     return ST_OK;
 }
 
+/* One line of f, its newline kept, into *text (grown by doubling, *cap its size): its length, or -1
+ * at the end of the file with nothing read. Stops reading past RECORD_LINE_MAX + 1 bytes, the
+ * length then over the limit, so that a file without newlines is not held whole. */
+static ssize_t read_bounded(FILE *f, char **text, size_t *cap)
+{
+    size_t len = 0;
+    int ch;
+    while ((ch = getc(f)) != EOF) {
+        if (len + 2 > *cap) {
+            *cap = *cap ? 2 * *cap : 256;
+            *text = xrealloc(*text, *cap);
+        }
+        (*text)[len++] = (char)ch;
+        if (ch == '\n' || len > RECORD_LINE_MAX + 1)
+            break;
+    }
+    if (len == 0)
+        return -1;
+    (*text)[len] = '\0';
+    return (ssize_t)len;
+}
+
 Status record_read_lines(FILE *f, const char *name, RecordLineReader read, void *ctx,
                          RecordGame **games, int *count, Error *err)
 {
@@ -54,8 +76,19 @@ Status record_read_lines(FILE *f, const char *name, RecordLineReader read, void 
     int line = 0;
     Status st = ST_OK;
     errno = 0;
-    while (st == ST_OK && (len = getline(&text, &cap, f)) >= 0) {
+    while (st == ST_OK && (len = read_bounded(f, &text, &cap)) >= 0) {
         line++;
+        if ((size_t)len - (text[len - 1] == '\n') > RECORD_LINE_MAX) {
+            error_set(err, "%s:%d: a line longer than %d bytes: not a games file", name, line,
+                      RECORD_LINE_MAX);
+            st = ST_EPARSE;
+            break;
+        }
+        if (strlen(text) != (size_t)len) {
+            error_set(err, "%s:%d: a NUL byte: not a games file", name, line);
+            st = ST_EPARSE;
+            break;
+        }
         while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
             text[--len] = '\0';
         if ((st = read(ctx, text, line, err)) != ST_OK)

@@ -70,9 +70,15 @@ MUST_CHECK Status record_move_add(RecordGame *g, const char *text, size_t len, i
  * reader's games; ST_EPARSE with "LINE: what is wrong" when it cannot. */
 typedef Status (*RecordLineReader)(void *ctx, char *text, int line, Error *err);
 
+/* The longest line record_read_lines takes, newline excluded: far more than a game of moves
+ * needs, so that a file with no newlines (/dev/zero, a binary) is refused, not read whole. */
+#define RECORD_LINE_MAX (4 << 20)
+
 /* The loop both file formats share: hands each line of f to `read` with ctx, and fails on the
- * first line it refuses (the error prefixed with "NAME:") or on a read error (ST_EIO). On
- * failure frees the games the reader made (*games, *count; NULL and 0 at the start). */
+ * first line it refuses (the error prefixed with "NAME:"), on a line longer than
+ * RECORD_LINE_MAX or holding a NUL byte (ST_EPARSE "NAME:LINE: ..."), or on a read error
+ * (ST_EIO). On failure frees the games the reader made (*games, *count; NULL and 0 at the
+ * start). */
 MUST_CHECK Status record_read_lines(FILE *f, const char *name, RecordLineReader read, void *ctx,
                                     RecordGame **games, int *count, Error *err);
 

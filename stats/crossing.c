@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "stats/stats.h"
+
 #define MAX_ITERATIONS 200
 #define MAX_HALVINGS   60
 
@@ -153,6 +155,32 @@ static double isotonic_crossing(const Level *lv, int m, const double *fit)
             return lv[i].x + (lv[i + 1].x - lv[i].x) * (-g0 / (g1 - g0));
     }
     return NAN;
+}
+
+/* The bracket of a separated crossing (issue 54): a level is below 1/2 when its Wilson
+ * interval at z (y of n) ends below 1/2, above when it starts above, and undecided otherwise;
+ * the crossing lies after the last level on the side the score starts from and before the first
+ * on the side it ends on, so an undecided level at either end leaves that side open (-inf or
+ * +inf) and an undecided level between widens the bracket to its neighbours. increasing: the
+ * score goes from the losses (low x) to the wins (high x). Never [x, x]: a level cannot be
+ * both below and above. */
+static void separated_bracket(const Level *lv, int m, bool increasing, double z, double *low,
+                              double *high)
+{
+    *high = INFINITY;
+    for (int i = 0; i < m && isinf(*high); i++) {
+        double lo, hi;
+        stats_wilson(lv[i].y, lv[i].n, z, &lo, &hi);
+        if (increasing ? lo > 0.5 : hi < 0.5)
+            *high = lv[i].x;
+    }
+    *low = -INFINITY;
+    for (int i = m - 1; i >= 0 && isinf(*low); i--) {
+        double lo, hi;
+        stats_wilson(lv[i].y, lv[i].n, z, &lo, &hi);
+        if (lv[i].x < *high && (increasing ? hi < 0.5 : lo > 0.5))
+            *low = lv[i].x;
+    }
 }
 
 static bool finite_count(double v)
@@ -315,9 +343,8 @@ Status crossing_fit(const CrossingPoint *pts, int n, double z, CrossingResult *o
     } else if (loss_max <= win_min || win_max <= loss_min) {
         bool increasing = loss_max <= win_min;
         r.verdict = CROSSING_SEPARATED;
-        r.low = increasing ? loss_max : win_max;
-        r.high = increasing ? win_min : loss_min;
-        r.x = (r.low + r.high) / 2;
+        separated_bracket(lv, m, increasing, z, &r.low, &r.high);
+        r.x = isfinite(r.low) && isfinite(r.high) ? (r.low + r.high) / 2 : NAN;
         isotonic(lv, m, increasing, fit);
         r.iso_x = isotonic_crossing(lv, m, fit);
     } else {

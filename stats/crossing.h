@@ -21,9 +21,13 @@ typedef enum {
     CROSSING_OUT_OF_RANGE, /* it crosses outside the knob values played: x extrapolates */
     CROSSING_FLAT,         /* the slope is not significantly different from 0 at the chosen z
                               (Fieller's interval is unbounded; low, high are -inf and +inf) */
-    CROSSING_SEPARATED,    /* the score goes from 0 to 1 (or back) between two knob values with
-                              nothing between: the likelihood has no maximum; [low, high]
-                              brackets the jump and x is its middle */
+    CROSSING_SEPARATED,    /* the games separate (every win on one side of every loss, a
+                              level with both at most): the likelihood has no maximum. [low,
+                              high] brackets the crossing by the levels whose Wilson interval
+                              at z lies wholly below or above 1/2: the last on the side the
+                              score starts from, the first on the side it ends on; -inf or
+                              +inf where no level is sure (no crossing within the levels
+                              measured). x is the bracket's middle, NaN when it is open */
     CROSSING_ONE_RESULT,   /* every game scored 0 for the attackers, or every game 1: no
                               crossing to find (x, low, high NaN) */
 } CrossingVerdict;
@@ -42,7 +46,7 @@ typedef struct {
     double pearson, fit_p, dispersion;
     int df;
     double x;         /* -a / b: the fitted score is 1/2 there (NaN when b = 0) */
-    double low, high; /* Fieller's interval for x at z, or SEPARATED's bracket */
+    double low, high; /* Fieller's interval for x at z, or SEPARATED's bracket (low < high) */
     /* The isotonic (pool-adjacent-violators) fit, monotone in the direction of the logistic
      * slope (or of the jump), crossed by linear interpolation between the knob values: NaN
      * when the fitted steps do not reach 1/2 from both sides. */

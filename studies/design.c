@@ -118,21 +118,47 @@ static bool is_knob_point(const Experiment *exp, int i)
     return strcmp(a, b) == 0;
 }
 
+int design_knob_points(const Experiment *exp, const DesignState *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        n += is_knob_point(exp, i);
+    return n;
+}
+
 bool design_knob(const Experiment *exp, const DesignState *s, CrossingResult *out,
-                 LimitResult *side)
+                 LimitResult *side, int *skipped, Error *why)
 {
     CrossingPoint *pts = xmalloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *pts);
-    int n = 0;
-    for (int i = 0; i < s->n; i++) {
+    int n = 0, first = -1;
+    *skipped = 0;
+    bool ok = true;
+    for (int i = 0; i < s->n && ok; i++) {
         const long *w = s->race[i];
-        if (!is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
+        if (!is_knob_point(exp, i))
             continue;
+        if (w[0] + w[1] + w[2] == 0) {
+            (*skipped)++;
+            continue;
+        }
+        /* A limit won by the attackers and one won by the defenders move the score opposite
+         * ways: one curve cannot hold both (issue 54). */
+        if (first >= 0 && exp->rulesets[i].limit_result != exp->rulesets[first].limit_result) {
+            error_set(why, "candidates %s and %s give the limit to different sides (%s, %s)",
+                      exp->rulesets[first].name, exp->rulesets[i].name,
+                      ruleset_limit_result_name(exp->rulesets[first].limit_result),
+                      ruleset_limit_result_name(exp->rulesets[i].limit_result));
+            ok = false;
+            break;
+        }
+        if (first < 0)
+            first = i;
         *side = exp->rulesets[i].limit_result;
         pts[n++] =
             (CrossingPoint){exp->rulesets[i].max_plies, (double)w[0], (double)w[1], (double)w[2]};
     }
-    Error ignored = {{0}};
-    bool ok = n >= 2 && crossing_fit(pts, n, STATS_Z95, out, &ignored) == ST_OK;
+    if (ok)
+        ok = crossing_fit(pts, n, STATS_Z95, out, why) == ST_OK;
     free(pts);
     return ok;
 }
@@ -398,7 +424,9 @@ Status design_write(const Experiment *exp, const DesignState *s, const char *dir
     CrossingResult c;
     LimitResult side = LIMIT_RESULT_DRAW;
     bool knob_plotted = false;
-    if (st == ST_OK && design_knob(exp, s, &c, &side)) {
+    int skipped;
+    Error why = {{0}};
+    if (st == ST_OK && design_knob(exp, s, &c, &side, &skipped, &why)) {
         st = write_knob(exp, s, &c, side, dir, &knob_plotted, err);
         *plotted = *plotted && knob_plotted;
     }
@@ -471,12 +499,34 @@ void design_print(FILE *out, const Experiment *exp, const DesignState *s)
     }
     CrossingResult c;
     LimitResult side = LIMIT_RESULT_DRAW;
-    if (design_knob(exp, s, &c, &side))
+    int skipped = 0;
+    Error why = {{0}};
+    bool knob = design_knob(exp, s, &c, &side, &skipped, &why);
+    if (knob && c.verdict == CROSSING_ONE_RESULT)
+        fprintf(out,
+                "move-limit knob: no balancing limit: every game at limits %g..%g had one result "
+                "(the attackers' score is 0 or 1 throughout)\n",
+                c.x_min, c.x_max);
+    else if (knob && c.verdict == CROSSING_SEPARATED)
+        /* No fit: the bracket of the levels sure to lie either side of 1/2, open (inf) where
+         * no level is sure, never one value (stats/crossing.h). */
+        fprintf(out,
+                "balancing move limit (a game reaching it goes to the %s): the games separate "
+                "(no logistic fit), the crossing lies in [%.1f, %.1f]%s (limits %g..%g)\n",
+                ruleset_limit_result_name(side), c.low, c.high,
+                isfinite(c.low) && isfinite(c.high) ? "" : ": not bracketed by the limits measured",
+                c.x_min, c.x_max);
+    else if (knob)
         fprintf(out,
                 "balancing move limit (a game reaching it goes to the %s): %.1f, 95%% interval "
                 "[%.1f, %.1f] (logistic fit, Fieller; isotonic %.1f; %s; limits %g..%g)\n",
                 ruleset_limit_result_name(side), c.x, c.low, c.high, c.iso_x,
                 crossing_verdict_name(c.verdict), c.x_min, c.x_max);
+    else if (design_knob_points(exp, s) > 0)
+        fprintf(out, "move-limit knob: no balancing limit: %s\n", why.text);
+    if (skipped > 0)
+        fprintf(out, "move-limit knob: %d limit%s without games left out\n", skipped,
+                skipped == 1 ? "" : "s");
     int dropped = s->n - alive;
     if (dropped > 0) {
         fprintf(out, "eliminated: %d (", dropped);

@@ -22,13 +22,17 @@ MUST_CHECK Status design_replay(const Experiment *exp, const GameRow *rows, long
  * every option that differs ("base" for the base itself), into buf. Pure. */
 void design_changes(const Experiment *exp, int i, char *buf, size_t size);
 
-/* The move-limit knob of a search: the candidates that differ from the base only in a
- * max_plies > 0 with a limit_result other than draw (a [sweep]'s knob_limits), their race
+/* The number of candidates of the move-limit knob: those that differ from the base only in a
+ * max_plies > 0 with a limit_result other than draw (a [sweep]'s knob_limits). */
+int design_knob_points(const Experiment *exp, const DesignState *s);
+
+/* The move-limit knob of a search: the knob's candidates (design_knob_points) with race
  * games fitted by crossing_fit (logistic in the limit, Fieller's 95% interval of the limit
- * where the score is 1/2) into *out, the side the limit favours into *side. False when fewer
- * than two such candidates played or the fit fails. */
+ * where the score is 1/2) into *out, the side the limit favours into *side, the candidates
+ * left out for having no games counted in *skipped. False with one line in why when fewer than
+ * two such candidates played, two give the limit to different sides, or the fit fails. */
 bool design_knob(const Experiment *exp, const DesignState *s, CrossingResult *out,
-                 LimitResult *side);
+                 LimitResult *side, int *skipped, Error *why);
 
 /* Writes DIR/design.csv (header `candidate,changes,games,attacker_wins,draws,defender_wins,
  * score,score_low,score_high,distance,distance_low,distance_high,round_eliminated,p_holm,

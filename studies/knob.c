@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "formats/plot.h"
+#include "formats/rowcheck.h"
 #include "harness/rowgame.h"
 #include "stats/stats.h"
 
@@ -43,8 +44,9 @@ static Status knob_value(const Ruleset *rs, const char *knob, double *x, Error *
 }
 
 Status knob_points(const GameRow *rows, long count, const char *games_path, const char *knob,
-                   const char *agent, KnobPoint **out, int *n, Error *err)
+                   const char *agent, KnobPoint **out, int *n, KnobSkipped *skipped, Error *err)
 {
+    memset(skipped, 0, sizeof *skipped);
     /* Checked first, so that a misspelt knob is the error whatever the games hold. */
     Ruleset probe = *ruleset_default();
     probe.max_plies = 1;
@@ -66,11 +68,19 @@ Status knob_points(const GameRow *rows, long count, const char *games_path, cons
         }
     }
     KnobPoint *pts = NULL;
+    /* The kept ruleset of each point, for the ply cap's winner of its rows. */
+    Ruleset *kept = NULL;
     int np = 0;
-    for (long i = 0; i < count && chosen && st == ST_OK; i++) {
+    for (long i = 0; i < count && st == ST_OK; i++) {
         const GameRow *row = &rows[i];
-        if (strcmp(row->attacker, row->defender) != 0 || strcmp(row->attacker, chosen) != 0)
+        if (strcmp(row->attacker, row->defender) != 0) {
+            skipped->not_self_play++;
             continue;
+        }
+        if (!chosen || strcmp(row->attacker, chosen) != 0) {
+            skipped->other_agent++;
+            continue;
+        }
         int k = 0;
         while (k < np && strcmp(pts[k].rules, row->rules) != 0)
             k++;
@@ -87,13 +97,33 @@ Status knob_points(const GameRow *rows, long count, const char *games_path, cons
                     st = ST_EINVAL;
                 }
             }
+            /* A cap won by the attackers and one won by the defenders (or drawn) move the
+             * score opposite ways: one curve cannot hold both (issue 54). */
+            if (st == ST_OK && np > 0 && rs.limit_result != kept[0].limit_result) {
+                error_set(err,
+                          "rulesets %s and %s give the ply cap to different sides "
+                          "(limit_result %s, %s): one knob holds one limit_result",
+                          pts[0].rules, row->rules, ruleset_limit_result_name(kept[0].limit_result),
+                          ruleset_limit_result_name(rs.limit_result));
+                st = ST_EINVAL;
+            }
             if (st != ST_OK)
                 break;
             pts = xrealloc(pts, (size_t)(np + 1) * sizeof *pts);
+            kept = xrealloc(kept, (size_t)(np + 1) * sizeof *kept);
             memset(&pts[np], 0, sizeof pts[np]);
             snprintf(pts[np].rules, sizeof pts[np].rules, "%s", row->rules);
             pts[np].pt.x = x;
+            kept[np] = rs;
             np++;
+        }
+        /* A capped row whose winner is not its ruleset's limit_result was edited or comes
+         * from another build: resume refuses it (harness/runner.c), and so does the fit. */
+        char why[200];
+        if (!rowcheck_limit_agrees(row, &kept[k], why, sizeof why)) {
+            error_set(err, "%s:%ld: %s", games_path, i + 2, why);
+            st = ST_EINVAL;
+            break;
         }
         CrossingPoint *p = &pts[k].pt;
         if (row->winner == WINNER_ATTACKERS)
@@ -105,11 +135,16 @@ Status knob_points(const GameRow *rows, long count, const char *games_path, cons
     }
     if (st == ST_OK && np == 0) {
         if (agent)
-            error_set(err, "%s: no self-play games of agent %s", games_path, agent);
+            error_set(err,
+                      "%s: no self-play games of agent %s (%ld rows read, %ld not self-play, "
+                      "%ld of other agents)",
+                      games_path, agent, count, skipped->not_self_play, skipped->other_agent);
         else
-            error_set(err, "%s: no self-play games (attacker = defender)", games_path);
+            error_set(err, "%s: no self-play games (attacker = defender) in its %ld rows",
+                      games_path, count);
         st = ST_EINVAL;
     }
+    free(kept);
     if (st != ST_OK) {
         free(pts);
         return st;
@@ -143,7 +178,7 @@ Status knob_plot(const char *dir, const char *knob, const KnobPoint *pts, int n,
         len += snprintf(title + len, sizeof title - (size_t)len, ", 1/2 at %.2f", r->x);
     if (isfinite(r->low) && isfinite(r->high) && len > 0 && (size_t)len < sizeof title)
         len += snprintf(title + len, sizeof title - (size_t)len, " [%.2f, %.2f] (%s)", r->low,
-                        r->high, r->verdict == CROSSING_SEPARATED ? "the jump" : "Fieller, 95%");
+                        r->high, r->verdict == CROSSING_SEPARATED ? "bracket" : "Fieller, 95%");
     if (isfinite(r->iso_x) && len > 0 && (size_t)len < sizeof title)
         snprintf(title + len, sizeof title - (size_t)len, "; isotonic %.2f", r->iso_x);
     double span = r->x_max - r->x_min, lo = r->x_min - 0.1 * span, hi = r->x_max + 0.1 * span;

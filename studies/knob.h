@@ -19,16 +19,25 @@ typedef struct {
     CrossingPoint pt; /* x: the knob value; wins, draws, losses: the attackers' */
 } KnobPoint;
 
+/* The rows knob_points leaves out, by why. */
+typedef struct {
+    long not_self_play; /* attacker and defender differ */
+    long other_agent;   /* self-play of an agent other than the one counted */
+} KnobSkipped;
+
 /* Tallies the self-play rows (attacker = defender) of games.csv at games_path (rows[0..count),
  * as results_games_read gave them) by ruleset, reading each ruleset as the run kept it
  * (rowgame_ruleset) for the knob value. agent: the agent whose self-play counts (NULL: the one
  * self-play agent there is). Caller frees *out (count *n, in order of first appearance).
  * ST_EINVAL with one line: an unknown knob (listing KNOB_NAMES), no self-play games, several
  * self-play agents and no agent named, a ruleset the run did not keep, a max_plies knob on a
- * ruleset without a cap or with limit_result = draw, two rulesets with one knob value. */
+ * ruleset without a cap or with limit_result = draw, two rulesets with one knob value, two
+ * rulesets with different limit_result, a row ended by the ply cap whose winner is not its
+ * ruleset's limit_result ("PATH:LINE: ..." as rowcheck_limit_agrees says). *skipped counts the
+ * rows left out (set on success and failure). */
 MUST_CHECK Status knob_points(const GameRow *rows, long count, const char *games_path,
                               const char *knob, const char *agent, KnobPoint **out, int *n,
-                              Error *err);
+                              KnobSkipped *skipped, Error *err);
 
 /* Draws the knob's figure into dir (formats/plot.h: DIR/crossing.gp, and .png and .svg when
  * gnuplot is at hand, *drawn then true): each point's attackers' score with its 95% interval,

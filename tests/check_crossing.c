@@ -118,17 +118,55 @@ START_TEST(test_crossing_separation)
     ck_assert(isnan(r.a) && isnan(r.b));
     ck_assert_double_eq_tol(r.iso_x, 25, TOL); /* 0 at 20, 1 at 30 */
 
+    /* Won at 10, lost at 30, 1/2 at 20 (40 games: Wilson [0.352, 0.648] holds 1/2): the
+     * crossing may lie anywhere between 10 and 30, not at 20 alone (issue 54). */
     CrossingPoint down[] = {{10, 40, 0, 0}, {20, 10, 20, 10}, {30, 0, 0, 40}};
     r = fit_ok(down, 3);
     ck_assert_int_eq(r.verdict, CROSSING_SEPARATED);
-    ck_assert_double_eq(r.low, 20);
-    ck_assert_double_eq(r.high, 20);
+    ck_assert_double_eq(r.low, 10);
+    ck_assert_double_eq(r.high, 30);
+    ck_assert_double_eq(r.x, 20);
     ck_assert_double_eq_tol(r.iso_x, 20, TOL);
 
     CrossingPoint lost[] = {{10, 0, 0, 5}, {20, 0, 0, 5}};
     r = fit_ok(lost, 2);
     ck_assert_int_eq(r.verdict, CROSSING_ONE_RESULT);
     ck_assert(isnan(r.x) && isnan(r.low) && isnan(r.iso_x));
+}
+END_TEST
+
+/* Issue 54: an overlap at one level is no bracket. Move limits 20, 40, 80 scoring 1/30, 0, 0
+ * (decreasing: the wins are at 20 only): 1 of 30 has the Wilson interval [0.0059, 0.1667],
+ * below 1/2, so every level is below 1/2 and the crossing, if any, lies below 20: (-inf, 20],
+ * no point estimate, where the fit once said [20, 20]. 18 of 30 at 20 (Wilson [0.423, 0.754]
+ * holds 1/2), 0 at 40 and 80: the score falls below 1/2 by 40, and may already be below it
+ * before 20: (-inf, 40], where the fit once said "between 20 and 20". */
+START_TEST(test_crossing_separation_unbracketed)
+{
+    CrossingPoint low[] = {{20, 1, 0, 29}, {40, 0, 0, 30}, {80, 0, 0, 30}};
+    CrossingResult r = fit_ok(low, 3);
+    ck_assert_int_eq(r.verdict, CROSSING_SEPARATED);
+    ck_assert(isinf(r.low) && r.low < 0);
+    ck_assert_double_eq(r.high, 20);
+    ck_assert(isnan(r.x));
+
+    CrossingPoint open[] = {{20, 18, 0, 12}, {40, 0, 0, 30}, {80, 0, 0, 30}};
+    r = fit_ok(open, 3);
+    ck_assert_int_eq(r.verdict, CROSSING_SEPARATED);
+    ck_assert(isinf(r.low) && r.low < 0);
+    ck_assert_double_eq(r.high, 40);
+    ck_assert(isnan(r.x));
+
+    /* Increasing, the undecided level at the top: won 3 of 5 at 30 (Wilson [0.231, 0.882]),
+     * lost every game at 10 and 20: above 20, perhaps beyond 30: [20, +inf). */
+    CrossingPoint up[] = {{10, 0, 0, 30}, {20, 0, 0, 30}, {30, 3, 0, 2}};
+    r = fit_ok(up, 3);
+    ck_assert_int_eq(r.verdict, CROSSING_SEPARATED);
+    ck_assert_double_eq(r.low, 20);
+    ck_assert(isinf(r.high) && r.high > 0);
+    ck_assert(isnan(r.x));
+    /* No interval of zero width comes out of a separation. */
+    ck_assert(r.low < r.high);
 }
 END_TEST
 
@@ -221,6 +259,7 @@ Suite *crossing_suite(void)
     tcase_add_test(tc, test_crossing_symmetric_decreasing_with_draws);
     tcase_add_test(tc, test_crossing_out_of_range_and_flat);
     tcase_add_test(tc, test_crossing_separation);
+    tcase_add_test(tc, test_crossing_separation_unbracketed);
     tcase_add_test(tc, test_crossing_isotonic_pools);
     tcase_add_test(tc, test_crossing_lack_of_fit_widens);
     tcase_add_test(tc, test_crossing_chi2_upper);

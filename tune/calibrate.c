@@ -3,6 +3,7 @@
 #include "tune/calibrate.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,15 +71,23 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
     evaluator_set_model(&e, model);
     Collect c = {.r = r, .e = &e, .lo = lo, .hi = hi};
     for (int g = 0; g < count; g++) {
-        if (!record_result_score(games[g].result, &c.y))
+        if (!record_result_score(games[g].result, &c.y)) {
+            out->no_result++;
             continue;
+        }
         long before = c.count;
         RecordIssue issue;
         if (!record_replay(r, &games[g], visit, &c, &issue)) {
             c.count = before; /* a game that does not replay under r is left out whole */
+            if (out->unreplayable++ == 0)
+                snprintf(out->unreplayable_why, sizeof out->unreplayable_why,
+                         "line %d, ply %d: %.400s", issue.line, issue.ply, issue.what);
             continue;
         }
-        out->games += c.count > before;
+        if (c.count > before)
+            out->games++;
+        else
+            out->no_positions++;
     }
     free(model);
     out->positions = c.count;

@@ -306,7 +306,7 @@ Status selfplay_load_recorded(const Rules *r, const TrainFile *t, bool progress,
     int count = 0;
     char rules_name[64];
     Error why = {{0}};
-    Status st = rowgame_read_any(path, &games, &count, rules_name, sizeof rules_name, &why);
+    Status st = rowgame_read_any(path, &games, &count, NULL, rules_name, sizeof rules_name, &why);
     if (st == ST_OK && rules_name[0]) {
         Ruleset rs;
         Rules file_rules;
