@@ -46,6 +46,7 @@ static const struct {
     {"knob.gp", false},
     {"sessions", false},
     {"generations.sha256", false},
+    {"final.csv", false},
 };
 
 static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train", "design"};
