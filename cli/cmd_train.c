@@ -37,14 +37,20 @@ static const char *const KEY_OPTIONS[][2] = {
 };
 #define KEY_OPTION_COUNT ((int)(sizeof KEY_OPTIONS / sizeof KEY_OPTIONS[0]))
 
+/* The command line as given (the training file first), for --dry-run's plan and meta. */
+static void command_line(int argc, char **argv, const char *file, char *command, size_t size)
+{
+    int n = snprintf(command, size, "tafl train%s%s", file ? " " : "", file ? file : "");
+    for (int i = 1; i < argc && n > 0 && (size_t)n < size; i++)
+        n += snprintf(command + n, size - (size_t)n, " %s", argv[i]);
+}
+
 /* --dry-run: the games and an estimate of their time (harness/costest.h); nothing written. */
 static int dry_run_train(const TrainFile *t, const TrainOptions *opt, int argc, char **argv,
                          const char *file)
 {
     char command[4096];
-    int n = snprintf(command, sizeof command, "tafl train%s%s", file ? " " : "", file ? file : "");
-    for (int i = 1; i < argc && n > 0 && (size_t)n < sizeof command; i++)
-        n += snprintf(command + n, sizeof command - (size_t)n, " %s", argv[i]);
+    command_line(argc, argv, file, command, sizeof command);
     CostPlan *plan = costest_create();
     Rules rules;
     int threads = 1;
@@ -166,8 +172,13 @@ int cmd_train(int argc, char **argv)
         free(t);
         return status;
     }
-    TrainOptions opt = {
-        .threads = (int)threads, .progress = progress, .resume = resume, .out_dir = out};
+    char command[4096];
+    command_line(argc, argv, file, command, sizeof command);
+    TrainOptions opt = {.threads = (int)threads,
+                        .progress = progress,
+                        .resume = resume,
+                        .out_dir = out,
+                        .command = command};
     if (dry_run) {
         int status = dry_run_train(t, &opt, argc, argv, file);
         free(t);
@@ -180,20 +191,19 @@ int cmd_train(int argc, char **argv)
         free(t);
         return st == ST_EINVAL || st == ST_EPARSE ? EXIT_USAGE : EXIT_FAILURE;
     }
-    /* Generation 0, which the gates' Elo is counted from. */
-    char origin[1100];
-    snprintf(origin, sizeof origin, "%s%s",
-             t->init[0] ? "generation 0, " : "the hand-written evaluation",
-             t->init[0] ? t->init : "");
+    /* The headline: one final match of the best against the hand-written evaluation, with its
+     * interval (train.h), never a sum of the gates. */
+    char best[256];
     if (t->model == EVALMODEL_PLAYER)
-        printf("trained %s for %s: %d generations, best attacking half from generation %d, "
-               "defending half from generation %d (%+.0f Elo over %s by the gates)\n",
-               t->name, t->rules.name, r.generations, r.best_generation, r.best_defending, r.elo,
-               origin);
+        snprintf(best, sizeof best,
+                 "best attacking half from generation %d, defending half from generation %d",
+                 r.best_generation, r.best_defending);
     else
-        printf("trained %s for %s: %d generations, best from generation %d (%+.0f Elo over %s by "
-               "the gates)\n",
-               t->name, t->rules.name, r.generations, r.best_generation, r.elo, origin);
+        snprintf(best, sizeof best, "best from generation %d", r.best_generation);
+    printf("trained %s for %s: %d generations, %s; against the hand-written evaluation (final "
+           "match, %d games): score %.3f [%.3f, %.3f], %+.0f Elo [%+.0f, %+.0f]\n",
+           t->name, t->rules.name, r.generations, best, r.final_games, r.final_score, r.final_low,
+           r.final_high, r.final_elo, r.final_elo_low, r.final_elo_high);
     printf("best %s/best.eval\n", r.dir);
     if (!r.plotted)
         fprintf(stderr, "tafl train: gnuplot not found: wrote %s/train.gp but no plot\n", r.dir);

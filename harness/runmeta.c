@@ -250,13 +250,8 @@ static Status prepare(const char *dir, const char *now, const Ruleset *played, i
                       long games, const char *rule, bool resume, Error *err)
 {
     Status st = resume ? compare_setup(dir, now, played, count, games, rule, err) : ST_OK;
-    for (int i = 0; i < count && st == ST_OK; i++) {
-        char file[PATH_LEN];
-        ruleset_file_of(&played[i], i, file, sizeof file);
-        char *text = played_text(&played[i]);
-        st = files_replace(dir, file, text, strlen(text), err);
-        free(text);
-    }
+    if (st == ST_OK)
+        st = runmeta_write_rulesets(dir, played, count, err);
     if (st == ST_OK)
         st = files_replace(dir, RUNMETA_SETUP, now, strlen(now), err);
     return st;
@@ -347,6 +342,19 @@ Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *
 {
     return prepare(dir, setup, rulesets, count, -1,
                    "a resume must go on with the settings the run began with", resume, err);
+}
+
+Status runmeta_write_rulesets(const char *dir, const Ruleset *rulesets, int count, Error *err)
+{
+    Status st = ST_OK;
+    for (int i = 0; i < count && st == ST_OK; i++) {
+        char file[PATH_LEN];
+        ruleset_file_of(&rulesets[i], i, file, sizeof file);
+        char *text = played_text(&rulesets[i]);
+        st = files_replace(dir, file, text, strlen(text), err);
+        free(text);
+    }
+    return st;
 }
 
 void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size)

@@ -58,6 +58,12 @@ MUST_CHECK Status runmeta_prepare(const Experiment *exp, const char *dir, bool r
 MUST_CHECK Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *rulesets,
                                         int count, bool resume, Error *err);
 
+/* Writes DIR/rulesets/NAME.rules for each of rulesets[0..count-1] (every option as played),
+ * each replaced whole (files_replace). For a run whose setup is its own (tafl train, which
+ * compares its setup itself). ST_EIO naming the file. Thread-safe for distinct directories. */
+MUST_CHECK Status runmeta_write_rulesets(const char *dir, const Ruleset *rulesets, int count,
+                                         Error *err);
+
 /* The file ruleset i (r) is kept in, relative to the run directory ("rulesets/NAME.rules"). */
 void runmeta_ruleset_file(const Ruleset *r, int i, char *buf, size_t size);
 

@@ -13,7 +13,7 @@ train() { "$TAFL" train --rules "$tiny" --seed 7 --games 24 --gate-pairs 6 --dep
 # Determinism: 1 and 2 threads give the same files.
 train --generations 2 --threads 1 --out "$tmp/t1" >"$tmp/t1.out" 2>"$tmp/t1.err" || fail "train t1: $(cat "$tmp/t1.err")"
 train --generations 2 --threads 2 --out "$tmp/t2" >/dev/null 2>&1 || fail "train t2"
-for f in best.eval gen-001.eval gen-002.eval train.csv setup; do
+for f in best.eval gen-001.eval gen-002.eval train.csv setup final.csv rulesets/tiny5.rules; do
     if cmp -s "$tmp/t1/$f" "$tmp/t2/$f"; then ok; else fail "train: $f differs between 1 and 2 threads"; fi
 done
 grep -q '^tafl-eval 1$' "$tmp/t1/best.eval" && grep -q '^ruleset tiny5$' "$tmp/t1/best.eval" && ok || fail "best.eval header"

@@ -128,5 +128,51 @@ for f in train.csv gen-002.pos gen-002.eval generations.sha256; do
 done
 [ "$(wc -l <"$tmp/once/generations.sha256")" -eq 4 ] && ok || fail "generations.sha256: $(cat "$tmp/once/generations.sha256")"
 
+# A training directory is a run directory (issue 55): meta (the build, the command line, the
+# sessions, state finished), rulesets/NAME.rules (the custom ruleset's full text as trained:
+# the training's max_plies 300 over the file's 120), and the headline measured by one final
+# match of the best against the hand-written evaluation (final.csv and meta's final_* lines,
+# with the 95% interval), not a sum of gate results.
+grep -q '^build [0-9a-f]' "$tmp/base/meta" && grep -q '^kind train$' "$tmp/base/meta" && grep -q '^state finished$' "$tmp/base/meta" &&
+    grep -q '^command tafl train --rules .*tiny5.ini .*--generations 1 ' "$tmp/base/meta" && ok || fail "meta: $(cat "$tmp/base/meta" 2>&1)"
+grep -q '^session\.1 .* done$' "$tmp/base/meta" && grep -q ' done$' "$tmp/base/sessions" && ok || fail "sessions: $(cat "$tmp/base/sessions" 2>&1)"
+grep -q '^rules\.tiny5 rulesets/tiny5\.rules$' "$tmp/base/meta" && grep -q '^size = 5$' "$tmp/base/rulesets/tiny5.rules" &&
+    grep -q '^max_plies = 300$' "$tmp/base/rulesets/tiny5.rules" && ok || fail "rulesets/tiny5.rules: $(cat "$tmp/base/rulesets/tiny5.rules" 2>&1)"
+head -1 "$tmp/base/final.csv" 2>/dev/null | grep -q '^evaluation,best_generation,opponent,games,score,low,high,elo,elo_low,elo_high$' &&
+    awk -F, 'NR == 2 { exit !($1 == "best.eval" && $2 == 1 && $3 == "hand" && $4 == 4 && $6 <= $5 && $5 <= $7 && $9 <= $8 && $8 <= $10) }' "$tmp/base/final.csv" &&
+    ok || fail "final.csv: $(cat "$tmp/base/final.csv" 2>&1)"
+grep -q '^final_score [0-9.]* \[[0-9.]*, [0-9.]*\]$' "$tmp/base/meta" && ok || fail "meta's final_score: $(grep final "$tmp/base/meta")"
+train --generations 1 --out "$tmp/head" >"$tmp/head.out" 2>/dev/null
+grep -q '^trained train-tiny5 for tiny5: 1 generations, best from generation 1; against the hand-written evaluation (final match, 4 games): score [0-9.]* \[[0-9.]*, [0-9.]*\], [-+][0-9]* Elo \[[-+][0-9]*, [-+][0-9]*\]$' "$tmp/head.out" &&
+    ! grep -q 'by the gates' "$tmp/head.out" && ok || fail "headline: $(cat "$tmp/head.out")"
+"$TAFL" report "$tmp/base" --md "$tmp/base.md" >/dev/null 2>&1 && grep -q 'final_score' "$tmp/base.md" && grep -q 'final.csv' "$tmp/base.md" &&
+    ! grep -q 'No meta file' "$tmp/base.md" && ok || fail "report of a training: $(grep -n 'meta\|final' "$tmp/base.md" 2>&1 | head)"
+
+# SIGTERM stops a training as it stops a run: the generation in progress is dropped, the line
+# says where the whole rows are and to resume with --resume, the exit status is 143, meta says
+# stopped; the resume ends with the files of an uninterrupted training.
+# (tafl itself in the background, not the function's subshell, so that the signal reaches it)
+"$TAFL" train --rules "$tiny" --seed 11 --games 8 --gate-pairs 2 --depth 1 --gate-depth 1 --epochs 20 \
+    --threads 1 --generations 30 --out "$tmp/term" >/dev/null 2>"$tmp/term.err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && [ "$(cat "$tmp/term/train.csv" 2>/dev/null | wc -l)" -lt 2 ]; do sleep 0.005; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+rows=$(($(wc -l <"$tmp/term/train.csv") - 1))
+if [ "$rows" -lt 30 ]; then
+    [ $rc -eq 143 ] && grep -q "^tafl train: stopped by SIGTERM: $tmp/term/train.csv holds the $rows generations finished before it, each row whole; run the same command with --resume to train the rest$" "$tmp/term.err" &&
+        ok || fail "SIGTERM: rc $rc: $(cat "$tmp/term.err")"
+    grep -q '^state stopped$' "$tmp/term/meta" && grep -q ' stopped$' "$tmp/term/sessions" && ok || fail "meta after SIGTERM: $(grep state "$tmp/term/meta" 2>&1)"
+    train --generations 30 --out "$tmp/term" --resume >/dev/null 2>"$tmp/term2.err" || fail "resume after SIGTERM: $(cat "$tmp/term2.err")"
+    train --generations 30 --out "$tmp/term30" >/dev/null 2>&1 || fail "train 30"
+    for f in train.csv generations.sha256 best.eval final.csv rulesets/tiny5.rules setup; do
+        cmp -s "$tmp/term/$f" "$tmp/term30/$f" && ok || fail "$f differs after SIGTERM and a resume"
+    done
+    grep -q '^state finished$' "$tmp/term/meta" && grep -q '^sessions 2$' "$tmp/term/meta" && ok || fail "meta after the resume: $(grep 'state\|sessions' "$tmp/term/meta")"
+else
+    fail "SIGTERM came after the training's 30 generations: nothing tested"
+fi
+
 echo "train_files.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

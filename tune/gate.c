@@ -148,6 +148,49 @@ Status gate_match(const GateSetup *s, const char *cand, GateResult *res, Error *
     return st;
 }
 
+/* The stream of the final match's openings, apart from every generation's gates ("final"). */
+#define GATE_FINAL_STREAM 0x66696e616cULL
+
+Status gate_final(const GateSetup *s, const char *cand, GateResult *res, Error *err)
+{
+    const TrainFile *t = s->play->t;
+    const int n = 2 * t->gate_pairs;
+    GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
+    for (int i = 0; i < n; i++) { /* the candidate attacks, then defends, on one opening */
+        GameSpec *spec = &specs[i];
+        const char *att = i % 2 ? s->best : cand, *def = i % 2 ? cand : s->best;
+        snprintf(spec->attacker, sizeof spec->attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+                 t->gate_depth, att);
+        snprintf(spec->defender, sizeof spec->defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
+                 t->gate_depth, def);
+        spec->seed = rng_mix(rng_mix(t->seed, GATE_FINAL_STREAM), (uint64_t)(i / 2));
+    }
+    GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
+    Status st = selfplay_play(s->play, s->generation, "final match", specs, n, recs, err);
+    GateTally k = {0};
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        Winner w = recs[i].winner;
+        bool cand_attacks = i % 2 == 0;
+        if (w == WINNER_ATTACKERS || w == WINNER_DEFENDERS) {
+            bool cand_won = (w == WINNER_ATTACKERS) == cand_attacks;
+            k.attackers += cand_won; /* here: the candidate's wins and losses */
+            k.defenders += !cand_won;
+        } else {
+            k.draws++;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        match_record_free(&recs[i]);
+    free(recs);
+    free(specs);
+    ScoreEstimate e;
+    stats_score(k.attackers, k.draws, k.defenders, STATS_Z95, &e);
+    memset(res, 0, sizeof *res);
+    res->games = n;
+    set_score(res, &e);
+    return st;
+}
+
 /* Pairs of the sequential gate played at once: the games after the deciding pair are
  * dropped, so the decision, the games counted and the files are the same for any value. */
 #define SPRT_ROUND_PAIRS 16

@@ -54,6 +54,14 @@ MUST_CHECK Status gate_sequential(const GateSetup *s, const char *cand, GateResu
  * defending score with its interval and the league's gains. Fails as selfplay_play. */
 MUST_CHECK Status gate_player(const GateSetup *s, const char *cand, GateResult *res, Error *err);
 
+/* The final match of a training (its headline): candidate (eval= value cand, the best
+ * evaluation) against s->best (the hand-written one) at gate_depth, gate_pairs pairs on
+ * random openings of their own (a stream of the seed no gate uses), the candidate attacking in
+ * the first game of a pair and defending in the second. Fills games, score, low, high (95%,
+ * stats_score) and elo; s->league and s->generation (progress lines only) are not played.
+ * Deterministic for the seed at any thread count. Fails as selfplay_play. */
+MUST_CHECK Status gate_final(const GateSetup *s, const char *cand, GateResult *res, Error *err);
+
 /* The decision from a candidate's gain over the best and its gain against the league (0
  * without one): a gain in all, with no loss to either. */
 bool gate_league_accepts(double over_best, double over_league);

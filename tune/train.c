@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
@@ -20,6 +21,9 @@
 #include "formats/plot.h"
 #include "formats/sha256.h"
 #include "harness/rundir.h"
+#include "harness/runmeta.h"
+#include "harness/signals.h"
+#include "rules/otn.h"
 #include "tune/fit.h"
 #include "tune/gate.h"
 #include "tune/selfplay.h"
@@ -27,6 +31,9 @@
 /* DIR/generations.sha256: the SHA-256 of each gen-G.pos and gen-G.eval as the training wrote
  * it, in sha256sum's format, so that a resume refuses a file changed since. */
 #define TRAIN_SUMS "generations.sha256"
+
+/* DIR/final.csv: the final match of the best against the hand-written evaluation. */
+#define TRAIN_FINAL "final.csv"
 
 /* A generation's files' SHA-256 as written ("" for none yet). */
 typedef struct {
@@ -46,9 +53,13 @@ typedef struct {
     int defending_accepted, best_defending;
 } TrainRow;
 
+/* What meta's `state` says. */
+typedef enum { META_RUNNING, META_FINISHED, META_STOPPED, META_FAILED } MetaState;
+
 typedef struct {
     const TrainFile *t;
     const TrainOptions *opt;
+    Ruleset played; /* the ruleset as trained (max_plies applied): rulesets/NAME.rules */
     Rules rules;
     char dir[RUNDIR_PATH_MAX + 1];
     GenData *gens;          /* [generations + 1], index = generation; [0] the recorded games' */
@@ -63,6 +74,9 @@ typedef struct {
     int best_defending;  /* a player model: the generation of its defending half */
     double elo_total;
     double started;
+    char started_utc[32]; /* this session's start, for meta and sessions */
+    int resumed;          /* generations recorded before this session */
+    GateResult final;     /* the final match (final.games 0: not played) */
 } Train;
 
 static Status write_text(const char *path, const char *text, Error *err)
@@ -204,6 +218,14 @@ static Status read_generation_file(const Train *tr, int g, const char *ext, char
         *data = NULL;
     }
     return st;
+}
+
+/* What a step returns when a stop signal arrived during its games: they may be cut short, so
+ * nothing of them is kept (end_session says what was). */
+static Status stop_status(Error *err)
+{
+    error_set(err, "stopped by %s", signals_name(signals_caught()));
+    return ST_EIO;
 }
 
 static bool player_model(const Train *tr)
@@ -494,12 +516,15 @@ static Status draw_figure(const Train *tr, bool *plotted, Error *err)
     fprintf(df, "EOD\n");
     fprintf(bf, "set title ");
     plot_quote(bf, tr->t->name);
-    fprintf(bf, "\nset xlabel \"generation\"\nset ylabel \"Elo over the hand-written evaluation "
-                "(sum of accepted gates)\"\nset y2label \"gate score of the candidate\"\n"
-                "set y2range [0:1]\nset ytics nomirror\nset y2tics\nset key left top\n"
-                "set grid\nplot $gens using 1:2 with linespoints lw 2 title \"best (Elo)\", "
-                "$gens using 1:5:6:7 axes x1y2 with yerrorbars title \"gate score, 95%% "
-                "interval\"\n");
+    /* The line is the gates' sum, a trace of the training: the measured strength is
+     * final.csv's match against the hand-written evaluation. */
+    fprintf(bf,
+            "\nset xlabel \"generation\"\nset ylabel \"summed Elo of the accepted gates "
+            "(not a match against hand)\"\nset y2label \"gate score of the candidate\"\n"
+            "set y2range [0:1]\nset ytics nomirror\nset y2tics\nset key left top\n"
+            "set grid\nplot $gens using 1:2 with linespoints lw 2 title \"best (gates' Elo sum)\", "
+            "$gens using 1:5:6:7 axes x1y2 with yerrorbars title \"gate score, 95%% "
+            "interval\"\n");
     char comment[256];
     snprintf(comment, sizeof comment, "tafl train %s: strength over generations", tr->t->name);
     Status st = plot_script_render(&ps, tr->dir, "train", comment, plotted, err);
@@ -650,6 +675,8 @@ static Status play_generation(Train *tr, int g, TrainRow *row, Error *err)
     row->attacker_wins = counts.attacker_wins;
     row->defender_wins = counts.defender_wins;
     row->draws = counts.draws;
+    if (st == ST_OK && signals_stop_requested())
+        st = stop_status(err);
     if (st != ST_OK)
         return st;
     char *bytes = NULL;
@@ -729,6 +756,8 @@ static Status gate_generation(Train *tr, int g, const EvalModel *cand, const cha
             st = write_generation_model(tr, g, &both, err);
         if (st == ST_OK)
             st = gate_player(&gs, path, &row->gate, err);
+        if (st == ST_OK && signals_stop_requested())
+            st = stop_status(err);
         if (st == ST_OK)
             st = accept_player(tr, g, row, err);
         return st;
@@ -737,6 +766,8 @@ static Status gate_generation(Train *tr, int g, const EvalModel *cand, const cha
     if (st == ST_OK)
         st = tr->t->gate_sprt ? gate_sequential(&gs, path, &row->gate, err)
                               : gate_match(&gs, path, &row->gate, err);
+    if (st == ST_OK && signals_stop_requested())
+        st = stop_status(err);
     /* With a league, a gain without a loss to the best or the league (gate_league_accepts);
      * with gate_sprt, the test's acceptance of H1 alone. */
     row->accepted =
@@ -824,6 +855,130 @@ static Status run_generation(Train *tr, int g, Error *err)
     return st;
 }
 
+/* --- meta, final.csv and a stop --- */
+
+/* Writes DIR/meta whole (files_draft_replace), as a run's and a tuning's: the build, the
+ * training, the command line, the generations, the state, every session's time, the ruleset
+ * file and the final match once played. */
+static Status write_meta(const Train *tr, MetaState state, Error *err)
+{
+    const TrainFile *t = tr->t;
+    FilesDraft draft;
+    files_draft_open(&draft);
+    FILE *f = draft.f;
+    runmeta_write_build(f);
+    fprintf(f, "kind train\ntrain %s\n", t->name);
+    runmeta_put_note(f, "command", tr->opt->command ? tr->opt->command : "-");
+    fprintf(f, "seed %" PRIu64 "\nmodel %s\nthreads %d\n", t->seed, evalmodel_kind_name(t->model),
+            tr->opt->threads > 0 ? tr->opt->threads : omp_get_max_threads());
+    fprintf(f, "generations_total %d\ngenerations_resumed %d\ngenerations_done %d\n",
+            t->generations, tr->resumed, tr->row_count);
+    fprintf(f, "best_generation %d\n", tr->best_generation);
+    if (player_model(tr))
+        fprintf(f, "best_defending_generation %d\n", tr->best_defending);
+    static const char *const names[] = {"running", "finished", "stopped", "failed"};
+    fprintf(f, "state %s\n", names[state]);
+    /* Every session's time (DIR/sessions, appended as each ends); a running one is not yet in. */
+    runmeta_write_sessions(f, tr->dir, tr->started_utc,
+                           state == META_RUNNING ? -1.0 : clock_seconds() - tr->started,
+                           tr->row_count - tr->resumed);
+    char file[RUNDIR_PATH_MAX], otn[OTN_RULES_MAX], lacks[256];
+    runmeta_ruleset_file(&tr->played, 0, file, sizeof file);
+    otn_format_rules(&tr->played, otn, lacks);
+    fprintf(f, "setup %s\nrules.%s %s\notn.%s %s\n", RUNMETA_SETUP, tr->played.name, file,
+            tr->played.name, otn);
+    if (lacks[0])
+        fprintf(f, "otn_lacks.%s %s\n", tr->played.name, lacks);
+    const GateResult *k = &tr->final;
+    if (k->games > 0)
+        fprintf(f,
+                "final %s\nfinal_opponent hand\nfinal_games %d\nfinal_score %.4f [%.4f, %.4f]\n"
+                "final_elo %+.0f [%+.0f, %+.0f]\n",
+                TRAIN_FINAL, k->games, k->score, k->low, k->high, k->elo, gate_elo(k->low),
+                gate_elo(k->high));
+    return files_draft_replace(&draft, tr->dir, "meta", err);
+}
+
+static bool put_final(FILE *f, const void *ctx)
+{
+    const Train *tr = ctx;
+    const GateResult *k = &tr->final;
+    fputs("evaluation,best_generation,opponent,games,score,low,high,elo,elo_low,elo_high\n", f);
+    fprintf(f, "best.eval,%d,hand,%d,%.4f,%.4f,%.4f,%.1f,%.1f,%.1f\n", tr->best_generation,
+            k->games, k->score, k->low, k->high, k->elo, gate_elo(k->low), gate_elo(k->high));
+    return !ferror(f);
+}
+
+/* The headline: best.eval against the hand-written evaluation in one match of its own
+ * (gate_final), into tr->final and final.csv. The gates' sum (train.csv's elo_total) is not
+ * one: each gate is a match against another best, and a gate whose interval holds 1/2 may
+ * still accept. */
+static Status play_final(Train *tr, Error *err)
+{
+    char best[RUNDIR_PATH_MAX + 32];
+    snprintf(best, sizeof best, "%s/best.eval", tr->dir);
+    SelfplayContext play = play_context(tr);
+    GateSetup gs = {.play = &play, .generation = tr->row_count, .best = "hand"};
+    GateResult k;
+    Status st = gate_final(&gs, best, &k, err);
+    if (st != ST_OK || signals_stop_requested())
+        return st;
+    tr->final = k;
+    if (tr->opt->progress)
+        fprintf(stderr,
+                "train %s: final match against the hand-written evaluation: %d games, score "
+                "%.3f [%.3f, %.3f]\n",
+                tr->t->name, k.games, k.score, k.low, k.high);
+    return files_replace_with(tr->dir, TRAIN_FINAL, put_final, tr, err);
+}
+
+/* A session that goes on measures the final match again: an earlier one's final.csv, of a
+ * best that may change, is removed first. */
+static Status remove_final(const Train *tr, Error *err)
+{
+    char path[RUNDIR_PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", tr->dir, TRAIN_FINAL);
+    if (unlink(path) != 0 && errno != ENOENT) {
+        error_set(err, "%s: cannot remove: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    return ST_OK;
+}
+
+/* The line a training stopped by a signal ends with (as tafl run's, harness/signals.h). */
+static void stop_message(const Train *tr, Error *err)
+{
+    error_set(err,
+              "stopped by %s: %s/train.csv holds the %d generations finished before it, each row "
+              "whole; run the same command with --resume to train the rest",
+              signals_name(signals_caught()), tr->dir, tr->row_count);
+}
+
+/* Ends the session: its line in DIR/sessions and meta's state (a stop's: the line of
+ * stop_message in err and ST_EIO). */
+static Status end_session(Train *tr, Status st, Error *err)
+{
+    bool stopped = signals_stop_requested();
+    MetaState state = stopped ? META_STOPPED : st == ST_OK ? META_FINISHED : META_FAILED;
+    static const char *const hows[] = {"", "done", "stopped", "failed"};
+    Error why;
+    Status end = runmeta_session_add(tr->dir, tr->started_utc, clock_seconds() - tr->started,
+                                     tr->row_count - tr->resumed, hows[state], &why);
+    if (end == ST_OK)
+        end = write_meta(tr, state, &why);
+    if (stopped) {
+        stop_message(tr, err);
+        st = ST_EIO;
+    }
+    if (end != ST_OK && st == ST_OK) {
+        *err = why;
+        st = end;
+    } else if (end != ST_OK) {
+        fprintf(stderr, "tafl train: %s\n", why.text);
+    }
+    return st;
+}
+
 Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, Rules *rules,
                   int *threads, Error *err)
 {
@@ -883,6 +1038,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     Ruleset rs = t->rules;
     if (t->max_plies > 0)
         rs.max_plies = t->max_plies;
+    tr.played = rs;
     Status st = rules_compile(&rs, &tr.rules, err);
     if (st != ST_OK)
         return st;
@@ -958,6 +1114,7 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
             st = ST_EPARSE;
         }
     }
+    tr.resumed = tr.row_count;
     if (st == ST_OK && opt->progress && tr.row_count > 0)
         fprintf(stderr, "train %s: resuming after generation %d of %d\n", t->name, tr.row_count,
                 t->generations);
@@ -975,6 +1132,18 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         gen_path(&tr, 0, "eval", path, sizeof path);
         st = write_model(&tr, tr.gen0, path, err);
     }
+    /* From here the directory is a run directory in progress: the ruleset as trained, meta
+     * saying running, and a stop signal ends the training after its last whole generation. */
+    bool session = st == ST_OK;
+    runmeta_utc_now(tr.started_utc, sizeof tr.started_utc);
+    if (st == ST_OK)
+        st = runmeta_write_rulesets(tr.dir, &tr.played, 1, err);
+    if (st == ST_OK)
+        st = remove_final(&tr, err);
+    if (st == ST_OK)
+        st = write_meta(&tr, META_RUNNING, err);
+    if (session)
+        signals_cooperate(true);
     for (int g = tr.row_count + 1; g <= t->generations && st == ST_OK; g++) {
         st = run_generation(&tr, g, err);
         /* Positions older than the next generation's window are not needed again. */
@@ -985,12 +1154,24 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         }
     }
     if (st == ST_OK)
+        st = play_final(&tr, err);
+    if (st == ST_OK)
         st = draw_figure(&tr, &out->plotted, err);
+    if (session) {
+        signals_cooperate(false);
+        st = end_session(&tr, st, err);
+    }
     snprintf(out->dir, sizeof out->dir, "%s", tr.dir);
     out->generations = tr.row_count;
     out->best_generation = tr.best_generation;
     out->best_defending = tr.best_defending;
-    out->elo = tr.elo_total;
+    out->final_games = tr.final.games;
+    out->final_score = tr.final.score;
+    out->final_low = tr.final.low;
+    out->final_high = tr.final.high;
+    out->final_elo = tr.final.elo;
+    out->final_elo_low = gate_elo(tr.final.low);
+    out->final_elo_high = gate_elo(tr.final.high);
     for (int g = 0; g <= t->generations; g++)
         free(tr.gens[g].pos);
     free(tr.gens);

@@ -15,6 +15,7 @@ typedef struct {
     bool progress;       /* progress lines with an ETA on stderr */
     bool resume;         /* continue a run directory that holds generations already */
     const char *out_dir; /* NULL: OUTPUT/NAME of the training file */
+    const char *command; /* the command line, for meta (NULL: "-") */
 } TrainOptions;
 
 typedef struct {
@@ -23,8 +24,11 @@ typedef struct {
     int best_generation; /* the generation best.eval comes from (0: the hand-written one); a
                             player model: the generation of its attacking half */
     int best_defending;  /* a player model: the generation of best.eval's defending half */
-    double elo;          /* best's Elo over generation 0, summed over the accepted gates */
-    bool plotted;        /* train.png and train.svg were drawn */
+    /* The final match of best.eval against the hand-written evaluation: its games, best's
+     * score with its 95% interval, and the Elo of the score and of the interval's ends. */
+    int final_games;
+    double final_score, final_low, final_high, final_elo, final_elo_low, final_elo_high;
+    bool plotted; /* train.png and train.svg were drawn */
 } TrainResult;
 
 /* Runs the training of t into its run directory: for each generation g not recorded yet,
@@ -36,12 +40,18 @@ typedef struct {
  * evaluation, written to gen-G.eval; (3) a gate match of t->gate_pairs pairs (each side of one
  * opening) at t->gate_depth against the best: accepted when it scores above 1/2, and then
  * copied to best.eval. Each generation appends a row to train.csv (data counts, losses, the
- * gate's score with its 95% interval, accepted) and redraws train.gp. Deterministic for the
- * seed at any thread count; an interrupted run continues with opt->resume and gives the same
- * files. The recorded games, init and league are read and checked before the directory is
- * made or claimed, so that a refusal of them leaves nothing behind. ST_EINVAL when the
- * directory holds another setup (or generations without opt->resume); ST_EIO naming a file
- * that cannot be written. Not thread-safe. */
+ * gate's score with its 95% interval, accepted) and redraws train.gp. After the last
+ * generation, one final match (gate_final: gate_pairs pairs at gate_depth) of best.eval against
+ * the hand-written evaluation measures the headline, into final.csv and out's final_*. The
+ * directory is a run directory: setup, rulesets/NAME.rules (the ruleset as trained), sessions,
+ * and meta (build, command line, state running, then finished or stopped, the final match).
+ * A stop signal (harness/signals.h) drops the generation in progress and fails with ST_EIO and
+ * the line naming train.csv's whole rows and --resume. Deterministic for the seed at any
+ * thread count; an interrupted run continues with opt->resume and gives the same files. The
+ * recorded games, init and league are read and checked before the directory is made or
+ * claimed, so that a refusal of them leaves nothing behind. ST_EINVAL when the directory holds
+ * another setup (or generations without opt->resume); ST_EIO naming a file that cannot be
+ * written. Not thread-safe. */
 MUST_CHECK Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out,
                             Error *err);
 
