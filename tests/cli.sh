@@ -89,6 +89,7 @@ expect 2 "tafl solve: brandubh: 1.03e+15 positions" -- solve --rules brandubh --
 [ ! -e "$tmp/solvebig" ] && ok || fail "solve: a refused ruleset wrote $tmp/solvebig"
 expect 2 "at most 64 squares" -- solve --rules copenhagen
 expect 2 "missing --rules" -- solve
+expect 0 "usage: tafl solve --rules R" -- help solve
 expect 2 "--threads '0' must be" -- solve --rules "$tiny5" --threads 0
 
 # Ruleset files: errors name file, line and key.
