@@ -48,5 +48,7 @@ int cmd_merge(int argc, char **argv);
 int cmd_reproduce(int argc, char **argv);
 /* cli/cmd_report.c: tafl report DIR... [--out FILE.html] [--md FILE.md] [--csv FILE.csv] */
 int cmd_report(int argc, char **argv);
+/* cli/cmd_solve.c: tafl solve --rules R [--out DIR] [--threads T] */
+int cmd_solve(int argc, char **argv);
 
 #endif

@@ -59,6 +59,21 @@ static const Command COMMANDS[] = {
      "  --side S        side to move (default: the ruleset's first side)\n"
      "  --depth N       deepest depth, 1..30\n"
      "  --divide        first print `<move> <nodes>` for every root move at depth N\n"},
+    {"solve", cmd_solve, "exact values of every position of a small ruleset (retrograde analysis)",
+     "usage: tafl solve --rules R [--out DIR] [--threads T]\n"
+     "\n"
+     "Solves every position with at most the start's attackers and defenders by retrograde\n"
+     "analysis, class by class in order of increasing material, with the rules engine's own\n"
+     "moves and ends: a win or a loss for the side to move with its distance to the end in\n"
+     "plies, or a draw (neither side can force an end; doc/solve.md says for which repetition\n"
+     "rules that is exact). Prints `key value` lines: start_value (attackers, defenders or\n"
+     "draw with perfect play), start_plies (its distance to the end), longest_forced_end,\n"
+     "positions and counts; one progress line a class on stderr. A ruleset of more than 1e8\n"
+     "positions, or a board of more than 64 squares, is refused (exit 2). The values are the\n"
+     "same at any thread count.\n"
+     "  --rules R       ruleset (NAME, FILE or OTN)\n"
+     "  --out DIR       also write DIR/summary.txt (the same lines) and DIR/classes.csv\n"
+     "  --threads T     OpenMP threads (default: OMP_NUM_THREADS or every core)\n"},
     {"bench", cmd_bench, "measure the hot paths; last line is the behaviour signature",
      "usage: tafl bench [--quick]\n"
      "\n"

@@ -7,17 +7,18 @@
 set -u
 
 # folder: what it may include (lowest first: rules < agents < stats < formats < harness <
-# tune, studies < cli; tune and studies do not include each other).
+# solve, tune, studies < cli; solve, tune and studies do not include each other).
 TABLE='
 rules:   rules
 agents:  rules agents
 stats:   stats rules/common.h rules/rng.h
 formats: rules agents stats formats
 harness: rules agents stats formats harness
+solve:   rules stats formats harness solve
 tune:    rules agents stats formats harness tune
 studies: rules agents stats formats harness studies
-cli:     rules agents stats formats harness tune studies cli
-tests:   rules agents stats formats harness tune studies cli tests
+cli:     rules agents stats formats harness solve tune studies cli
+tests:   rules agents stats formats harness solve tune studies cli tests
 '
 
 # Every .c and .h outside build/ and .git/; tests/ and its subfolders share the tests row.

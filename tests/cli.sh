@@ -77,6 +77,21 @@ expect 2 "position column 17: unexpected character 'x'" -- perft --depth 1 --pos
 expect 2 "2 kings" -- perft --depth 1 --position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3K3/
 expect 2 "size 8 is out of range" -- perft --depth 1 --rules "dim:8 start:/8/8/8/3K4/8/8/8/8/"
 
+# solve (issue 51): a tiny ruleset solved outright, its files the same at any thread count;
+# a ruleset too large for the tables (brandubh) refused in one line, exit 2, nothing written.
+tiny5="dim:5 ks:w start:/2t2/5/t1K2/2T2/5/"
+expect 0 "start_value defenders" -- solve --rules "$tiny5" --threads 2 --out "$tmp/solve2"
+expect 0 "positions 146422" -- solve --rules "$tiny5" --threads 1 --out "$tmp/solve1"
+cmp -s "$tmp/solve1/summary.txt" "$tmp/solve2/summary.txt" &&
+    cmp -s "$tmp/solve1/classes.csv" "$tmp/solve2/classes.csv" &&
+    grep -q '^build ' "$tmp/solve1/meta" && ok || fail "solve: files differ between 1 and 2 threads"
+expect 2 "tafl solve: brandubh: 1.03e+15 positions" -- solve --rules brandubh --out "$tmp/solvebig"
+[ ! -e "$tmp/solvebig" ] && ok || fail "solve: a refused ruleset wrote $tmp/solvebig"
+expect 2 "at most 64 squares" -- solve --rules copenhagen
+expect 2 "missing --rules" -- solve
+expect 0 "usage: tafl solve --rules R" -- help solve
+expect 2 "--threads '0' must be" -- solve --rules "$tiny5" --threads 0
+
 # Ruleset files: errors name file, line and key.
 printf 'base = tablut\nkng_armed = no\n' >"$tmp/typo.ini"
 expect 2 "$tmp/typo.ini:2: key 'kng_armed'" -- rules show "$tmp/typo.ini"

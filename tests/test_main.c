@@ -38,6 +38,7 @@ int main(void)
     srunner_add_suite(runner, trust_suite());
     srunner_add_suite(runner, files_suite());
     srunner_add_suite(runner, report_suite());
+    srunner_add_suite(runner, solve_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -66,6 +66,9 @@ Suite *train_suite(void);
 /* check_report.c: tafl report's page, twin and CSV from run directories; SHA-256 */
 Suite *report_suite(void);
 
+/* check_solve.c: retrograde analysis of tiny rulesets (solve/) */
+Suite *solve_suite(void);
+
 /* check_fuzz.c: every seed corpus file of tests/fuzz through its fuzz target */
 Suite *fuzz_corpus_suite(void);
 

@@ -1,0 +1,171 @@
+/* `tafl solve`: the exact value of every position of a small ruleset by retrograde analysis
+ * (solve/solve.h), and the value of its start with perfect play. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "formats/files.h"
+#include "harness/buildinfo.h"
+#include "harness/runner.h"
+#include "solve/solve.h"
+
+/* How far the values hold for the ruleset's own rules (doc/solve.md, "Repetition"). */
+static const char *exactness(const Rules *r)
+{
+    const Ruleset *o = &r->opt;
+    if (o->max_plies > 0)
+        return "uncapped: the values ignore the ruleset's max_plies";
+    /* seed 003 rule 8b needs five defenders besides the king */
+    if (o->draw_fort && r->start_pos.defender_count >= 5)
+        return "bound: wins and losses exact, a draw may be the attackers' win by draw_fort";
+    switch (o->repetition) {
+    case END_RULE_DRAW:
+    case END_RULE_IGNORE:
+        return "exact";
+    case END_RULE_DEFENDERS_LOSE:
+        return "bound: wins and losses exact, a draw may be the attackers' win by repetition";
+    case END_RULE_DEFENDERS_NO_REPEAT:
+        return "bound: wins and losses exact, a draw may be a win under defenders_no_repeat";
+    default:
+        return "bound: wins and losses exact, a draw may be either side's win by repetition";
+    }
+}
+
+static void progress_line(void *ctx, const SolveClassStats *c)
+{
+    (void)ctx;
+    fprintf(stderr,
+            "tafl solve: class %d attackers %d defenders: %llu positions, %llu attackers' wins, "
+            "%llu defenders' wins, %llu draws, longest %d plies, %d passes, %.2f s\n",
+            c->attackers, c->defenders, (unsigned long long)c->positions,
+            (unsigned long long)c->attackers_win, (unsigned long long)c->defenders_win,
+            (unsigned long long)c->draws, c->longest, c->iterations, c->seconds);
+}
+
+/* summary.txt: `key value` lines, the same at any thread count (stdout adds meta's). */
+static char *summary_text(const Rules *r, const SolveTables *t, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = xopen_memstream(&buf, len);
+    GameState start;
+    state_init(r, &start);
+    SolveValue v = {SOLVE_DRAW, 0};
+    bool held = solve_probe(t, &start, &v);
+    const char *winner = "draw";
+    if (held && v.outcome != SOLVE_DRAW) {
+        bool attackers_to_move = start.side == SIDE_ATTACKERS;
+        winner = (v.outcome == SOLVE_WIN) == attackers_to_move ? "attackers" : "defenders";
+    }
+    uint64_t positions = 0, aw = 0, dw = 0, draws = 0;
+    int longest = 0;
+    for (int i = 0; i < solve_class_count(t); i++) {
+        const SolveClassStats *c = solve_class_stats(t, i);
+        positions += c->positions;
+        aw += c->attackers_win;
+        dw += c->defenders_win;
+        draws += c->draws;
+        longest = c->longest > longest ? c->longest : longest;
+    }
+    fprintf(f, "ruleset %s\n", r->opt.name);
+    fprintf(f, "start %s %s\n", r->opt.start, ruleset_side_name(r->opt.first));
+    fprintf(f, "values %s\n", exactness(r));
+    fprintf(f, "start_value %s\n", winner);
+    fprintf(f, "start_plies %d\n", v.plies);
+    fprintf(f, "longest_forced_end %d\n", longest);
+    fprintf(f, "classes %d\n", solve_class_count(t));
+    fprintf(f, "positions %llu\n", (unsigned long long)positions);
+    fprintf(f, "attackers_win %llu\n", (unsigned long long)aw);
+    fprintf(f, "defenders_win %llu\n", (unsigned long long)dw);
+    fprintf(f, "draws %llu\n", (unsigned long long)draws);
+    fclose(f);
+    return buf;
+}
+
+/* meta: what made the files and how long it took. */
+static char *meta_text(int argc, char **argv, int threads, double seconds, size_t *len)
+{
+    char *buf = NULL, command[1024];
+    FILE *f = xopen_memstream(&buf, len);
+    cli_join_command(argc, argv, command, sizeof command);
+    fprintf(f, "build %s\n", buildinfo_identity());
+    fprintf(f, "command %s\n", command);
+    fprintf(f, "threads %d\n", threads);
+    fprintf(f, "seconds %.2f\n", seconds);
+    fclose(f);
+    return buf;
+}
+
+/* classes.csv: one row a material class, in the order solved (no timings: the same file at
+ * any thread count). */
+static char *classes_csv(const SolveTables *t, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = xopen_memstream(&buf, len);
+    fprintf(f, "attackers,defenders,positions,attackers_win,defenders_win,draws,longest\n");
+    for (int i = 0; i < solve_class_count(t); i++) {
+        const SolveClassStats *c = solve_class_stats(t, i);
+        fprintf(f, "%d,%d,%llu,%llu,%llu,%llu,%d\n", c->attackers, c->defenders,
+                (unsigned long long)c->positions, (unsigned long long)c->attackers_win,
+                (unsigned long long)c->defenders_win, (unsigned long long)c->draws, c->longest);
+    }
+    fclose(f);
+    return buf;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL;
+    const Option opts[] = {
+        {"--rules", &rules_arg, NULL}, {"--out", &out, NULL}, {"--threads", &threads_arg, NULL}};
+    long threads = 0;
+    if (cli_parse_options("solve", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads))
+        return EXIT_USAGE;
+    if (!rules_arg)
+        return cli_usage_error("solve", "missing --rules R");
+    Rules r;
+    if (!cli_load_rules("solve", rules_arg, &r))
+        return EXIT_USAGE;
+    Error err;
+    SolvePlan plan;
+    if (solve_plan(&r, SOLVE_MAX_POSITIONS, &plan, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    if (out && files_make_directories(out, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    fprintf(stderr, "tafl solve: %s: %.0f positions in %d classes, about %.0f MB\n", r.opt.name,
+            plan.positions, plan.classes, plan.bytes / 1e6);
+    double t0 = clock_seconds();
+    SolveTables *t = NULL;
+    if (solve_build(&r, (int)threads, SOLVE_MAX_POSITIONS, progress_line, NULL, &t, &err) !=
+        ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        return EXIT_FAILURE;
+    }
+    double seconds = clock_seconds() - t0;
+    size_t slen = 0, clen = 0, mlen = 0;
+    char *summary = summary_text(&r, t, &slen);
+    char *csv = classes_csv(t, &clen);
+    char *meta =
+        meta_text(argc, argv, threads > 0 ? (int)threads : omp_get_max_threads(), seconds, &mlen);
+    fputs(summary, stdout);
+    fputs(meta, stdout);
+    int rc = EXIT_SUCCESS;
+    if (out && (files_replace(out, "summary.txt", summary, slen, &err) != ST_OK ||
+                files_replace(out, "classes.csv", csv, clen, &err) != ST_OK ||
+                files_replace(out, "meta", meta, mlen, &err) != ST_OK)) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        rc = EXIT_FAILURE;
+    }
+    free(summary);
+    free(csv);
+    free(meta);
+    solve_destroy(t);
+    return rc;
+}

@@ -1,0 +1,441 @@
+/* Retrograde analysis, class by class in order of increasing material (captures cannot be
+ * undone, so a capture leads into a class already solved), by a level-synchronous fixed point
+ * over the distance to the end. Every move and every end is the rules engine's. */
+#include "solve/solve.h"
+
+#include <assert.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/history.h"
+#include "rules/movegen.h"
+#include "solve/index.h"
+
+/* A table entry: 0 a draw (or not yet decided while a class is solved), else the outcome for
+ * the side to move in the top two bits and the distance in plies below. */
+#define ENTRY_WIN       0x4000u
+#define ENTRY_LOSS      0x8000u
+#define ENTRY_DIST_MASK 0x3fffu
+
+struct SolveTables {
+    Rules rules; /* r with max_plies 0 */
+    SolveGeometry geo;
+    int max_a, max_d;
+    int classes; /* (max_a + 1) * (max_d + 1), class a * (max_d + 1) + d */
+    SolveClass *cls;
+    uint16_t **table;
+    SolveClassStats *stats;
+};
+
+static double binom_d(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    double x = 1;
+    for (int i = 1; i <= k; i++)
+        x = x * (n - k + i) / i;
+    return x;
+}
+
+static bool bit_at(const uint64_t *board, int sq)
+{
+    return (board[sq >> 6] >> (sq & 63)) & 1;
+}
+
+Status solve_plan(const Rules *r, double limit, SolvePlan *plan, Error *err)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->max_attackers = r->start_pos.attacker_count;
+    plan->max_defenders = r->start_pos.defender_count;
+    plan->classes = (plan->max_attackers + 1) * (plan->max_defenders + 1);
+    /* Counted as solve_index_class counts, for any board: a king on a free square leaves
+     * free - 1 squares to the men, one on the throne (or a corner) all of them. */
+    int free_sq = 0, king_free = 0, king_restricted = 0;
+    for (int sq = 0; sq < r->squares; sq++) {
+        bool corner = bit_at(r->corner, sq);
+        bool restricted = (r->opt.corners && corner) || bit_at(r->throne_bit, sq);
+        bool king_ok = r->opt.escape == ESCAPE_CORNER ? !corner : !bit_at(r->edge, sq);
+        free_sq += !restricted;
+        king_restricted += king_ok && restricted;
+        king_free += king_ok && !restricted;
+    }
+    for (int a = 0; a <= plan->max_attackers; a++)
+        for (int d = 0; d <= plan->max_defenders; d++) {
+            double n = 2 * (king_free * binom_d(free_sq - 1, d) * binom_d(free_sq - 1 - d, a) +
+                            king_restricted * binom_d(free_sq, d) * binom_d(free_sq - d, a));
+            plan->positions += n;
+            if (n > plan->largest_class)
+                plan->largest_class = n;
+        }
+    /* Two bytes a position for the tables, and eight more for the class being solved (its
+     * exits, draw flags, pending results and re-examination marks). */
+    plan->bytes = 2 * plan->positions + 8 * plan->largest_class;
+    if (r->squares > SOLVE_INDEX_MAX_SQUARES || plan->positions > limit) {
+        error_set(err,
+                  "%s: %.3g positions in %d material classes (%dx%d board, %d attackers and %d "
+                  "defenders besides the king); at most %.3g positions on a board of at most %d "
+                  "squares are solved",
+                  r->opt.name, plan->positions, plan->classes, r->size, r->size,
+                  plan->max_attackers, plan->max_defenders, limit, SOLVE_INDEX_MAX_SQUARES);
+        return ST_EINVAL;
+    }
+    return ST_OK;
+}
+
+static inline uint16_t entry(SolveOutcome o, int plies)
+{
+    return (uint16_t)((o == SOLVE_WIN ? ENTRY_WIN : ENTRY_LOSS) | (unsigned)plies);
+}
+
+static inline int class_of(const SolveTables *t, int a, int d)
+{
+    return a * (t->max_d + 1) + d;
+}
+
+/* The entry of q (a position of a class already solved, or the one being solved). */
+static inline uint16_t lookup(const SolveTables *t, const GameState *q)
+{
+    int ci = class_of(t, q->attacker_count, q->defender_count);
+    return t->table[ci][solve_index_rank(&t->geo, &t->cls[ci], q)];
+}
+
+/* Plays m from s with the engine into *q, with a history that starts at s (so no repetition
+ * and no draw fort can end the game: doc/solve.md). True when the move stays in s's class and
+ * the game goes on: the successors the fixed point iterates on. */
+static bool play(const SolveTables *t, const GameState *s, Move m, History *h, GameState *q,
+                 CaptureList *caps)
+{
+    *q = *s;
+    history_clear(h);
+    history_push(h, s->hash, s->fort_hash, false, false);
+    state_apply(&t->rules, q, h, m, caps);
+    return !state_is_over(q) && caps->count == 0;
+}
+
+/* The class's work arrays, one entry a position; each thread writes only its own positions
+ * but for `dirty`, which the commit marks with atomic writes of the same value. */
+typedef struct {
+    uint16_t *exit_win;  /* shortest win through a move that ends the game or captures: 0 none */
+    uint16_t *exit_loss; /* longest loss through such moves (when all of them lose): 0 none */
+    uint8_t *exit_draw;  /* such a move draws, or the position has no move and no_moves draws */
+    uint8_t *next;       /* decided in this pass: SOLVE_WIN or SOLVE_LOSS, 0 none */
+    uint8_t *dirty;      /* a successor was decided in the last pass: examine again */
+} Work;
+
+/* The first pass: every move that leaves the class (an end of the game or a capture) is
+ * judged once, by the engine's end or the smaller class's table. Returns the longest exit
+ * distance. */
+static int exit_pass(SolveTables *t, int ci, Work *w, int threads)
+{
+    const SolveClass *c = &t->cls[ci];
+    uint16_t *tab = t->table[ci];
+    const Rules *r = &t->rules;
+    const int64_t n = (int64_t)c->size;
+    int longest = 0;
+#pragma omp parallel num_threads(threads)
+    {
+        History h;
+        history_init(&h);
+        Move moves[RULES_MAX_MOVES];
+#pragma omp for schedule(dynamic, 1024) reduction(max : longest)
+        for (int64_t i = 0; i < n; i++) {
+            GameState s, q;
+            CaptureList caps;
+            solve_index_unrank(r, &t->geo, c, (uint64_t)i, &s);
+            int count = movegen_legal(r, &s, moves);
+            if (count == 0) {
+                /* Only a position the index holds but no game reaches this way (the engine ends
+                 * the game on the move before): no_moves as RULES.md section 5 says. */
+                if (r->opt.no_moves == END_RULE_DRAW)
+                    w->exit_draw[i] = 1;
+                else
+                    tab[i] = entry(SOLVE_LOSS, 0);
+                continue;
+            }
+            const Winner mine = s.side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+            int win = 0, loss = 0;
+            bool draw = false;
+            for (int k = 0; k < count; k++) {
+                if (play(t, &s, moves[k], &h, &q, &caps))
+                    continue;
+                int plies;
+                if (state_is_over(&q)) {
+                    if (q.winner == WINNER_DRAW) {
+                        draw = true;
+                        continue;
+                    }
+                    plies = 1;
+                    if (q.winner == mine)
+                        win = win == 0 || plies < win ? plies : win;
+                    else
+                        loss = plies > loss ? plies : loss;
+                    continue;
+                }
+                uint16_t e = lookup(t, &q); /* q's side to move is the opponent */
+                plies = (e & ENTRY_DIST_MASK) + 1;
+                if (e & ENTRY_LOSS)
+                    win = win == 0 || plies < win ? plies : win;
+                else if (e & ENTRY_WIN)
+                    loss = plies > loss ? plies : loss;
+                else
+                    draw = true;
+            }
+            w->exit_win[i] = (uint16_t)win;
+            w->exit_loss[i] = (uint16_t)loss;
+            w->exit_draw[i] = draw;
+            int far = win > loss ? win : loss;
+            longest = far > longest ? far : longest;
+        }
+        history_free(&h);
+    }
+    return longest;
+}
+
+/* Decides position i at distance d from the entries of distance below d: a win when a move
+ * leads to a loss in d - 1 (or an exit wins in d), a loss when every move leads to a win and
+ * the longest of them is d - 1 (or an exit loses in d). */
+static uint8_t examine(const SolveTables *t, int ci, const Work *w, int64_t i, int d, History *h,
+                       Move *moves)
+{
+    const SolveClass *c = &t->cls[ci];
+    const uint16_t *tab = t->table[ci];
+    if (w->exit_win[i] == d)
+        return SOLVE_WIN;
+    GameState s, q;
+    CaptureList caps;
+    solve_index_unrank(&t->rules, &t->geo, c, (uint64_t)i, &s);
+    int count = movegen_legal(&t->rules, &s, moves);
+    bool can_lose = w->exit_win[i] == 0 && !w->exit_draw[i];
+    int longest = w->exit_loss[i];
+    for (int k = 0; k < count; k++) {
+        if (!play(t, &s, moves[k], h, &q, &caps))
+            continue;
+        uint16_t e = tab[solve_index_rank(&t->geo, c, &q)];
+        int plies = (e & ENTRY_DIST_MASK) + 1;
+        if ((e & ENTRY_LOSS) && plies == d)
+            return SOLVE_WIN;
+        if (e & ENTRY_WIN)
+            longest = plies > longest ? plies : longest;
+        else
+            can_lose = false;
+    }
+    assert(!can_lose || longest >= d);
+    return can_lose && longest == d ? SOLVE_LOSS : 0;
+}
+
+/* Marks for examination every position of the class from which one quiet move could reach
+ * position i: the mover's men slid back over empty squares. A superset of the real
+ * predecessors (the engine judges each when it is examined), so no rule is repeated here. */
+static void mark_predecessors(const SolveTables *t, int ci, Work *w, int64_t i)
+{
+    const SolveClass *c = &t->cls[ci];
+    const uint16_t *tab = t->table[ci];
+    const SolveGeometry *g = &t->geo;
+    const Rules *r = &t->rules;
+    GameState s;
+    solve_index_unrank(r, g, c, (uint64_t)i, &s);
+    const int mover = s.side == SIDE_ATTACKERS ? SIDE_DEFENDERS : SIDE_ATTACKERS;
+    uint64_t occupied = s.attackers[0] | s.defenders[0] | (UINT64_C(1) << s.king);
+    uint64_t men =
+        mover == SIDE_ATTACKERS ? s.attackers[0] : (s.defenders[0] | (UINT64_C(1) << s.king));
+    while (men) {
+        int to = __builtin_ctzll(men);
+        men &= men - 1;
+        bool king = mover == SIDE_DEFENDERS && to == s.king;
+        for (int dir = 0; dir < RULES_DIRS; dir++) {
+            for (int from = r->neighbour[to][dir]; from >= 0 && !((occupied >> from) & 1);
+                 from = r->neighbour[from][dir]) {
+                if (king ? !g->king_ok[from] : g->free_index[from] < 0)
+                    continue;
+                GameState p = s;
+                p.side = (uint8_t)mover;
+                uint64_t move = (UINT64_C(1) << to) | (UINT64_C(1) << from);
+                if (king)
+                    p.king = (uint16_t)from;
+                else if (mover == SIDE_ATTACKERS)
+                    p.attackers[0] ^= move;
+                else
+                    p.defenders[0] ^= move;
+                uint64_t j = solve_index_rank(g, c, &p);
+                if (tab[j] == 0) {
+#pragma omp atomic write
+                    w->dirty[j] = 1;
+                }
+            }
+        }
+    }
+}
+
+static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
+{
+    const SolveClass *c = &t->cls[ci];
+    const int64_t n = (int64_t)c->size;
+    SolveClassStats *st = &t->stats[ci];
+    double t0 = clock_seconds();
+    t->table[ci] = xcalloc((size_t)n, sizeof(uint16_t));
+    uint16_t *tab = t->table[ci];
+    Work w = {xcalloc((size_t)n, 2), xcalloc((size_t)n, 2), xcalloc((size_t)n, 1),
+              xcalloc((size_t)n, 1), xcalloc((size_t)n, 1)};
+    Status status = ST_OK;
+    int last_exit = exit_pass(t, ci, &w, threads);
+    int d = 1;
+    for (;; d++) {
+        if (d > SOLVE_MAX_PLIES) {
+            error_set(err, "class of %d attackers and %d defenders: a distance passes %d plies",
+                      c->attackers, c->defenders, SOLVE_MAX_PLIES);
+            status = ST_EINVAL;
+            break;
+        }
+        int64_t decided = 0;
+#pragma omp parallel num_threads(threads)
+        {
+            History h;
+            history_init(&h);
+            Move moves[RULES_MAX_MOVES];
+#pragma omp for schedule(dynamic, 1024)
+            for (int64_t i = 0; i < n; i++) {
+                if (tab[i] != 0 || !(w.dirty[i] || w.exit_win[i] == d || w.exit_loss[i] == d))
+                    continue;
+                w.dirty[i] = 0;
+                w.next[i] = examine(t, ci, &w, i, d, &h, moves);
+            }
+            /* The implicit barrier: every decision of this pass is made before any is
+             * written, so each reads only distances below d, at any thread count. */
+#pragma omp for schedule(static) reduction(+ : decided)
+            for (int64_t i = 0; i < n; i++)
+                if (w.next[i]) {
+                    tab[i] = entry((SolveOutcome)w.next[i], d);
+                    decided++;
+                }
+#pragma omp for schedule(dynamic, 1024)
+            for (int64_t i = 0; i < n; i++)
+                if (w.next[i]) {
+                    mark_predecessors(t, ci, &w, i);
+                    w.next[i] = 0;
+                }
+            history_free(&h);
+        }
+        if (decided == 0 && d >= last_exit)
+            break;
+    }
+    st->attackers = c->attackers;
+    st->defenders = c->defenders;
+    st->positions = c->size;
+    st->iterations = d;
+    for (int64_t i = 0; i < n; i++) {
+        uint16_t e = tab[i];
+        int side = (int)(i & 1);
+        if (e == 0) {
+            st->draws++;
+            continue;
+        }
+        bool mover_wins = (e & ENTRY_WIN) != 0;
+        if (mover_wins == (side == SIDE_ATTACKERS))
+            st->attackers_win++;
+        else
+            st->defenders_win++;
+        int plies = e & ENTRY_DIST_MASK;
+        st->longest = plies > st->longest ? plies : st->longest;
+    }
+    st->seconds = clock_seconds() - t0;
+    free(w.exit_win);
+    free(w.exit_loss);
+    free(w.exit_draw);
+    free(w.next);
+    free(w.dirty);
+    return status;
+}
+
+Status solve_build(const Rules *r, int threads, double limit, SolveProgressFn progress, void *ctx,
+                   SolveTables **out, Error *err)
+{
+    *out = NULL;
+    SolvePlan plan;
+    Status st = solve_plan(r, limit, &plan, err);
+    if (st != ST_OK)
+        return st;
+    if (threads <= 0)
+        threads = omp_get_max_threads();
+    SolveTables *t = xcalloc(1, sizeof *t);
+    t->rules = *r;
+    t->rules.opt.max_plies = 0;
+    if (!solve_index_init(&t->rules, &t->geo)) {
+        free(t);
+        error_set(err, "%s: the board has more than %d squares", r->opt.name,
+                  SOLVE_INDEX_MAX_SQUARES);
+        return ST_EINVAL;
+    }
+    t->max_a = plan.max_attackers;
+    t->max_d = plan.max_defenders;
+    t->classes = plan.classes;
+    t->cls = xcalloc((size_t)t->classes, sizeof *t->cls);
+    t->table = xcalloc((size_t)t->classes, sizeof *t->table);
+    t->stats = xcalloc((size_t)t->classes, sizeof *t->stats);
+    for (int a = 0; a <= t->max_a && st == ST_OK; a++)
+        for (int d = 0; d <= t->max_d && st == ST_OK; d++) {
+            int ci = class_of(t, a, d);
+            if (!solve_index_class(&t->geo, a, d, &t->cls[ci])) {
+                error_set(err, "%s: %d attackers and %d defenders do not fit on the board",
+                          r->opt.name, a, d);
+                st = ST_EINVAL;
+                break;
+            }
+            st = solve_class(t, ci, threads, err);
+            if (st == ST_OK && progress)
+                progress(ctx, &t->stats[ci]);
+        }
+    if (st != ST_OK) {
+        solve_destroy(t);
+        return st;
+    }
+    *out = t;
+    return ST_OK;
+}
+
+void solve_destroy(SolveTables *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->classes; i++)
+        free(t->table[i]);
+    free(t->table);
+    free(t->cls);
+    free(t->stats);
+    free(t);
+}
+
+bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v)
+{
+    if (state_is_over(s) || s->attacker_count > t->max_a || s->defender_count > t->max_d ||
+        s->king >= t->geo.squares || !t->geo.king_ok[s->king])
+        return false;
+    for (int sq = 0; sq < t->geo.squares; sq++)
+        if (t->geo.free_index[sq] < 0 && (((s->attackers[0] | s->defenders[0]) >> sq) & 1))
+            return false;
+    uint16_t e = lookup(t, s);
+    v->outcome = e & ENTRY_WIN ? SOLVE_WIN : e & ENTRY_LOSS ? SOLVE_LOSS : SOLVE_DRAW;
+    v->plies = e & ENTRY_DIST_MASK;
+    return true;
+}
+
+const Rules *solve_rules(const SolveTables *t)
+{
+    return &t->rules;
+}
+
+int solve_class_count(const SolveTables *t)
+{
+    return t->classes;
+}
+
+const SolveClassStats *solve_class_stats(const SolveTables *t, int i)
+{
+    assert(i >= 0 && i < t->classes);
+    return &t->stats[i];
+}
+
+void solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)
+{
+    solve_index_unrank(&t->rules, &t->geo, &t->cls[i], j, s);
+}

@@ -1,0 +1,90 @@
+/* Retrograde analysis of small tafl games: the exact value (win, loss or draw for the side to
+ * move) and the distance to the end in plies of every position of every material class up to
+ * a ruleset's start material, judged by the rules engine itself (rules/state.h, movegen.h). */
+#ifndef TAFL_SOLVE_SOLVE_H
+#define TAFL_SOLVE_SOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/common.h"
+#include "rules/ruleset.h"
+#include "rules/state.h"
+
+/* The most positions (all classes together) solve_build takes by default: about 1 GB of
+ * working memory for the largest class (doc/solve.md). */
+#define SOLVE_MAX_POSITIONS 100000000.0
+
+/* The longest distance a table stores, in plies. */
+#define SOLVE_MAX_PLIES 16383
+
+typedef enum { SOLVE_DRAW = 0, SOLVE_WIN, SOLVE_LOSS } SolveOutcome;
+
+/* A position's value for its side to move: a win or a loss in `plies` plies with perfect play
+ * (the winner ending the game as soon as he can, the loser as late as he can), or a draw
+ * (plies 0): neither side can force an end. */
+typedef struct {
+    SolveOutcome outcome;
+    int plies;
+} SolveValue;
+
+/* What one material class came to. */
+typedef struct {
+    int attackers, defenders; /* men besides the king */
+    uint64_t positions;       /* both sides to move */
+    uint64_t attackers_win;   /* positions won by the attackers, whoever is to move */
+    uint64_t defenders_win;   /* positions won by the defenders */
+    uint64_t draws;           /* positions neither side can force out of */
+    int longest;              /* the longest forced win or loss in the class, in plies */
+    int iterations;           /* passes of the fixed point */
+    double seconds;           /* wall time, for reporting only */
+} SolveClassStats;
+
+/* The size of a ruleset's solve: every class with at most the start's attackers and
+ * defenders. */
+typedef struct {
+    int max_attackers, max_defenders;
+    int classes;
+    double positions;     /* all classes together */
+    double largest_class; /* positions of the largest class */
+    double bytes;         /* memory at the peak: every table, and the largest class's work */
+} SolvePlan;
+
+typedef struct SolveTables SolveTables;
+
+/* Sizes the solve of r (its start material). ST_EINVAL with one line naming the ruleset, its
+ * positions and the limit when the board has more than 64 squares or the positions pass
+ * limit (SOLVE_MAX_POSITIONS by default); *plan is filled either way. Pure, thread-safe. */
+MUST_CHECK Status solve_plan(const Rules *r, double limit, SolvePlan *plan, Error *err);
+
+/* Called after each class is solved, in order of increasing material (for progress lines). */
+typedef void (*SolveProgressFn)(void *ctx, const SolveClassStats *cls);
+
+/* Solves every class of solve_plan(r, limit) with threads OpenMP threads (0: the default):
+ * the results are the same at any thread count. The rules are r's with max_plies set to 0 and
+ * no history: a repeated position ends nothing (doc/solve.md says which rulesets that is
+ * exact for). *out (caller destroys) on success; ST_EINVAL as solve_plan, or when a distance
+ * passes SOLVE_MAX_PLIES. progress may be NULL. */
+MUST_CHECK Status solve_build(const Rules *r, int threads, double limit, SolveProgressFn progress,
+                              void *ctx, SolveTables **out, Error *err);
+
+/* Frees the tables. NULL-safe. */
+void solve_destroy(SolveTables *t);
+
+/* The value of s for its side to move. False when the tables do not hold s: more men than the
+ * start, the game over, a soldier on a restricted square or the king on an escape square.
+ * Thread-safe. */
+bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v);
+
+/* The rules the tables were solved under (r of solve_build, max_plies 0); borrowed. */
+const Rules *solve_rules(const SolveTables *t);
+
+/* The classes, in the order solved; i < solve_class_count. Borrowed. */
+int solve_class_count(const SolveTables *t);
+const SolveClassStats *solve_class_stats(const SolveTables *t, int i);
+
+/* Sets *s to position j (< solve_class_stats(t, i)->positions) of class i: every position of
+ * the tables, for checks. Thread-safe. */
+void solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s);
+
+#endif

@@ -1,0 +1,248 @@
+/* Retrograde analysis (solve/): the index round trip, every value consistent with its
+ * successors' by the engine's own moves, hand-computed values, thread invariance, and the
+ * refusal of a ruleset too large. */
+#include <check.h>
+#include <string.h>
+
+#include "rules/history.h"
+#include "rules/movegen.h"
+#include "rules/otn.h"
+#include "solve/index.h"
+#include "solve/solve.h"
+#include "tests/tests.h"
+
+/* A preset moved onto a 5x5 board with a small start (K + 1 defender + 2 attackers by
+ * default): 146,422 positions in 6 classes, solved in about a second. */
+static void tiny_rules(const char *preset, const char *start, Rules *r)
+{
+    Ruleset rs = *ruleset_preset_find(preset);
+    rs.size = 5;
+    snprintf(rs.start, sizeof rs.start, "%s", start ? start : "/2t2/5/t1K2/2T2/5/");
+    Error err;
+    ck_assert_msg(rules_compile(&rs, r, &err) == ST_OK, "%s", err.text);
+}
+
+static SolveTables *tiny_solve(const Rules *r, int threads)
+{
+    SolveTables *t = NULL;
+    Error err;
+    ck_assert_msg(solve_build(r, threads, SOLVE_MAX_POSITIONS, NULL, NULL, &t, &err) == ST_OK, "%s",
+                  err.text);
+    return t;
+}
+
+/* The value of s by definition, from its successors: each legal move played by the engine
+ * from a history that starts at s, an ended game judged by its winner and any other by the
+ * tables. A win takes the shortest win, a loss the longest; a draw beats a loss. */
+static SolveValue from_successors(const SolveTables *t, const GameState *s)
+{
+    const Rules *r = solve_rules(t);
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(r, s, moves);
+    if (n == 0)
+        return (SolveValue){r->opt.no_moves == END_RULE_DRAW ? SOLVE_DRAW : SOLVE_LOSS, 0};
+    const Winner mine = s->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+    int win = 0, loss = 0;
+    bool draw = false;
+    History h;
+    history_init(&h);
+    for (int k = 0; k < n; k++) {
+        GameState q = *s;
+        history_clear(&h);
+        history_push(&h, s->hash, s->fort_hash, false, false);
+        state_apply(r, &q, &h, moves[k], NULL);
+        SolveValue v;
+        if (state_is_over(&q)) {
+            v.outcome = q.winner == WINNER_DRAW ? SOLVE_DRAW
+                        : q.winner == mine      ? SOLVE_LOSS /* the opponent's view */
+                                                : SOLVE_WIN;
+            v.plies = 0;
+        } else {
+            ck_assert_msg(solve_probe(t, &q, &v), "a successor is not in the tables");
+        }
+        if (v.outcome == SOLVE_LOSS)
+            win = win == 0 || v.plies + 1 < win ? v.plies + 1 : win;
+        else if (v.outcome == SOLVE_WIN)
+            loss = v.plies + 1 > loss ? v.plies + 1 : loss;
+        else
+            draw = true;
+    }
+    history_free(&h);
+    if (win)
+        return (SolveValue){SOLVE_WIN, win};
+    return draw ? (SolveValue){SOLVE_DRAW, 0} : (SolveValue){SOLVE_LOSS, loss};
+}
+
+/* Every position of every class agrees with its successors (all of them: 146,422 a ruleset). */
+static void check_consistent(const char *preset)
+{
+    Rules r;
+    tiny_rules(preset, NULL, &r);
+    SolveTables *t = tiny_solve(&r, 2);
+    uint64_t checked = 0, decided = 0;
+    for (int i = 0; i < solve_class_count(t); i++) {
+        const SolveClassStats *c = solve_class_stats(t, i);
+        for (uint64_t j = 0; j < c->positions; j++) {
+            GameState s;
+            solve_position_at(t, i, j, &s);
+            SolveValue v, want = from_successors(t, &s);
+            ck_assert(solve_probe(t, &s, &v));
+            ck_assert_msg(v.outcome == want.outcome && v.plies == want.plies,
+                          "%s class %d/%d position %llu: table %d in %d, successors %d in %d",
+                          preset, c->attackers, c->defenders, (unsigned long long)j, v.outcome,
+                          v.plies, want.outcome, want.plies);
+            checked++;
+            decided += v.outcome != SOLVE_DRAW;
+        }
+    }
+    ck_assert_uint_eq(checked, 146422);
+    ck_assert_uint_gt(decided, 0);
+    solve_destroy(t);
+}
+
+START_TEST(test_index_round_trip)
+{
+    Rules r;
+    tiny_rules("brandubh", NULL, &r);
+    SolveGeometry g;
+    ck_assert(solve_index_init(&r, &g));
+    /* 5x5 with throne and corners: 20 squares for the men, the king on any of 21 (not a
+     * corner). Class 2 attackers, 1 defender: the king on the throne leaves 20 squares, C(20,1)
+     * * C(19,2) * 2 = 6840; on each of the 20 others 19: C(19,1) * C(18,2) * 2 = 5814. */
+    ck_assert_int_eq(g.free_count, 20);
+    SolveClass c;
+    ck_assert(solve_index_class(&g, 2, 1, &c));
+    ck_assert_uint_eq(c.size, 6840 + 20 * 5814);
+    for (uint64_t i = 0; i < c.size; i++) {
+        GameState s;
+        solve_index_unrank(&r, &g, &c, i, &s);
+        ck_assert_int_eq(s.attacker_count, 2);
+        ck_assert_int_eq(s.defender_count, 1);
+        ck_assert_uint_eq(solve_index_rank(&g, &c, &s), i);
+    }
+}
+END_TEST
+
+START_TEST(test_consistent_custodial)
+{
+    /* seed 000: custodial king, no_moves and repetition draws */
+    check_consistent("brandub-cyningstan");
+}
+END_TEST
+
+START_TEST(test_consistent_throne4_encircle)
+{
+    /* seeds 002/003: the king taken by four on the throne and three beside it, encirclement,
+     * no_moves loses */
+    check_consistent("brandubh");
+}
+END_TEST
+
+START_TEST(test_consistent_edge3_unarmed)
+{
+    /* seed 004: unarmed king, taken by three on an edge */
+    check_consistent("brandubh-livas");
+}
+END_TEST
+
+static SolveValue probe_otn(const SolveTables *t, const char *otn, Side side)
+{
+    GameState s;
+    Error err;
+    ck_assert_msg(otn_parse_position(solve_rules(t), otn, side, &s, &err) == ST_OK, "%s", err.text);
+    SolveValue v;
+    ck_assert_msg(solve_probe(t, &s, &v), "%s not in the tables", otn);
+    return v;
+}
+
+START_TEST(test_hand_values)
+{
+    Rules r;
+    tiny_rules("brandub-cyningstan", NULL, &r);
+    SolveTables *t = tiny_solve(&r, 1);
+    /* The king on b1 beside the empty corner a1, defenders to move: b1-a1 escapes, a win in
+     * one ply. */
+    SolveValue v = probe_otn(t, "/1K3/5/1t1t1/5/2T2/", SIDE_DEFENDERS);
+    ck_assert_int_eq(v.outcome, SOLVE_WIN);
+    ck_assert_int_eq(v.plies, 1);
+    /* The king on c2 beside the attacker on b2, attackers to move: d4-d2 takes him between
+     * b2 and d2 (custodial, seed 000 rule 7), a win in one ply. */
+    v = probe_otn(t, "/5/1tK2/5/3t1/2T2/", SIDE_ATTACKERS);
+    ck_assert_int_eq(v.outcome, SOLVE_WIN);
+    ck_assert_int_eq(v.plies, 1);
+    /* The king on a2 threatens a1 and, down the empty file, a5; no attacker reaches a3 (the
+     * only square that would take him, against the hostile corner a1) and none can block a1:
+     * attackers to move lose in two plies, whatever they do. */
+    v = probe_otn(t, "/5/K4/5/3t1/2tT1/", SIDE_ATTACKERS);
+    ck_assert_int_eq(v.outcome, SOLVE_LOSS);
+    ck_assert_int_eq(v.plies, 2);
+    /* The lone king, attackers to move: they have no move, and under no_moves = draw that
+     * is a draw. */
+    v = probe_otn(t, "/5/5/2K2/5/5/", SIDE_ATTACKERS);
+    ck_assert_int_eq(v.outcome, SOLVE_DRAW);
+    ck_assert_int_eq(v.plies, 0);
+    solve_destroy(t);
+}
+END_TEST
+
+START_TEST(test_threads_identical)
+{
+    Rules r;
+    tiny_rules("brandubh", NULL, &r);
+    SolveTables *one = tiny_solve(&r, 1), *two = tiny_solve(&r, 2);
+    ck_assert_int_eq(solve_class_count(one), solve_class_count(two));
+    for (int i = 0; i < solve_class_count(one); i++) {
+        const SolveClassStats *a = solve_class_stats(one, i), *b = solve_class_stats(two, i);
+        ck_assert_uint_eq(a->positions, b->positions);
+        ck_assert_uint_eq(a->attackers_win, b->attackers_win);
+        ck_assert_uint_eq(a->defenders_win, b->defenders_win);
+        ck_assert_int_eq(a->longest, b->longest);
+        ck_assert_int_eq(a->iterations, b->iterations);
+        for (uint64_t j = 0; j < a->positions; j++) {
+            GameState s;
+            SolveValue va, vb;
+            solve_position_at(one, i, j, &s);
+            ck_assert(solve_probe(one, &s, &va) && solve_probe(two, &s, &vb));
+            ck_assert(va.outcome == vb.outcome && va.plies == vb.plies);
+        }
+    }
+    solve_destroy(one);
+    solve_destroy(two);
+}
+END_TEST
+
+START_TEST(test_too_large_refused)
+{
+    Rules r;
+    fixture_rules("brandubh", &r);
+    SolvePlan plan;
+    Error err;
+    ck_assert(solve_plan(&r, SOLVE_MAX_POSITIONS, &plan, &err) == ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "brandubh: ") == err.text && strstr(err.text, "1e+08") &&
+                      !strchr(err.text, '\n'),
+                  "%s", err.text);
+    ck_assert(plan.positions > SOLVE_MAX_POSITIONS);
+    SolveTables *t = (SolveTables *)&plan; /* must be cleared on failure */
+    ck_assert(solve_build(&r, 1, SOLVE_MAX_POSITIONS, NULL, NULL, &t, &err) == ST_EINVAL);
+    ck_assert_ptr_null(t);
+    /* copenhagen's 11x11 board has more squares than the index takes */
+    fixture_rules("copenhagen", &r);
+    ck_assert(solve_plan(&r, SOLVE_MAX_POSITIONS, &plan, &err) == ST_EINVAL);
+}
+END_TEST
+
+Suite *solve_suite(void)
+{
+    Suite *s = suite_create("solve");
+    TCase *tc = tcase_create("solve");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_index_round_trip);
+    tcase_add_test(tc, test_consistent_custodial);
+    tcase_add_test(tc, test_consistent_throne4_encircle);
+    tcase_add_test(tc, test_consistent_edge3_unarmed);
+    tcase_add_test(tc, test_hand_values);
+    tcase_add_test(tc, test_threads_identical);
+    tcase_add_test(tc, test_too_large_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
