@@ -132,9 +132,13 @@ run: deps
 # (nohup ignores SIGHUP, a script's `&` SIGINT: tafl would say so on every run's stderr).
 TESTENV := $(shell env --default-signal=INT,HUP true 2>/dev/null && echo env --default-signal=INT,HUP)
 
+# Check's per-test time limits are for the plain build: a sanitized one runs several times
+# slower, and on a shared two-core machine a 4 s limit timed out dozens of quick tests.
+CK_SLOWDOWN := $(if $(SAN),CK_TIMEOUT_MULTIPLIER=10,)
+
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
-	TAFL=$(TAFL) $(CHECKBIN)
+	$(CK_SLOWDOWN) TAFL=$(TAFL) $(CHECKBIN)
 	$(TESTENV) TAFL=$(TAFL) sh tests/cli.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/kill_resume.sh
 	$(TESTENV) TAFL=$(TAFL) sh tests/shards.sh
