@@ -570,6 +570,11 @@ const char *agent_transcript(const Agent *agent)
     return agent->type->transcript ? agent->type->transcript(agent) : NULL;
 }
 
+void agent_set_deadline(Agent *agent, double seconds)
+{
+    agent->deadline = seconds;
+}
+
 void agent_new_game(Agent *agent, uint64_t seed)
 {
     agent->ops->new_game(agent, seed);

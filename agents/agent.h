@@ -153,6 +153,12 @@ void agent_destroy(Agent *agent);
  * depend only on (spec, seed, the positions given). */
 void agent_new_game(Agent *agent, uint64_t seed);
 
+/* A wall-clock limit for every later move: at clock_seconds() time `seconds` (0: none, the
+ * default) alpha-beta and MCTS stop searching and play the best move found so far (alpha-beta
+ * asks every 1,024 nodes, MCTS every 256 iterations). For a cost estimate's calibration only
+ * (tafl ... --dry-run): a move cut short depends on the machine, so no run sets it. */
+void agent_set_deadline(Agent *agent, double seconds);
+
 /* Chooses a legal move for the side to move in s (the game must not be over). hist holds the
  * game's positions up to s (for repetition; may be NULL when there is none); the agent never
  * changes s or hist. An external agent may fail instead: agent_last_stats(agent)->failure then

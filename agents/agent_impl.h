@@ -33,7 +33,15 @@ struct Agent {
     char *text[AGENT_MAX_PARAMS];    /* PARAM_TEXT values (NULL for the others); owned by agent.c,
                                         set after create, freed after destroy */
     EvalModel *model;                /* the eval= model, or NULL; owned by agent.c */
+    double deadline; /* agent_set_deadline: a clock_seconds() time a search stops at, 0 none */
 };
+
+/* Whether the agent's deadline (if any) has passed: a search asks every so many nodes and
+ * then plays the best move it has. Never set in a run, so games stay a function of the seed. */
+static inline bool agent_past_deadline(const Agent *agent)
+{
+    return agent->deadline > 0 && clock_seconds() > agent->deadline;
+}
 
 struct AgentType {
     const char *name;

@@ -469,12 +469,20 @@ static bool gives_king_threat(const Rules *r, const GameState *s, Move m)
  *   none the king is taken next ply. Otherwise they stand pat or try captures and king moves
  *   that reach an escape square or a square with an open line.
  * After qdepth plies the evaluation is returned, check or not. Fail-soft like negamax. */
+/* The node budget spent, or (every 1,024 nodes) the agent's deadline passed: the search
+ * unwinds and plays the best move found so far. */
+static inline bool out_of_budget(const AlphaBeta *ab)
+{
+    return (ab->node_budget && ab->nodes > ab->node_budget) ||
+           ((ab->nodes & 1023) == 0 && agent_past_deadline(&ab->base));
+}
+
 static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, double alpha,
                       double beta, bool *path_dep)
 {
     const Rules *r = ab->base.rules;
     ab->nodes++;
-    if (ab->node_budget && ab->nodes > ab->node_budget) {
+    if (out_of_budget(ab)) {
         ab->stop = true;
         return 0.0;
     }
@@ -739,7 +747,7 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
     if (depth == 0 && ab->quiesce)
         return qsearch(ab, s, ply, 0, alpha, beta, path_dep); /* counts the node itself */
     ab->nodes++;
-    if (ab->node_budget && ab->nodes > ab->node_budget) {
+    if (out_of_budget(ab)) {
         ab->stop = true;
         return 0.0;
     }

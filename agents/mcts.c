@@ -691,6 +691,8 @@ static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
 
     int depth = 0;
     for (int i = 0; i < a->iterations; i++) {
+        if ((i & 255) == 255 && agent_past_deadline(&a->base))
+            break; /* agent_set_deadline: the best move of the iterations done */
         int d = iterate(a);
         if (d > depth)
             depth = d;

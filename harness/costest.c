@@ -32,6 +32,7 @@ typedef struct {
                             of the ruleset, '*' the ply cap (an upper bound); ' ' measured */
     double sec_per_game; /* the estimate for one game */
     bool failed;         /* an agent could not give a move (an external program that stopped) */
+    bool cut;            /* a move was stopped at the line's clock: ms_per_move a lower bound */
 } CostLine;
 
 struct CostPlan {
@@ -146,6 +147,10 @@ static void measure_line(CostLine *l, double soft, double hard)
     double start = clock_seconds();
     MatchWatch watch = {.keep_going = in_time};
     LineClock clock = {l, &watch, start + soft, start + hard};
+    /* A single move may not outlast the line's clock either (a depth-64 search, 1e8 MCTS
+     * iterations): the search stops there and the calibration ends with a lower bound. */
+    for (int s = 0; s < 2; s++)
+        agent_set_deadline(agents[s], clock.limit);
     watch.ctx = &clock;
     long ended_plies = 0;
     int longest = 0;
@@ -166,6 +171,7 @@ static void measure_line(CostLine *l, double soft, double hard)
     }
     agent_destroy(agents[0]);
     agent_destroy(agents[1]);
+    l->cut = clock_seconds() >= clock.limit;
     l->ms_per_move = watch.moves > 0 ? 1000.0 * watch.choose_seconds / (double)watch.moves : 0.0;
     l->guess = ' ';
     l->reached = longest;
@@ -283,14 +289,16 @@ void costest_print(const CostPlan *p, const char *what, int threads, FILE *out)
 {
     fprintf(out, "dry run of %s: nothing played, nothing written\n", what);
     fprintf(out, "%-40s %10s %10s %9s %9s\n", "line", "games", "plies/game", "ms/move", "s/game");
-    bool capped = false, borrowed = false, failed = false;
+    bool capped = false, borrowed = false, failed = false, cut = false;
     for (int i = 0; i < p->count; i++) {
         const CostLine *l = &p->lines[i];
         capped |= l->guess == '*';
         borrowed |= l->guess == '~';
         failed |= l->failed;
-        fprintf(out, "%-40s %10ld %9.0f%c %9.2f %9.3f%s\n", l->label, l->games, l->plies, l->guess,
-                l->ms_per_move, l->sec_per_game, l->failed ? " !" : "");
+        cut |= l->cut;
+        fprintf(out, "%-40s %10ld %9.0f%c %9.2f%s %9.3f%s\n", l->label, l->games, l->plies,
+                l->guess, l->ms_per_move, l->cut ? ">" : " ", l->sec_per_game,
+                l->failed ? " !" : "");
     }
     char eta[64];
     double s = costest_seconds(p, threads);
@@ -311,6 +319,10 @@ void costest_print(const CostPlan *p, const char *what, int threads, FILE *out)
               out);
     if (capped)
         fputs("* no calibration game ended: the game length is the ply cap, an upper bound\n", out);
+    if (cut)
+        fputs("> a calibration move was stopped at the calibration's time limit: the time per "
+              "move is a lower bound\n",
+              out);
     if (failed)
         fputs("! an agent gave no move in the calibration (an external program that stopped or "
               "did not answer: its messages are above): the games of this line would end as "

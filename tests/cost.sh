@@ -214,6 +214,16 @@ rc=$?
     grep -q "^! an agent gave no move in the calibration" "$tmp/dry.out" && ok ||
     { fail "match --dry-run with an external agent that stops"; cat "$tmp/dry.out" >&2; }
 
+# Issue 54: a costly agent's single move no longer holds the calibration past its limit (it ran
+# for minutes and 1.5 GB): the search stops at the line's clock and the line says its time per
+# move is a lower bound. `timeout` only catches the old hang; nothing here measures speed.
+for spec in alphabeta:depth=64 mcts:iterations=100000000; do
+    timeout 60 "$TAFL" match --rules copenhagen --attacker "$spec" --defender "$spec" --dry-run >"$tmp/dry.out" 2>&1 &&
+        grep -q "^copenhagen $spec $spec .*[0-9]> " "$tmp/dry.out" &&
+        grep -q "^> a calibration move was stopped at the calibration's time limit" "$tmp/dry.out" && ok ||
+        { fail "match --dry-run of $spec on copenhagen"; cat "$tmp/dry.out" >&2; }
+done
+
 # 7. tafl tune shows its progress with an ETA (issue 26, item 2), as run and train do.
 "$TAFL" tune "$tmp/t.ini" --out "$tmp/eta" --progress >/dev/null 2>"$tmp/eta.err" || fail "tune --progress failed"
 grep -q '^iteration 0: c=.*  score .* (1/3 rows, [0-9.]* [a-z]*, ETA [0-9.]* [a-z]*)$' "$tmp/eta.err" &&
