@@ -127,8 +127,9 @@ Status rundir_lock(const char *dir, DirLock **lock, Error *err)
     if (st == ST_OK)
         st = dirlock_acquire(dir, lock, err);
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0] && st == ST_OK; i++) {
-        bool is_dir =
-            strcmp(NAMES[i].name, "rulesets") == 0 || strcmp(NAMES[i].name, "transcripts") == 0;
+        bool is_dir = strcmp(NAMES[i].name, "rulesets") == 0 ||
+                      strcmp(NAMES[i].name, "transcripts") == 0 ||
+                      strcmp(NAMES[i].name, "evals") == 0;
         if (is_dir) {
             char probe[64];
             snprintf(probe, sizeof probe, "%s/x", NAMES[i].name);

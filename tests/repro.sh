@@ -242,6 +242,12 @@ hash=""
 cp "$(ls evals/retired/brandubh-*.eval | head -n 1)" "$tmp/ev/b/x,y.eval"
 (cd "$tmp/ev/b" && "$tafl_abs" reproduce "$tmp/ev/a/run" --out "$tmp/ev/rep" >/dev/null 2>"$tmp/err") && ok ||
     { fail "reproduce from another directory plays the kept evaluation"; cat "$tmp/err" >&2; }
+# The path holds a comma, and is hashed all the same: the file changed, a resume is refused.
+cp "$tmp/ev/b/x,y.eval" "$tmp/ev/a/x,y.eval"
+sed -i 's/^games = 4/games = 6/' "$tmp/ev/a/ev.ini"
+(cd "$tmp/ev/a" && "$tafl_abs" run ev.ini --out run --resume >/dev/null 2>"$tmp/err")
+[ $? -eq 2 ] && grep -q "resume refused: .*eval_hash.1 was '$hash'" "$tmp/err" && ok ||
+    { fail "a resume after the comma-named evaluation file changed"; cat "$tmp/err" >&2; }
 echo "bias 0x1p+0" >>"$tmp/ev/a/run/evals/$hash.eval"
 (cd "$tmp/ev/b" && "$tafl_abs" reproduce "$tmp/ev/a/run" --out "$tmp/ev/rep2" >/dev/null 2>"$tmp/err")
 [ $? -ne 0 ] && grep -q "the content changed since it was recorded" "$tmp/err" && [ ! -e "$tmp/ev/rep2/games.csv" ] && ok ||
