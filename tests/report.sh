@@ -217,6 +217,30 @@ grep -q '^| rules | direction | verdict | ' "$tmp/two.md" && ok || fail "two.md:
 grep -q '&#9[13];' "$tmp/two.md" && fail "two.md: brackets as &#91; &#93;" || ok
 grep -qF '\[' "$tmp/two.md" && ok || fail "two.md: no escaped bracket"
 
+# 2b. A plain run (kind balance) draws its scores with their intervals (scores.svg) where
+# gnuplot is installed, and its report shows that figure with the findings; without gnuplot
+# the run succeeds quietly with no figure, as a curve's does.
+sed -e '/^kind = curve/d' -e 's/^name = two/name = plain/' -e '/^\[agent.random\]/,/^type = random/d' \
+    -e 's/^; .*/; Which side does greedy play favour?/' "$tmp/two.ini" >"$tmp/plainrun.ini"
+"$TAFL" run "$tmp/plainrun.ini" --threads 2 --out "$tmp/plainrun" >/dev/null 2>"$tmp/plainrun.err" ||
+    fail "plain run: $(cat "$tmp/plainrun.err")"
+if command -v gnuplot >/dev/null 2>&1; then
+    head -c 400 "$tmp/plainrun/scores.svg" 2>/dev/null | grep -q '<svg' && ok || fail "plain run: no scores.svg"
+    [ "$(grep -c '^[0-9]* [0-9.]* [0-9.]* [0-9.]* "' "$tmp/plainrun/scores.gp")" -eq 2 ] && ok ||
+        fail "plain run: scores.gp has not one point per ruleset"
+    "$TAFL" report "$tmp/plainrun" >/dev/null 2>"$tmp/plainrun.err" && ok || fail "report plain: $(cat "$tmp/plainrun.err")"
+    findings "$tmp/plainrun/report.md" | grep -q '^!\[scores.svg\](<scores.svg>)$' && ok ||
+        fail "report plain: the scores figure is not with the findings"
+    check_page "$tmp/plainrun/report.html" "$tmp/plainrun" 1
+else
+    echo "report.sh: SKIPPED the plain run's figure: gnuplot is not installed"
+fi
+mkdir "$tmp/nognuplot"
+for t in sh cat env; do ln -s "$(command -v $t)" "$tmp/nognuplot/$t"; done
+PATH="$tmp/nognuplot" "$TAFL" run "$tmp/plainrun.ini" --threads 2 --out "$tmp/plainrun2" >/dev/null 2>"$tmp/plainrun2.err" &&
+    [ ! -e "$tmp/plainrun2/scores.svg" ] && [ -s "$tmp/plainrun2/summary.csv" ] && ok ||
+    fail "plain run without gnuplot: $(cat "$tmp/plainrun2.err")"
+
 # 3. Two directories, one report: studies 1 and 2, one CSV with both summaries.
 "$TAFL" report "$tmp/cb" "$tmp/two" --out "$tmp/both.html" >/dev/null 2>"$tmp/both.err" && ok ||
     fail "report both: $(cat "$tmp/both.err")"
