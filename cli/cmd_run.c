@@ -22,6 +22,7 @@
 #include "rules/perft.h"
 #include "studies/curve.h"
 #include "studies/design.h"
+#include "studies/scores.h"
 
 /* After the games of a kind = curve experiment: reads the run's games.csv (in out_dir, or
  * <output>/<name>), writes curve.csv, convergence.csv and the figure there, and prints each
@@ -71,6 +72,35 @@ static int finish_curve(const Experiment *exp, const char *out_dir)
     free(points);
     results_free_rows(rows, count);
     return status;
+}
+
+/* After the games of a plain run (kind = balance, not a shard): the figure of its scores from
+ * the run's games.csv (scores.svg, scores.png), quietly none where gnuplot is missing.
+ * Returns the exit status, after printing any error. */
+static int finish_balance(const Experiment *exp, const char *out_dir)
+{
+    char dir[EXPERIMENT_PATH_MAX * 2], games[EXPERIMENT_PATH_MAX * 2 + 16];
+    if (out_dir)
+        snprintf(dir, sizeof dir, "%s", out_dir);
+    else
+        snprintf(dir, sizeof dir, "%s/%s", exp->output, exp->name);
+    snprintf(games, sizeof games, "%s/games.csv", dir);
+    GameRow *rows = NULL;
+    long count = 0, valid;
+    bool plotted = false;
+    Error err = {{0}};
+    Status st = results_games_read(games, &rows, &count, &valid, &err);
+    if (st == ST_OK)
+        st = scores_write(exp->name, rows, count, dir, &plotted, &err);
+    results_free_rows(rows, count);
+    if (st != ST_OK) {
+        fprintf(stderr, "tafl run: %s\n", err.text);
+        return EXIT_FAILURE;
+    }
+    /* Quietly: where the files are is said once, last (cmd_run); a figure gnuplot could not
+     * draw is only missing, as a report's other figures are. */
+    (void)plotted;
+    return EXIT_SUCCESS;
 }
 
 /* After the games of a kind = design experiment: replays the search from the run's games.csv,
@@ -195,6 +225,8 @@ int cmd_run(int argc, char **argv)
         status = finish_curve(exp, out);
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_DESIGN)
         status = finish_design(exp, out);
+    if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_BALANCE && !shard_arg)
+        status = finish_balance(exp, out);
     if (status == EXIT_SUCCESS && fflush(stdout) == 0 && !ferror(stdout)) {
         /* The table went to stdout; where the files are is said once, last. A
          * table that could not be written is the one error line instead (cli/main.c). */

@@ -96,7 +96,9 @@ static void put_html(FILE *f, const char *text, bool markdown)
                                                    : NULL;
         if (ref)
             fputs(ref, f);
-        else if (markdown && strchr("|[]`*\\", c))
+        else if (markdown && (c == '[' || c == ']'))
+            fprintf(f, "\\%c", c); /* a backslash escape reads as itself in raw text too */
+        else if (markdown && strchr("|`*\\", c))
             fprintf(f, "&#%d;", c);
         else if (markdown && (c == '\n' || c == '\t'))
             fputc(' ', f);

@@ -38,9 +38,11 @@ typedef enum {
     SAFETEXT_HTML,
     /* Text in a Markdown cell or paragraph (tafl report's twin): & < > as in SAFETEXT_HTML (a
      * Markdown renderer passes raw HTML through; quotes stay, since no tag can start), and
-     * | [ ] ` * \ as &#124; &#91; &#93; &#96; &#42; &#92;, so that no text ends a table cell,
-     * makes a link, opens a code span or changes the emphasis (CommonMark 0.30, "Entity and
-     * numeric character references"; an underscore inside a word emphasises nothing there),
+     * | ` * \ as &#124; &#96; &#42; &#92; and [ ] as the backslash escapes \[ \] (readable in
+     * the raw file too), so that no text ends a table cell, makes a link, opens a code span or
+     * changes the emphasis (CommonMark 0.30, "Entity and numeric character references" and
+     * "Backslash escapes"; a backslash of the text is itself a reference, so it never escapes
+     * what follows; an underscore inside a word emphasises nothing there),
      * and a newline or tab becomes a space: the text stays on its line. Never refused. */
     SAFETEXT_MARKDOWN,
     /* Text inside a Markdown code span (`...`; tafl report's command lines), where nothing is

@@ -31,7 +31,7 @@ static const struct {
     {"design.gp", false},       {"knob.csv", false},
     {"crossing.csv", false},    {"knob.gp", false},
     {"sessions", false},        {"generations.sha256", false},
-    {"final.csv", false},
+    {"final.csv", false},       {"scores.gp", false},
 };
 
 static const char *const KIND_NAMES[] = {"run", "tune", "merge", "train", "design"};

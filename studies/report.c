@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -615,10 +616,23 @@ static Status study_read(const char *dir, Study *s, Error *err)
 /* ---- the document ---- */
 
 /* The sections of a study, in order: their HTML ids, and the headings both files share. */
+enum {
+    SEC_FINDINGS,
+    SEC_QUESTION,
+    SEC_RULESETS,
+    SEC_AGENTS,
+    SEC_BALANCE,
+    SEC_TABLES,
+    SEC_FIGURES,
+    SEC_METHOD,
+    SEC_PROVENANCE,
+};
 static const char *const SECTIONS[][2] = {
-    {"question", "Question"}, {"rulesets", "Rulesets"},     {"agents", "Agents"},
-    {"balance", "Balance"},   {"tables", "Tables"},         {"figures", "Figures"},
-    {"method", "Method"},     {"provenance", "Provenance"},
+    [SEC_FINDINGS] = {"findings", "Findings"},       [SEC_QUESTION] = {"question", "Question"},
+    [SEC_RULESETS] = {"rulesets", "Rulesets"},       [SEC_AGENTS] = {"agents", "Agents"},
+    [SEC_BALANCE] = {"balance", "Balance"},          [SEC_TABLES] = {"tables", "Tables"},
+    [SEC_FIGURES] = {"figures", "Figures"},          [SEC_METHOD] = {"method", "Method"},
+    [SEC_PROVENANCE] = {"provenance", "Provenance"},
 };
 
 static void heading(ReportDoc *d, int study, int section)
@@ -644,7 +658,7 @@ static void subheading(ReportDoc *d, const char *text)
 
 static void section_question(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 0);
+    heading(d, id, SEC_QUESTION);
     if (!s->question) {
         say(d, 0, "The directory holds no experiment file with a comment at its top.");
         return;
@@ -724,7 +738,7 @@ static void ruleset_part(const Study *s, int i, unsigned char **drawn, ReportDoc
 
 static void section_rulesets(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 1);
+    heading(d, id, SEC_RULESETS);
     if (s->nrules == 0) {
         say(d, 0, "The directory names no ruleset.");
         return;
@@ -861,7 +875,7 @@ static void tuned_params(const Study *s, ReportDoc *d)
 
 static void section_agents(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 2);
+    heading(d, id, SEC_AGENTS);
     reportdoc_table(d, 0);
     reportdoc_head(d, "agent", NULL);
     reportdoc_head(d, "type", NULL);
@@ -896,34 +910,180 @@ static ReportDocMark verdict_mark(const char *v)
                                          : REPORTDOC_MARK_NONE;
 }
 
-static void balance_row(const Csv *c, int r, bool diff, ReportDoc *d)
+/* A verdict word of summary.csv in plain words; an unknown word is shown as it is. */
+static const char *verdict_words(const char *v)
 {
-    char score[256], dscore[256];
+    return strcmp(v, "attackers") == 0   ? "favours the attackers"
+           : strcmp(v, "defenders") == 0 ? "favours the defenders"
+           : strcmp(v, "balanced") == 0  ? "balanced (the score shown within 1/2 +- 0.05)"
+           : strcmp(v, "undetermined") == 0
+               ? "undetermined (the games show neither a side nor balance)"
+               : v;
+}
+
+/* The balance table's row: the names, then the verdict and the score it rests on (so that a
+ * narrow window shows them first), then the counts. */
+static void balance_row(const Csv *c, int r, ReportDoc *d)
+{
+    char score[256];
     interval_text(score, sizeof score, csv_cell(c, r, "attacker_score"),
                   csv_cell(c, r, "attacker_score_low"), csv_cell(c, r, "attacker_score_high"));
-    interval_text(dscore, sizeof dscore, csv_cell(c, r, "score_diff"),
-                  csv_cell(c, r, "score_diff_low"), csv_cell(c, r, "score_diff_high"));
-    const char *cells[14] = {
-        csv_cell(c, r, "rules"),          csv_cell(c, r, "attacker"),
-        csv_cell(c, r, "defender"),       csv_cell(c, r, "games"),
-        csv_cell(c, r, "attacker_wins"),  csv_cell(c, r, "defender_wins"),
-        csv_cell(c, r, "draws"),          score,
-        csv_cell(c, r, "balance_p_holm"), csv_cell(c, r, "verdict"),
-        csv_cell(c, r, "baseline"),       csv_cell(c, r, "baseline")[0] ? dscore : "",
-        csv_cell(c, r, "diff_p_holm"),    csv_cell(c, r, "diff_verdict")};
     reportdoc_row(d);
-    for (int i = 0; i < (diff ? 14 : 10); i++) {
-        if (i == 9 || i == 13)
-            reportdoc_cell_mark(d, verdict_mark(cells[i]), cells[i]);
-        else
-            reportdoc_cell(d, i < 3 || i == 10 ? REPORTDOC_CELL_TEXT : REPORTDOC_CELL_NUMBER,
-                           cells[i]);
+    reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "rules"));
+    reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "attacker"));
+    reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "defender"));
+    reportdoc_cell_mark(d, verdict_mark(csv_cell(c, r, "verdict")), csv_cell(c, r, "verdict"));
+    reportdoc_cell(d, REPORTDOC_CELL_NUMBER, score);
+    reportdoc_cell(d, REPORTDOC_CELL_NUMBER, csv_cell(c, r, "balance_p_holm"));
+    static const char *const COUNTS[] = {"games", "attacker_wins", "defender_wins", "draws"};
+    for (int i = 0; i < 4; i++)
+        reportdoc_cell(d, REPORTDOC_CELL_NUMBER, csv_cell(c, r, COUNTS[i]));
+}
+
+/* The rows compared with a baseline: the difference of the attackers' scores, verdict first. */
+static void baseline_table(const Csv *c, ReportDoc *d)
+{
+    subheading(d, "Against the baseline ruleset");
+    static const char *const HEAD[] = {"rules",
+                                       "attacker",
+                                       "defender",
+                                       "baseline",
+                                       "difference verdict",
+                                       "score difference [95% interval]",
+                                       "difference p (Holm)"};
+    reportdoc_table(d, 0);
+    for (int i = 0; i < 7; i++)
+        reportdoc_head(d, HEAD[i], NULL);
+    int shown = 0;
+    for (int r = 0; r < c->nrows && shown < TABLE_ROWS_SHOWN; r++) {
+        if (!csv_cell(c, r, "baseline")[0])
+            continue;
+        char diff[256];
+        interval_text(diff, sizeof diff, csv_cell(c, r, "score_diff"),
+                      csv_cell(c, r, "score_diff_low"), csv_cell(c, r, "score_diff_high"));
+        reportdoc_row(d);
+        static const char *const NAMES[] = {"rules", "attacker", "defender", "baseline"};
+        for (int i = 0; i < 4; i++)
+            reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, NAMES[i]));
+        reportdoc_cell_mark(d, verdict_mark(csv_cell(c, r, "diff_verdict")),
+                            csv_cell(c, r, "diff_verdict"));
+        reportdoc_cell(d, REPORTDOC_CELL_NUMBER, diff);
+        reportdoc_cell(d, REPORTDOC_CELL_NUMBER, csv_cell(c, r, "diff_p_holm"));
+        shown++;
     }
+}
+
+/* A summary row with a balance verdict (not a curve's ladder game), its rank by distance from
+ * 1/2 within its pairing (0 where summary.csv has no distance_rank) and its pairing. */
+typedef struct {
+    const char *attacker, *defender;
+    long rank;
+    int row;
+} VerdictRow;
+
+static int compare_verdict_rows(const void *x, const void *y)
+{
+    const VerdictRow *a = x, *b = y;
+    int c = strcmp(a->attacker, b->attacker);
+    if (c == 0)
+        c = strcmp(a->defender, b->defender);
+    if (c == 0)
+        c = (a->rank > b->rank) - (a->rank < b->rank);
+    return c != 0 ? c : (a->row > b->row) - (a->row < b->row);
+}
+
+/* The rows of c with a verdict, grouped by pairing (attacker, then defender, as the terminal
+ * orders them) and ranked within it by summary.csv's distance_rank (closest first), else in
+ * file order. Caller frees; *n their number. */
+static VerdictRow *verdict_rows(const Csv *c, int *n)
+{
+    VerdictRow *v = xmalloc((size_t)(c->nrows > 0 ? c->nrows : 1) * sizeof *v);
+    int k = 0;
+    for (int r = 0; r < c->nrows; r++) {
+        const char *word = csv_cell(c, r, "verdict");
+        if (!word[0] || strcmp(word, "ladder") == 0)
+            continue;
+        v[k].attacker = csv_cell(c, r, "attacker");
+        v[k].defender = csv_cell(c, r, "defender");
+        v[k].rank = strtol(csv_cell(c, r, "distance_rank"), NULL, 10);
+        v[k].row = r;
+        k++;
+    }
+    qsort(v, (size_t)k, sizeof *v, compare_verdict_rows);
+    *n = k;
+    return v;
+}
+
+static bool same_pairing(const VerdictRow *a, const VerdictRow *b)
+{
+    return strcmp(a->attacker, b->attacker) == 0 && strcmp(a->defender, b->defender) == 0;
+}
+
+/* The terminal's "rulesets by distance from balance" table, from summary.csv's columns:
+ * distance from 1/2 with its interval, the TOST equivalence verdict and, against the
+ * baseline, the change of distance with its Holm p and the closer/farther verdict. */
+static void distance_table(const Csv *c, ReportDoc *d)
+{
+    subheading(d, "Rulesets by distance from balance");
+    if (csv_col(c, "distance_rank") < 0) {
+        say(d, 0,
+            "This summary.csv has no distance columns (an older tafl wrote it); tafl "
+            "summarize remakes it from the games with them.");
+        return;
+    }
+    bool any_change = false;
+    for (int r = 0; r < c->nrows; r++)
+        any_change = any_change || csv_cell(c, r, "closer_verdict")[0];
+    static const char *const HEAD[] = {"rank",           "rules",
+                                       "attacker",       "defender",
+                                       "equivalence",    "distance from 1/2 [95% interval]",
+                                       "closer verdict", "change of distance [95% interval]",
+                                       "change p (Holm)"};
+    int ncols = any_change ? 9 : 6;
+    reportdoc_table(d, 0);
+    for (int i = 0; i < ncols; i++)
+        reportdoc_head(d, HEAD[i], NULL);
+    int n;
+    VerdictRow *v = verdict_rows(c, &n);
+    int shown = 0;
+    for (int i = 0; i < n && shown < TABLE_ROWS_SHOWN; i++) {
+        int r = v[i].row;
+        if (v[i].rank <= 0)
+            continue;
+        char dist[256], chg[256];
+        interval_text(dist, sizeof dist, csv_cell(c, r, "distance"), csv_cell(c, r, "distance_low"),
+                      csv_cell(c, r, "distance_high"));
+        interval_text(chg, sizeof chg, csv_cell(c, r, "distance_change"),
+                      csv_cell(c, r, "distance_change_low"),
+                      csv_cell(c, r, "distance_change_high"));
+        const char *eq = csv_cell(c, r, "equivalence");
+        reportdoc_row(d);
+        reportdoc_cell(d, REPORTDOC_CELL_NUMBER, csv_cell(c, r, "distance_rank"));
+        reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "rules"));
+        reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "attacker"));
+        reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "defender"));
+        reportdoc_cell_mark(
+            d, strcmp(eq, "balanced") == 0 ? REPORTDOC_MARK_BALANCED : REPORTDOC_MARK_NONE, eq);
+        reportdoc_cell(d, REPORTDOC_CELL_NUMBER, dist);
+        if (any_change) {
+            bool base = csv_cell(c, r, "closer_verdict")[0];
+            reportdoc_cell(d, REPORTDOC_CELL_TEXT, csv_cell(c, r, "closer_verdict"));
+            reportdoc_cell(d, REPORTDOC_CELL_NUMBER, base ? chg : "");
+            reportdoc_cell(d, REPORTDOC_CELL_NUMBER, csv_cell(c, r, "distance_change_p"));
+        }
+        shown++;
+    }
+    free(v);
+    say(d, 0,
+        "Distance: |score - 1/2| with its 95% folded interval, rank 1 the closest within each "
+        "pairing; equivalence: the two one-sided tests (TOST) of a score within 1/2 +- 0.05; "
+        "change of distance from the baseline: negative is closer to 1/2, and the closer "
+        "verdict is closer or farther where it is significant after Holm's correction.");
 }
 
 static void section_balance(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 3);
+    heading(d, id, SEC_BALANCE);
     const Csv *c = study_csv(s, "summary.csv");
     if (!c) {
         say(d, 0,
@@ -937,22 +1097,18 @@ static void section_balance(const Study *s, ReportDoc *d, int id)
     static const char *const HEAD[] = {"rules",
                                        "attacker",
                                        "defender",
+                                       "verdict",
+                                       "attackers' score [95% interval]",
+                                       "balance p (Holm)",
                                        "games",
                                        "attacker wins",
                                        "defender wins",
-                                       "draws",
-                                       "attackers' score [95% interval]",
-                                       "balance p (Holm)",
-                                       "verdict",
-                                       "baseline",
-                                       "score difference [95% interval]",
-                                       "difference p (Holm)",
-                                       "difference verdict"};
+                                       "draws"};
     reportdoc_table(d, 0);
-    for (int i = 0; i < (diff ? 14 : 10); i++)
+    for (int i = 0; i < 10; i++)
         reportdoc_head(d, HEAD[i], NULL);
     for (int r = 0; r < c->nrows && r < TABLE_ROWS_SHOWN; r++)
-        balance_row(c, r, diff, d);
+        balance_row(c, r, d);
     if (c->nrows > TABLE_ROWS_SHOWN) {
         char text[128];
         snprintf(text, sizeof text, "The first %d of %d rows; the tidy CSV has them all.",
@@ -975,19 +1131,40 @@ static void section_balance(const Study *s, ReportDoc *d, int id)
     reportdoc_strong(d, "ladder");
     reportdoc_literal(d, " for a curve's games between different rungs, which measure the "
                          "agents, not the rules.");
+    if (diff)
+        baseline_table(c, d);
+    distance_table(c, d);
 }
 
+/* Whether a column of a table is a verdict (or a direction), shown right after the first
+ * column so that a wide table does not scroll it out of sight. */
+static bool is_verdict_column(const char *name)
+{
+    return strcmp(name, "verdict") == 0 || strcmp(name, "direction") == 0 ||
+           ends_with(name, "_verdict");
+}
+
+/* A table as the file holds it, but for the order of its columns: the first, then the
+ * verdicts, then the rest in the file's order. */
 static void generic_table(const Csv *c, ReportDoc *d)
 {
     subheading(d, c->name);
+    int *order = xmalloc((size_t)(c->ncols > 0 ? c->ncols : 1) * sizeof *order);
+    int k = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < c->ncols; i++)
+            if ((pass == 0 && i == 0) || (i > 0 && pass == 1 && is_verdict_column(c->head[i])) ||
+                (i > 0 && pass == 2 && !is_verdict_column(c->head[i])))
+                order[k++] = i;
     reportdoc_table(d, 0);
     for (int i = 0; i < c->ncols; i++)
-        reportdoc_head_text(d, c->head[i]);
+        reportdoc_head_text(d, c->head[order[i]]);
     for (int r = 0; r < c->nrows && r < TABLE_ROWS_SHOWN; r++) {
         reportdoc_row(d);
         for (int i = 0; i < c->ncols; i++)
-            reportdoc_cell(d, REPORTDOC_CELL_NUMBER, c->rows[r][i]);
+            reportdoc_cell(d, REPORTDOC_CELL_NUMBER, c->rows[r][order[i]]);
     }
+    free(order);
     if (c->more) {
         char text[160];
         snprintf(text, sizeof text,
@@ -999,7 +1176,7 @@ static void generic_table(const Csv *c, ReportDoc *d)
 
 static void section_tables(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 4);
+    heading(d, id, SEC_TABLES);
     int shown = 0;
     for (int i = 0; i < s->ncsvs; i++) {
         if (strcmp(s->csvs[i].name, "summary.csv") == 0)
@@ -1035,9 +1212,31 @@ static const char *figure_type(const char *data, size_t size)
     }
     return strncmp(p, "<svg", 4) == 0 ? "image/svg+xml" : NULL;
 }
+/* The components of path made absolute (cwd before a relative one), "." and empty parts
+ * dropped and ".." taking back the part before it (read as text: no link is resolved, as a
+ * Markdown viewer reads the link). path is copied into buf; parts point into it. */
+static int path_parts(const char *cwd, const char *path, char *buf, size_t size, char **parts,
+                      int max)
+{
+    snprintf(buf, size, "%s/%s", path[0] == '/' ? "" : cwd, path);
+    int n = 0;
+    char *save = NULL;
+    for (char *p = strtok_r(buf, "/", &save); p; p = strtok_r(NULL, "/", &save)) {
+        if (strcmp(p, ".") == 0)
+            continue;
+        if (strcmp(p, "..") == 0)
+            n -= n > 0;
+        else if (n < max)
+            parts[n++] = p;
+    }
+    return n;
+}
+
 /* The path from the directory holding the Markdown file to DIR/name, for its image links:
- * name alone when they are the same directory, DIR/name when the file is in the current
- * directory or DIR is absolute, else DIR made absolute. */
+ * name alone when they are the same directory; else relative, so that the Markdown file and
+ * the directories can be moved or shared together: "../" for each part of the Markdown
+ * file's directory below the part both share, then the rest of DIR's. DIR/name as given when
+ * the current directory cannot be read. */
 static void figure_link(const char *dir, const char *name, const char *md_path, char *out,
                         size_t size)
 {
@@ -1049,17 +1248,34 @@ static void figure_link(const char *dir, const char *name, const char *md_path, 
         snprintf(md_dir, sizeof md_dir, "/");
     else
         snprintf(md_dir, sizeof md_dir, "%.*s", (int)(slash - md_path), md_path);
-    struct stat a, b;
-    if (stat(md_dir, &a) == 0 && stat(dir, &b) == 0 && a.st_dev == b.st_dev &&
-        a.st_ino == b.st_ino) {
+    struct stat sa, sb;
+    char cwd[OUTPATH_MAX];
+    if (stat(md_dir, &sa) == 0 && stat(dir, &sb) == 0 && sa.st_dev == sb.st_dev &&
+        sa.st_ino == sb.st_ino) {
         snprintf(out, size, "%s", name);
         return;
     }
-    char cwd[OUTPATH_MAX];
-    if (dir[0] == '/' || strcmp(md_dir, ".") == 0 || !getcwd(cwd, sizeof cwd))
+    if (!getcwd(cwd, sizeof cwd)) {
         snprintf(out, size, "%s/%s", dir, name);
-    else
-        snprintf(out, size, "%s/%s/%s", cwd, dir, name);
+        return;
+    }
+    enum { PARTS = OUTPATH_MAX / 2 };
+    char *bufs = xmalloc(4 * OUTPATH_MAX), **a = xmalloc(2 * PARTS * sizeof *a), **b = a + PARTS;
+    int na = path_parts(cwd, md_dir, bufs, 2 * OUTPATH_MAX, a, PARTS);
+    int nb = path_parts(cwd, dir, bufs + 2 * OUTPATH_MAX, 2 * OUTPATH_MAX, b, PARTS);
+    int common = 0;
+    while (common < na && common < nb && strcmp(a[common], b[common]) == 0)
+        common++;
+    out[0] = '\0';
+    size_t len = 0;
+    for (int i = common; i < na && len < size; i++)
+        len += (size_t)snprintf(out + len, size - len, "../");
+    for (int i = common; i < nb && len < size; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s/", b[i]);
+    if (len < size)
+        snprintf(out + len, size - len, "%s", name);
+    free(a);
+    free(bufs);
 }
 
 /* One figure of the directory, embedded, or named with the reason it is not. */
@@ -1090,14 +1306,22 @@ static bool figure_part(const Study *s, const char *n, ReportDoc *d, const char 
     return true;
 }
 
-static void section_figures(const Study *s, ReportDoc *d, int id, const char *md_path)
+/* Every figure of the directory but key, the one the findings show (NULL: none). */
+static void section_figures(const Study *s, ReportDoc *d, int id, const char *md_path,
+                            const char *key)
 {
-    heading(d, id, 5);
+    heading(d, id, SEC_FIGURES);
     int shown = 0;
+    if (key) {
+        reportdoc_para(d, REPORTDOC_LOOSE);
+        reportdoc_text(d, key);
+        reportdoc_literal(d, " is shown with the findings above.");
+        shown++;
+    }
     for (int i = 0; i < s->nnames; i++) {
         const char *n = s->names[i];
         bool svg = ends_with(n, ".svg"), png = ends_with(n, ".png");
-        if ((!svg && !png) || is_report_file(n))
+        if ((!svg && !png) || is_report_file(n) || (key && strcmp(n, key) == 0))
             continue;
         if (png) { /* the SVG of the same figure is shown instead, when there is one */
             char twin[300];
@@ -1213,7 +1437,7 @@ static bool method_search(const Study *s, ReportDoc *d)
 
 static void section_method(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 6);
+    heading(d, id, SEC_METHOD);
     bool said = method_balance(s, d);
     said = method_search(s, d) || said;
     if (!said) {
@@ -1345,7 +1569,7 @@ static void reproduce_part(const Study *s, ReportDoc *d)
 
 static void section_provenance(const Study *s, ReportDoc *d, int id)
 {
-    heading(d, id, 7);
+    heading(d, id, SEC_PROVENANCE);
     reportdoc_para(d, REPORTDOC_LOOSE);
     reportdoc_literal(d, "Directory: ");
     reportdoc_code(d, s->dir, NULL);
@@ -1365,6 +1589,245 @@ static void section_provenance(const Study *s, ReportDoc *d, int id)
     reproduce_part(s, d);
 }
 
+/* ---- the findings, first ---- */
+
+/* The figure that shows a study's findings, the first of these the directory holds: a
+ * curve's, a design's, a run's scores, a knob's, a crossing's. NULL when none. */
+static const char *key_figure(const Study *s)
+{
+    static const char *const KEYS[] = {"curve", "design", "scores", "knob", "crossing"};
+    static const char *const EXT[] = {".svg", ".png"};
+    for (int i = 0; i < 5; i++)
+        for (int e = 0; e < 2; e++)
+            for (int j = 0; j < s->nnames; j++)
+                if (strncmp(s->names[j], KEYS[i], strlen(KEYS[i])) == 0 &&
+                    strcmp(s->names[j] + strlen(KEYS[i]), EXT[e]) == 0)
+                    return s->names[j];
+    return NULL;
+}
+
+/* Appends to the text of a list item in buf (size bytes) like printf; cut at size. */
+static void item_add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void item_add(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, size - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The direction of a curve's strongest rungs in words (convergence.csv's direction). */
+static const char *direction_words(const char *v)
+{
+    return strcmp(v, "attackers") == 0      ? "the strongest agents favour the attackers"
+           : strcmp(v, "defenders") == 0    ? "the strongest agents favour the defenders"
+           : strcmp(v, "mixed") == 0        ? "the strongest agents do not agree on a side"
+           : strcmp(v, "undetermined") == 0 ? "no side shown among the strongest agents"
+                                            : v;
+}
+
+/* The strength of a trend from its interval as the file gives it: which side of 0 it lies on. */
+static const char *trend_words(const char *lo, const char *hi)
+{
+    char *end1, *end2;
+    double l = strtod(lo, &end1), h = strtod(hi, &end2);
+    if (!lo[0] || !hi[0] || *end1 || *end2)
+        return "not measured";
+    return l > 0   ? "the attackers' score rises with strength (the interval lies above 0)"
+           : h < 0 ? "the attackers' score falls with strength (the interval lies below 0)"
+                   : "no trend shown (the interval holds 0)";
+}
+
+/* A curve's convergence.csv in words: per ruleset, the direction with its strength. */
+static void findings_curve(const Csv *c, ReportDoc *d)
+{
+    reportdoc_list(d);
+    reportdoc_literal(d, "The balance curve (convergence.csv), ruleset by ruleset:");
+    for (int r = 0; r < c->nrows && r < TABLE_ROWS_SHOWN; r++) {
+        char item[4096] = "";
+        item_add(item, sizeof item, "%s: ", csv_cell(c, r, "rules"));
+        if (!csv_cell(c, r, "direction")[0]) { /* too few rungs to ask */
+            item_add(item, sizeof item, "convergence verdict: %s", csv_cell(c, r, "verdict"));
+            reportdoc_item(d, item);
+            continue;
+        }
+        item_add(item, sizeof item, "%s (p %s, Holm, over the strongest %s rungs)",
+                 direction_words(csv_cell(c, r, "direction")), csv_cell(c, r, "direction_p"),
+                 csv_cell(c, r, "top_rungs"));
+        if (csv_cell(c, r, "trend")[0])
+            item_add(item, sizeof item, "; trend %s per 100 Elo [%s, %s]: %s",
+                     csv_cell(c, r, "trend"), csv_cell(c, r, "trend_low"),
+                     csv_cell(c, r, "trend_high"),
+                     trend_words(csv_cell(c, r, "trend_low"), csv_cell(c, r, "trend_high")));
+        else
+            item_add(item, sizeof item, "; trend not measured");
+        item_add(item, sizeof item, "; convergence verdict: %s", csv_cell(c, r, "verdict"));
+        reportdoc_item(d, item);
+    }
+}
+
+/* Up to NAMES_SHOWN rulesets of a pairing named in a finding, then how many more. */
+#define NAMES_SHOWN 5
+
+/* One row's verdict in words, after prefix. */
+static void verdict_item(const Csv *c, int r, const char *prefix, ReportDoc *d)
+{
+    char item[4096];
+    snprintf(item, sizeof item, "%s%s: %s; attackers' score %s [%s, %s], p %s (Holm)", prefix,
+             csv_cell(c, r, "rules"), verdict_words(csv_cell(c, r, "verdict")),
+             csv_cell(c, r, "attacker_score"), csv_cell(c, r, "attacker_score_low"),
+             csv_cell(c, r, "attacker_score_high"), csv_cell(c, r, "balance_p_holm"));
+    reportdoc_item(d, item);
+}
+
+/* One pairing's rows v[0..n) (grouped and ranked by verdict_rows) in words: each ruleset's
+ * verdict (or their tally past a few), the closest to 1/2, and the closer/farther verdicts. */
+static void findings_pairing(const Csv *c, const VerdictRow *v, int n, ReportDoc *d)
+{
+    reportdoc_list(d);
+    reportdoc_text(d, v[0].attacker);
+    reportdoc_literal(d, " (attackers) against ");
+    reportdoc_text(d, v[0].defender);
+    reportdoc_literal(d, " (defenders):");
+    char item[4096];
+    if (n <= 2 * NAMES_SHOWN) {
+        for (int i = 0; i < n; i++)
+            verdict_item(c, v[i].row, "", d);
+    } else {
+        static const char *const WORDS[] = {"attackers", "defenders", "balanced", "undetermined"};
+        int count[4] = {0}, other = 0;
+        for (int i = 0; i < n; i++) {
+            const char *w = csv_cell(c, v[i].row, "verdict");
+            int k = 0;
+            while (k < 4 && strcmp(w, WORDS[k]) != 0)
+                k++;
+            if (k < 4)
+                count[k]++;
+            else
+                other++;
+        }
+        snprintf(item, sizeof item,
+                 "%d rulesets: %d favour the attackers, %d the defenders, %d balanced, %d "
+                 "undetermined",
+                 n, count[0], count[1], count[2], count[3]);
+        if (other)
+            item_add(item, sizeof item, ", %d with another verdict", other);
+        reportdoc_item(d, item);
+    }
+    if (v[0].rank > 0) {
+        int r = v[0].row;
+        snprintf(item, sizeof item, "%s %s: distance %s [%s, %s] (equivalence: %s)",
+                 n > 1 ? "Closest to 1/2:" : "Distance from 1/2 of", csv_cell(c, r, "rules"),
+                 csv_cell(c, r, "distance"), csv_cell(c, r, "distance_low"),
+                 csv_cell(c, r, "distance_high"), csv_cell(c, r, "equivalence"));
+        for (int i = 1; i < n && i < 3; i++)
+            item_add(item, sizeof item, "%s %s (%s)", i == 1 ? "; then" : ",",
+                     csv_cell(c, v[i].row, "rules"), csv_cell(c, v[i].row, "distance"));
+        reportdoc_item(d, item);
+    }
+    /* The closer/farther verdicts against the baseline, where summary.csv has them. */
+    static const char *const CHANGES[] = {"closer", "farther"};
+    const char *base = NULL;
+    for (int i = 0; i < n && !base; i++)
+        if (csv_cell(c, v[i].row, "closer_verdict")[0])
+            base = csv_cell(c, v[i].row, "baseline");
+    if (!base)
+        return;
+    snprintf(item, sizeof item, "Against the baseline %s:", base);
+    int none = 0;
+    for (int k = 0; k < 2; k++) {
+        int named = 0, all = 0;
+        for (int i = 0; i < n; i++) {
+            int r = v[i].row;
+            if (strcmp(csv_cell(c, r, "closer_verdict"), CHANGES[k]) != 0)
+                continue;
+            if (named++ < NAMES_SHOWN)
+                item_add(
+                    item, sizeof item, "%s %s (change %s [%s, %s], p %s)",
+                    named == 1 ? (k == 0 ? " closer:" : " farther:") : ",", csv_cell(c, r, "rules"),
+                    csv_cell(c, r, "distance_change"), csv_cell(c, r, "distance_change_low"),
+                    csv_cell(c, r, "distance_change_high"), csv_cell(c, r, "distance_change_p"));
+            all++;
+        }
+        if (all > NAMES_SHOWN)
+            item_add(item, sizeof item, " and %d more", all - NAMES_SHOWN);
+        if (all)
+            item_add(item, sizeof item, ";");
+        else
+            none++;
+    }
+    int same = 0;
+    for (int i = 0; i < n; i++)
+        same += strcmp(csv_cell(c, v[i].row, "closer_verdict"), "no_difference") == 0;
+    item_add(item, sizeof item, " %s%d with no significant change",
+             none == 2 ? "none closer or farther; " : "", same);
+    reportdoc_item(d, item);
+}
+
+/* The most pairings put in words; the balance table has every one. */
+#define FINDINGS_PAIRINGS 12
+
+/* The study's answer first, in words: a curve's direction, each pairing's verdicts, the
+ * closest rulesets, the closer/farther verdicts; all read from the directory's tables, none
+ * recomputed. Then the figure that shows them; whether it was embedded. */
+static bool section_findings(const Study *s, ReportDoc *d, int id, const char *md_path,
+                             const char *key)
+{
+    heading(d, id, SEC_FINDINGS);
+    const Csv *sum = study_csv(s, "summary.csv"), *conv = study_csv(s, "convergence.csv");
+    if (!sum && !conv) {
+        say(d, 0,
+            "No summary.csv or convergence.csv: this kind of directory has no findings in "
+            "words; its tables and figures follow.");
+    } else {
+        say(d, REPORTDOC_LOOSE,
+            "In words, from the directory's summary.csv and convergence.csv as the run wrote "
+            "them (nothing recomputed; the sections below hold the tables and the method).");
+    }
+    if (conv)
+        findings_curve(conv, d);
+    if (sum) {
+        int n, pairings = 0;
+        VerdictRow *v = verdict_rows(sum, &n);
+        bool single = true; /* one ruleset (a curve's rungs): one list of every pairing */
+        for (int i = 1; i < n; i++)
+            single = single && !same_pairing(&v[i - 1], &v[i]);
+        if (single && n > 1) {
+            reportdoc_list(d);
+            reportdoc_literal(d, "The verdicts, pairing by pairing (attackers against defenders):");
+            for (int i = 0; i < n && i < TABLE_ROWS_SHOWN; i++) {
+                char prefix[600];
+                snprintf(prefix, sizeof prefix, "%s against %s, ", v[i].attacker, v[i].defender);
+                verdict_item(sum, v[i].row, prefix, d);
+            }
+            n = 0; /* said */
+            pairings = -1;
+        }
+        for (int i = 0; i < n;) {
+            int j = i + 1;
+            while (j < n && same_pairing(&v[i], &v[j]))
+                j++;
+            if (pairings++ < FINDINGS_PAIRINGS)
+                findings_pairing(sum, v + i, j - i, d);
+            i = j;
+        }
+        free(v);
+        if (pairings > FINDINGS_PAIRINGS) {
+            char text[160];
+            snprintf(text, sizeof text,
+                     "And %d more pairings: the balance table below has every one.",
+                     pairings - FINDINGS_PAIRINGS);
+            say(d, 0, text);
+        }
+        if (n == 0 && pairings == 0)
+            say(d, 0, "summary.csv holds no row with a balance verdict.");
+    }
+    return key && figure_part(s, key, d, md_path);
+}
+
 /* ---- the whole ---- */
 
 static void study_sections(const Study *s, ReportDoc *d, int id, const char *md_path)
@@ -1372,12 +1835,15 @@ static void study_sections(const Study *s, ReportDoc *d, int id, const char *md_
     char anchor[32];
     snprintf(anchor, sizeof anchor, "s%d", id);
     reportdoc_study(d, anchor, s->title, s->kind);
+    const char *key = key_figure(s);
+    if (!section_findings(s, d, id, md_path, key))
+        key = NULL;
     section_question(s, d, id);
     section_rulesets(s, d, id);
     section_agents(s, d, id);
     section_balance(s, d, id);
     section_tables(s, d, id);
-    section_figures(s, d, id, md_path);
+    section_figures(s, d, id, md_path, key);
     section_method(s, d, id);
     section_provenance(s, d, id);
     reportdoc_study_end(d);

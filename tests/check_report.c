@@ -398,7 +398,7 @@ START_TEST(test_reportdoc_renders_both_formats)
                            "<ul>\n<li>*i*</li>\n</ul>\n</section>\n</body>\n</html>\n");
     char *md = render(report_md_write, d);
     ck_assert_str_eq(md, "# t&lt;1&gt;\n\n\n## a&#124;b (run)\n\n### X\n\n"
-                         "See a&#96;b!\n\n| key | v |\n|---|---|\n| 1&lt;2 | &#91;x&#93; |\n"
+                         "See a&#96;b!\n\n| key | v |\n|---|---|\n| 1&lt;2 | \\[x\\] |\n"
                          "\n'q' &amp; \"r\"\n\n#### sub\n\n- &#42;i&#42;\n");
     free(html);
     free(md);

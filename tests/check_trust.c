@@ -75,8 +75,13 @@ START_TEST(test_html_text_opens_no_tag)
     /* Markdown: no cell end, link, code span or emphasis, and one line. */
     s = written(SAFETEXT_MARKDOWN, "a|b [x](javascript:y) `c` *d* e_f \\\n<i \"q\">", &st);
     ck_assert_int_eq(st, ST_OK);
-    ck_assert_str_eq(s, "a&#124;b &#91;x&#93;(javascript:y) &#96;c&#96; &#42;d&#42; e_f &#92; "
+    ck_assert_str_eq(s, "a&#124;b \\[x\\](javascript:y) &#96;c&#96; &#42;d&#42; e_f &#92; "
                         "&lt;i \"q\"&gt;");
+    free(s);
+    /* Brackets as backslash escapes (issue 55): a backslash of the text before one is a
+     * reference, so it cannot undo the escape ("\\[" would be a backslash and a bracket). */
+    s = written(SAFETEXT_MARKDOWN, "0.5 [0.4, 0.6] \\[l](u)", &st);
+    ck_assert_str_eq(s, "0.5 \\[0.4, 0.6\\] &#92;\\[l\\](u)");
     free(s);
 }
 END_TEST

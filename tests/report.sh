@@ -10,7 +10,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-SECTIONS="question rulesets agents balance tables figures method provenance"
+SECTIONS="findings question rulesets agents balance tables figures method provenance"
 
 # tags_balanced FILE: every element opened is closed in order (void ones self-closed), the
 # check that needs no tool beyond awk. Tags never span lines in a report.
@@ -59,7 +59,7 @@ check_page() {
 
 # check_md MD: the twin names the same sections.
 check_md() {
-    for s in Question Rulesets Agents Balance Tables Figures Method Provenance; do
+    for s in Findings Question Rulesets Agents Balance Tables Figures Method Provenance; do
         grep -q "^### $s\$" "$1" && ok || fail "$1: no section $s"
     done
 }
@@ -146,6 +146,101 @@ grep -q '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;brandubh&#
 grep -q '<script' "$tmp/two.html" "$tmp/two.md" && fail "report two: a script tag got through" || ok
 [ "$(rows "$tmp/two.csv")" -eq "$(rows "$tmp/two/summary.csv")" ] && ok || fail "two.csv rows"
 
+# 2a. The answer on the page (issue 55, item 2). The distance table of summary.csv's columns,
+# row for row: rank, names, equivalence and distance with its interval, as the run wrote them.
+# summary_rows FILE COLUMN...: the named columns of the rows with a distance_rank, one line each,
+# fields joined by '|' (names in these tests hold no comma, quote or bar).
+summary_rows() {
+    f=$1
+    shift
+    awk -F, -v want="$*" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; n = split(want, w, " "); next }
+        { gsub(/"/, ""); if ($col["distance_rank"] == "") next
+          line = ""; for (i = 1; i <= n; i++) line = line (i > 1 ? "|" : "") $col[w[i]]; print line }' "$f"
+}
+grep -q '^#### Rulesets by distance from balance$' "$tmp/two.md" && ok || fail "two.md: no distance table"
+grep -q '<h3>Rulesets by distance from balance</h3>' "$tmp/two.html" && ok || fail "two.html: no distance table"
+summary_rows "$tmp/two/summary.csv" distance_rank rules attacker defender equivalence distance distance_low distance_high \
+    >"$tmp/dist.rows"
+[ "$(wc -l <"$tmp/dist.rows")" -eq 4 ] && ok || fail "two: summary.csv has $(wc -l <"$tmp/dist.rows") ranked rows, not 4"
+while IFS='|' read -r rank rules att def eq d lo hi; do
+    grep -qF "| $rank | $rules | $att | $def | $eq | $d \[$lo, $hi\] |" "$tmp/two.md" && ok ||
+        fail "two.md: distance row $rank $rules $att $def ($eq, $d [$lo, $hi]) missing"
+    grep -qF "<tr><td>$rank</td><td class=\"t\">$rules</td><td class=\"t\">$att</td><td class=\"t\">$def</td>" "$tmp/two.html" &&
+        ok || fail "two.html: distance row $rank $rules $att $def missing"
+done <"$tmp/dist.rows"
+# Against the baseline (brandubh, the first ruleset): ard-ri's closer verdicts in the table.
+summary_rows "$tmp/two/summary.csv" rules attacker closer_verdict distance_change | grep '^ard-ri|' >"$tmp/chg.rows"
+while IFS='|' read -r rules att v c; do
+    grep -qF "| $rules | $att | $att | " "$tmp/two.md" && grep -F "| $rules | $att | $att | " "$tmp/two.md" |
+        grep -qF "| $v | $c \[" && ok || fail "two.md: closer verdict $v ($c) of $rules $att missing"
+done <"$tmp/chg.rows"
+[ -s "$tmp/chg.rows" ] && ok || fail "two: no closer verdicts in summary.csv"
+# The findings come first (before the question) and say, per pairing, each verdict in words, the
+# closest ruleset (distance_rank 1) and the verdicts against the baseline; the curve's figure
+# is embedded there, before the question.
+findings() { sed -n '/^### Findings$/,/^### Question$/p' "$1"; }
+findings "$tmp/two.md" >"$tmp/two.findings"
+[ "$(grep -n '^### ' "$tmp/two.md" | head -1 | cut -d: -f2)" = "### Findings" ] && ok || fail "two.md: findings not first"
+summary_rows "$tmp/two/summary.csv" rules attacker verdict attacker_score distance_rank >"$tmp/verdict.rows"
+while IFS='|' read -r rules att v score rank; do
+    case $v in
+    attackers) words="favours the attackers" ;;
+    defenders) words="favours the defenders" ;;
+    balanced) words="balanced (the score shown within 1/2 +- 0.05)" ;;
+    undetermined) words="undetermined (the games show neither a side nor balance)" ;;
+    *) words=$v ;;
+    esac
+    grep -qF -- "- $rules: $words; attackers' score $score \[" "$tmp/two.findings" && ok ||
+        fail "two.md findings: no verdict of $rules $att ($v, $score)"
+    if [ "$rank" = 1 ]; then
+        sed -n "/^$att (attackers) against $att (defenders):\$/,/^\$/p;/^- /p" "$tmp/two.findings" |
+            grep -qF -- "- Closest to 1/2: $rules: distance" && ok || fail "two.md findings: closest of $att is not $rules"
+    fi
+done <"$tmp/verdict.rows"
+[ "$(grep -c -- '^- Against the baseline brandubh: ' "$tmp/two.findings")" -eq 2 ] && ok ||
+    fail "two.md findings: no verdicts against the baseline"
+grep -q '^- brandubh: convergence verdict: ' "$tmp/two.findings" && ok || fail "two.md findings: the curve's verdict"
+if [ -f "$tmp/two/curve.svg" ]; then
+    grep -q '^!\[curve.svg\](<two/curve.svg>)$' "$tmp/two.findings" && ok || fail "two.md findings: no curve figure"
+    sed -n '/<h2 id="s1-findings">/,/<h2 id="s1-question">/p' "$tmp/two.html" | grep -q '<img class="figure" alt="curve.svg"' &&
+        ok || fail "two.html: the curve is not in the findings"
+fi
+# The shipped curve: its direction with its strength, from convergence.csv.
+dir=$(tail -n 1 "$tmp/cb/convergence.csv" | awk -F, '{ print $(NF - 5) }' | tr -d '"')
+findings "$tmp/cb/report.md" | grep -F -- "- brandubh: the strongest agents favour the $dir (p " |
+    grep -qF ' per 100 Elo \[' && ok ||
+    fail "report curve: findings without the direction ($dir) and trend: $(findings "$tmp/cb/report.md" | head -8)"
+# Wide tables: a verdict is among the first columns (after the names), never at the far right.
+grep -q '^| rules | attacker | defender | verdict | ' "$tmp/two.md" && ok || fail "two.md: balance verdict not first"
+grep -q '^| rules | direction | verdict | ' "$tmp/two.md" && ok || fail "two.md: convergence verdict not first"
+# Brackets in Markdown are backslash escapes, not character references.
+grep -q '&#9[13];' "$tmp/two.md" && fail "two.md: brackets as &#91; &#93;" || ok
+grep -qF '\[' "$tmp/two.md" && ok || fail "two.md: no escaped bracket"
+
+# 2b. A plain run (kind balance) draws its scores with their intervals (scores.svg) where
+# gnuplot is installed, and its report shows that figure with the findings; without gnuplot
+# the run succeeds quietly with no figure, as a curve's does.
+sed -e '/^kind = curve/d' -e 's/^name = two/name = plain/' -e '/^\[agent.random\]/,/^type = random/d' \
+    -e 's/^; .*/; Which side does greedy play favour?/' "$tmp/two.ini" >"$tmp/plainrun.ini"
+"$TAFL" run "$tmp/plainrun.ini" --threads 2 --out "$tmp/plainrun" >/dev/null 2>"$tmp/plainrun.err" ||
+    fail "plain run: $(cat "$tmp/plainrun.err")"
+if command -v gnuplot >/dev/null 2>&1; then
+    head -c 400 "$tmp/plainrun/scores.svg" 2>/dev/null | grep -q '<svg' && ok || fail "plain run: no scores.svg"
+    [ "$(grep -c '^[0-9]* [0-9.]* [0-9.]* [0-9.]* "' "$tmp/plainrun/scores.gp")" -eq 2 ] && ok ||
+        fail "plain run: scores.gp has not one point per ruleset"
+    "$TAFL" report "$tmp/plainrun" >/dev/null 2>"$tmp/plainrun.err" && ok || fail "report plain: $(cat "$tmp/plainrun.err")"
+    findings "$tmp/plainrun/report.md" | grep -q '^!\[scores.svg\](<scores.svg>)$' && ok ||
+        fail "report plain: the scores figure is not with the findings"
+    check_page "$tmp/plainrun/report.html" "$tmp/plainrun" 1
+else
+    echo "report.sh: SKIPPED the plain run's figure: gnuplot is not installed"
+fi
+mkdir "$tmp/nognuplot"
+for t in sh cat env; do ln -s "$(command -v $t)" "$tmp/nognuplot/$t"; done
+PATH="$tmp/nognuplot" "$TAFL" run "$tmp/plainrun.ini" --threads 2 --out "$tmp/plainrun2" >/dev/null 2>"$tmp/plainrun2.err" &&
+    [ ! -e "$tmp/plainrun2/scores.svg" ] && [ -s "$tmp/plainrun2/summary.csv" ] && ok ||
+    fail "plain run without gnuplot: $(cat "$tmp/plainrun2.err")"
+
 # 3. Two directories, one report: studies 1 and 2, one CSV with both summaries.
 "$TAFL" report "$tmp/cb" "$tmp/two" --out "$tmp/both.html" >/dev/null 2>"$tmp/both.err" && ok ||
     fail "report both: $(cat "$tmp/both.err")"
@@ -154,6 +249,22 @@ check_page "$tmp/both.html" "$tmp/two" 2
     ok || fail "both.csv: the rows of both summaries"
 [ "$(grep -c "^\"\\{0,1\\}$tmp/two\"\\{0,1\\}," "$tmp/both.csv")" -eq "$(rows "$tmp/two/summary.csv")" ] &&
     ok || fail "both.csv: the dir column"
+# Figures of a report of several directories are linked relative to the Markdown file's own
+# directory (issue 55): never an absolute path, and each link leads to the figure, wherever
+# the Markdown file is.
+mkdir -p "$tmp/sub/deeper"
+"$TAFL" report "$tmp/cb" "$tmp/two" --out "$tmp/both.html" --md "$tmp/sub/deeper/both.md" >/dev/null 2>"$tmp/both.err" &&
+    ok || fail "report both --md sub: $(cat "$tmp/both.err")"
+for md in "$tmp/both.md" "$tmp/sub/deeper/both.md"; do
+    grep -q '](</' "$md" && fail "$md: an absolute figure path: $(grep '](</' "$md" | head -2)" || ok
+    links=$(sed -n 's/^!\[[^]]*\](<\([^>]*\)>)$/\1/p' "$md")
+    [ "$(echo "$links" | grep -c .)" -ge 2 ] && ok || fail "$md: figure links: $links"
+    for l in $links; do
+        [ -f "$(dirname "$md")/$l" ] && ok || fail "$md: $l leads nowhere"
+    done
+done
+grep -q '^!\[curve.svg\](<../../two/curve.svg>)$' "$tmp/sub/deeper/both.md" && ok ||
+    fail "sub/deeper/both.md: the curve of two is not ../../two/curve.svg"
 
 # 4. Bad input: one line on stderr, exit 2, nothing written.
 expect2() { # WHAT PATTERN ARGS...
