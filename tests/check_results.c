@@ -985,13 +985,13 @@ START_TEST(test_summary_compares_with_baseline)
     Error err = {{0}};
     ck_assert_msg(results_write_summary(path, rows, n, &err) == ST_OK, "%s", err.text);
     char *text = fixture_slurp(path, NULL);
+    /* Long rows split over lines: each in parentheses, one element however many pieces. */
     const char *const first[3] = {
         "1,balanced,,,,,,,,0.0000,0.0000,0.0438,1,balanced,,,,,",
-        "0.091,undetermined,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference,0.0500,0.0018,"
-        "0."
-        "1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference",
-        "0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers,0.2500,0.0981,0."
-        "3581,3,not balanced,0.2500,0.0919,0.3581,0.00627,farther",
+        ("0.091,undetermined,\"base\",0.0500,-0.0168,0.1120,0.147,0.147,no_difference,0.0500,"
+         "0.0018,0.1153,2,undetermined,0.0500,-0.0151,0.1153,0.0894,no_difference"),
+        ("0.0047,attackers,\"base\",0.2500,0.1011,0.3751,0.000659,0.00132,attackers,0.2500,"
+         "0.0981,0.3581,3,not balanced,0.2500,0.0919,0.3581,0.00627,farther"),
     };
     assert_comparison_columns(text, first, 3);
     free(text);
@@ -999,11 +999,11 @@ START_TEST(test_summary_compares_with_baseline)
     ck_assert_msg(results_write_summary_vs(path, rows, n, "x", &err) == ST_OK, "%s", err.text);
     text = fixture_slurp(path, NULL);
     const char *const vs_x[3] = {
-        "1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference,0.0000,0.0000,0.0438,1,"
-        "balanced,-0.0500,-0.1153,0.0151,0.0894,no_difference",
+        ("1,balanced,\"x\",-0.0500,-0.1120,0.0168,0.147,0.147,no_difference,0.0000,0.0000,0.0438,"
+         "1,balanced,-0.0500,-0.1153,0.0151,0.0894,no_difference"),
         "0.091,undetermined,,,,,,,,0.0500,0.0018,0.1153,2,undetermined,,,,,",
-        "0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers,0.2500,0.0981,0.3581,"
-        "3,not balanced,0.2000,0.0465,0.3345,0.0191,farther",
+        ("0.0047,attackers,\"x\",0.2000,0.0465,0.3345,0.00953,0.0191,attackers,0.2500,0.0981,"
+         "0.3581,3,not balanced,0.2000,0.0465,0.3345,0.0191,farther"),
     };
     assert_comparison_columns(text, vs_x, 3);
     free(text);
