@@ -33,6 +33,8 @@ static void print_result(const char *knob, const KnobPoint *pts, int n, const Cr
                p->wins + p->draws + p->losses, p->wins, p->draws, p->losses, e.score, e.low,
                e.high);
     }
+    if (strcmp(knob_axis_label(knob), knob) != 0)
+        printf("(%s)\n", knob_axis_label(knob));
     printf("\nverdict %s\n", crossing_verdict_name(r->verdict));
     if (r->verdict == CROSSING_ONE_RESULT) {
         printf("every game had one result: no crossing\n");
@@ -80,6 +82,10 @@ static void print_result(const char *knob, const KnobPoint *pts, int n, const Cr
     printf("]%s\n", r->verdict == CROSSING_OUT_OF_RANGE ? ", outside the values played"
                     : r->verdict == CROSSING_FLAT ? ", unbounded: the slope is not significant"
                                                   : "");
+    char whole[256];
+    if (r->verdict != CROSSING_FLAT &&
+        knob_whole_note(knob, r->x, r->low, r->high, whole, sizeof whole))
+        printf("%s\n", whole);
     if (isnan(r->iso_x))
         printf("isotonic fit: does not reach 1/2\n");
     else

@@ -43,6 +43,39 @@ static Status knob_value(const Ruleset *rs, const char *knob, double *x, Error *
     return ST_EINVAL;
 }
 
+const char *knob_axis_label(const char *knob)
+{
+    if (strcmp(knob, "handicap") == 0)
+        return "handicap: attackers taken off minus defenders taken off (negative: defenders "
+               "taken off)";
+    if (strcmp(knob, "max_plies") == 0)
+        return "max_plies: the move limit in plies";
+    return knob;
+}
+
+bool knob_whole_note(const char *knob, double x, double low, double high, char *buf, size_t size)
+{
+    if (strcmp(knob, "handicap") != 0 || !isfinite(x) || size == 0)
+        return false;
+    /* + 0.0: a ceiling of -0.4 is -0, printed as 0. */
+    double below = floor(x) + 0.0, above = ceil(x) + 0.0;
+    /* Within a hundredth of a piece the estimate is read as whole. */
+    if (x - below < 0.01 || above - x < 0.01)
+        return false;
+    int len = snprintf(buf, size,
+                       "no whole number of pieces balances the game: 1/2 falls between a "
+                       "handicap of %.0f and %.0f",
+                       below, above);
+    if (len < 0 || (size_t)len >= size)
+        return true;
+    if (isfinite(low) && isfinite(high) && ceil(low) <= floor(high))
+        snprintf(buf + len, size - (size_t)len,
+                 "; the whole handicaps within the interval: %.0f to %.0f", ceil(low), floor(high));
+    else if (isfinite(low) && isfinite(high))
+        snprintf(buf + len, size - (size_t)len, "; no whole handicap lies within the interval");
+    return true;
+}
+
 Status knob_points(const GameRow *rows, long count, const char *games_path, const char *knob,
                    const char *agent, KnobPoint **out, int *n, KnobSkipped *skipped, Error *err)
 {
@@ -185,7 +218,7 @@ Status knob_plot(const char *dir, const char *knob, const KnobPoint *pts, int n,
     fputs("set title ", bf);
     plot_quote(bf, title);
     fputs("\nset xlabel ", bf);
-    plot_quote(bf, knob);
+    plot_quote(bf, knob_axis_label(knob));
     fprintf(bf,
             "\nset ylabel \"attackers' score (wins + draws/2)\"\nset yrange [0:1]\n"
             "set xrange [%.17g:%.17g]\nset grid\nset key below\nset samples 400\n",

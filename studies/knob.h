@@ -4,6 +4,9 @@
 #ifndef TAFL_STUDIES_KNOB_H
 #define TAFL_STUDIES_KNOB_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "formats/results.h"
 #include "stats/crossing.h"
 
@@ -38,6 +41,16 @@ typedef struct {
 MUST_CHECK Status knob_points(const GameRow *rows, long count, const char *games_path,
                               const char *knob, const char *agent, KnobPoint **out, int *n,
                               KnobSkipped *skipped, Error *err);
+
+/* The knob's axis in words, for a table's note and a figure's label: what a value means
+ * ("handicap: attackers taken off minus defenders taken off (negative: defenders taken off)"). */
+const char *knob_axis_label(const char *knob);
+
+/* For a knob counted in whole pieces (handicap), a sentence on whether a whole number of pieces
+ * balances the game: written to buf (size bytes) and true when there is one to say, that is
+ * when the estimate x is not a whole number ("no whole number of pieces balances the game: 1/2
+ * falls between 2 and 3"), with the whole values inside [low, high] where there are any. */
+bool knob_whole_note(const char *knob, double x, double low, double high, char *buf, size_t size);
 
 /* Draws the knob's figure into dir (formats/plot.h: DIR/crossing.gp, and .png and .svg when
  * gnuplot is at hand, *drawn then true): each point's attackers' score with its 95% interval,

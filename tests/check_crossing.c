@@ -6,6 +6,7 @@
 
 #include "stats/crossing.h"
 #include "stats/stats.h"
+#include "studies/knob.h"
 #include "tests/tests.h"
 
 #define TOL 1e-9
@@ -251,6 +252,29 @@ START_TEST(test_crossing_bad_input)
 }
 END_TEST
 
+/* A handicap counts whole pieces: a crossing at 2.5 says that no whole number balances the
+ * game, and which whole handicaps the interval holds; a whole estimate, or the move limit,
+ * says nothing. The axis label says what a negative handicap means. */
+START_TEST(test_knob_handicap_whole_pieces)
+{
+    char buf[256];
+    ck_assert(knob_whole_note("handicap", 2.5, 1.7, 3.2, buf, sizeof buf));
+    ck_assert_str_eq(buf, "no whole number of pieces balances the game: 1/2 falls between a "
+                          "handicap of 2 and 3; the whole handicaps within the interval: 2 to 3");
+    ck_assert(knob_whole_note("handicap", -0.4, -0.8, -0.1, buf, sizeof buf));
+    ck_assert_str_eq(buf, "no whole number of pieces balances the game: 1/2 falls between a "
+                          "handicap of -1 and 0; no whole handicap lies within the interval");
+    ck_assert(knob_whole_note("handicap", 1.5, -INFINITY, 4, buf, sizeof buf));
+    ck_assert_str_eq(buf, "no whole number of pieces balances the game: 1/2 falls between a "
+                          "handicap of 1 and 2");
+    ck_assert(!knob_whole_note("handicap", 2.0, 1.5, 2.5, buf, sizeof buf));
+    ck_assert(!knob_whole_note("handicap", 1.995, 1.5, 2.5, buf, sizeof buf));
+    ck_assert(!knob_whole_note("handicap", NAN, 1.5, 2.5, buf, sizeof buf));
+    ck_assert(!knob_whole_note("max_plies", 80.5, 70, 90, buf, sizeof buf));
+    ck_assert(strstr(knob_axis_label("handicap"), "negative: defenders taken off") != NULL);
+}
+END_TEST
+
 Suite *crossing_suite(void)
 {
     Suite *s = suite_create("crossing");
@@ -264,6 +288,7 @@ Suite *crossing_suite(void)
     tcase_add_test(tc, test_crossing_lack_of_fit_widens);
     tcase_add_test(tc, test_crossing_chi2_upper);
     tcase_add_test(tc, test_crossing_bad_input);
+    tcase_add_test(tc, test_knob_handicap_whole_pieces);
     suite_add_tcase(s, tc);
     return s;
 }

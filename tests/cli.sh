@@ -796,6 +796,8 @@ type = greedy'
 expect 0 "verdict " -- crossing "$tmp/hknob/games.csv" --knob handicap
 awk '$1 == "hand1" && $2 == 1 { a++ } $1 == "hand0" && $2 == 0 { a++ } $1 == "handm1" && $2 == -1 { a++ } END { exit a != 3 }' "$tmp/out" &&
     ok || { fail "crossing --knob handicap: the knob values"; cat "$tmp/out" >&2; }
+grep -qx '(handicap: attackers taken off minus defenders taken off (negative: defenders taken off))' "$tmp/out" &&
+    ok || { fail "crossing --knob handicap: the axis does not say what a negative value means"; cat "$tmp/out" >&2; }
 expect 2 "ruleset hand1: knob max_plies: limit_result is draw" -- crossing "$tmp/hknob/games.csv"
 
 echo "cli: $passed passed, $failed failed"
