@@ -320,6 +320,19 @@ static ProcessResult hear(External *a, char *line, size_t size, double deadline)
     return res;
 }
 
+/* Reads what an engine whose end closed while tafl-lab was writing left in the pipe, up to
+ * half a second: an engine that prints a fault and exits may be gone before the next message
+ * goes out, and the fault it printed names the failure (broken). */
+static void hear_what_is_left(External *a, double deadline)
+{
+    double until = clock_seconds() + 0.5;
+    if (until > deadline)
+        until = deadline;
+    char line[OTEP_LINE_MAX];
+    while (hear(a, line, sizeof line, until) == PROCESS_OK) {
+    }
+}
+
 /* The failure a broken exchange means: a closed engine crashed, a late one timed out, and one
  * that fell silent or exited after output that is no OTEP (an exception trace) crashed. `what`
  * is what tafl-lab was waiting for ("hello", "move"). */
@@ -696,8 +709,11 @@ static Move external_choose(Agent *agent, const GameState *s, const History *his
         res = say(a, deadline, "play %s", ruleset_side_name((Side)s->side));
     if (res == PROCESS_OK)
         res = send_clock(a, deadline);
-    if (res != PROCESS_OK)
+    if (res != PROCESS_OK) {
+        if (res == PROCESS_CLOSED)
+            hear_what_is_left(a, deadline);
         return broken(a, res, "move", limit);
+    }
 
     char line[OTEP_LINE_MAX];
     for (;;) {
