@@ -584,6 +584,10 @@ static Status read_stream(FILE *f, const char *path, ResultsRowFn each, void *ea
     }
     csv_set_term_func(&p, is_term_lf);
     csv_set_space_func(&p, is_space_none);
+    /* A field's buffer grows 64 KiB at a time, not libcsv's 128 bytes: a long field (up to
+     * LINE_MAX_BYTES) would otherwise cost a copy of the field per 128 bytes wherever realloc
+     * cannot grow in place (the sanitizers' allocator). */
+    csv_set_blk_size(&p, (size_t)1 << 16);
 
     /* Bytes are handed to libcsv one whole line at a time, so that the bytes after the last
      * '\n' (a torn row, or a line inside an open quote) never reach it: libcsv would report a
