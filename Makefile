@@ -136,25 +136,28 @@ TESTENV := $(shell env --default-signal=INT,HUP true 2>/dev/null && echo env --d
 # slower, and on a shared two-core machine a 4 s limit timed out dozens of quick tests.
 CK_SLOWDOWN := $(if $(SAN),CK_TIMEOUT_MULTIPLIER=10,)
 
+# The suite's parts run side by side, TEST_JOBS at a time (every core by default; TEST_JOBS=1
+# runs them one after another): the Check suites dealt into CHECK_SHARDS processes
+# (check_all --shard K/N), and each script of tests/. Every part owns its temporary directory;
+# make's --output-sync prints each part's output whole when it ends. The slowest go first.
+TEST_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+CHECK_SHARDS := 0 1 2 3 4 5
+TEST_SCRIPTS := cli report train design cost repro safety train_files trust rundirs \
+                tune_resume stats_inputs kill_resume shards
+TEST_PARTS   := $(CHECK_SHARDS:%=test-check-%) $(TEST_SCRIPTS:%=test-sh-%)
+
 test: deps
 	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
-	$(CK_SLOWDOWN) TAFL=$(TAFL) $(CHECKBIN)
-	$(TESTENV) TAFL=$(TAFL) sh tests/cli.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/kill_resume.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/shards.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/repro.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/safety.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/rundirs.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/tune_resume.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/train.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/train_files.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/trust.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/cost.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/report.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/design.sh
-	$(TESTENV) TAFL=$(TAFL) sh tests/stats_inputs.sh
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_PARTS)
 	sh tests/docs.sh
 	@echo "make test: all tests passed ($(BUILD))"
+
+.PHONY: $(TEST_PARTS)
+$(CHECK_SHARDS:%=test-check-%): test-check-%:
+	$(CK_SLOWDOWN) TAFL=$(TAFL) $(CHECKBIN) --shard $*/$(words $(CHECK_SHARDS))
+
+$(TEST_SCRIPTS:%=test-sh-%): test-sh-%:
+	$(TESTENV) TAFL=$(TAFL) sh tests/$*.sh
 
 # Games against the real OpenTafl (tests/opentafl.sh): SKIPPED with a message where it is
 # not found, a failure instead with OPENTAFL_REQUIRED=1 (as in CI).

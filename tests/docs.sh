@@ -29,6 +29,14 @@ grep -q '^make run    # ' README.md && grep -q '^make test   # ' README.md && ok
     fail "README.md lost its two set-up commands"
 [ "$(wc -l <README.md)" -le 250 ] && ok || fail "README.md is $(wc -l <README.md) lines: move text to doc/"
 
+# 1b. Every Check suite that tests/tests.h declares is in check_all's table (tests/test_main.c),
+# which make test deals into shards: a suite left out would never run.
+for s in $(sed -n 's/^Suite \*\([a-z_0-9]*\)_suite(void);.*/\1/p' tests/tests.h); do
+    grep -q "^ *\(.* \)\?${s}_suite," tests/test_main.c ||
+        fail "tests/tests.h declares ${s}_suite, which tests/test_main.c's table lacks"
+done
+ok
+
 # 2. Every heading of the README before the split is a heading somewhere now.
 headings $docs >"$tmp/now"
 while IFS= read -r h; do
