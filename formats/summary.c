@@ -4,6 +4,7 @@
 #include "formats/summary.h"
 
 #include <assert.h>
+#include <csv.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -683,4 +684,99 @@ void results_print_table_vs(FILE *out, const GameRow *rows, long count, const ch
     ResultsTally *t = tally_rows(rows, count);
     results_tally_print_vs(t, out, baseline);
     results_tally_destroy(t);
+}
+
+/* The cells of one summary.csv line parsed by libcsv, for summary_compare. */
+typedef struct {
+    char **cells;
+    int n, cap;
+} LineCells;
+
+static void line_cell(void *data, size_t len, void *ctx)
+{
+    LineCells *c = ctx;
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->cells = xrealloc(c->cells, (size_t)c->cap * sizeof *c->cells);
+    }
+    char *cell = xmalloc(len + 1);
+    if (len > 0)
+        memcpy(cell, data, len);
+    cell[len] = '\0';
+    c->cells[c->n++] = cell;
+}
+
+static void line_cells_free(LineCells *c)
+{
+    for (int i = 0; i < c->n; i++)
+        free(c->cells[i]);
+    free(c->cells);
+    memset(c, 0, sizeof *c);
+}
+
+/* Splits the line text[0..len) into cells; false when libcsv cannot (out of memory, an open
+ * quote). */
+static bool line_split(const char *text, size_t len, LineCells *out)
+{
+    memset(out, 0, sizeof *out);
+    struct csv_parser p;
+    if (csv_init(&p, CSV_STRICT) != 0)
+        return false;
+    bool ok = csv_parse(&p, text, len, line_cell, NULL, out) == len &&
+              csv_fini(&p, line_cell, NULL, out) == 0;
+    csv_free(&p);
+    return ok;
+}
+
+/* The next line of text (without its '\n') from *at; false at the end. */
+static bool next_line(const char *text, size_t len, size_t *at, const char **line, size_t *line_len)
+{
+    if (*at >= len)
+        return false;
+    const char *nl = memchr(text + *at, '\n', len - *at);
+    size_t end = nl ? (size_t)(nl - text) : len;
+    *line = text + *at;
+    *line_len = end - *at;
+    *at = nl ? end + 1 : len;
+    return true;
+}
+
+SummaryMatch summary_compare(const char *kept, size_t kept_len, const char *made, size_t made_len,
+                             int *kept_cols, int *made_cols, long *line)
+{
+    *kept_cols = *made_cols = 0;
+    *line = 0;
+    size_t ka = 0, ma = 0;
+    const char *kl, *ml;
+    size_t kn, mn;
+    bool prefix = false;
+    for (long no = 1;; no++) {
+        bool more_k = next_line(kept, kept_len, &ka, &kl, &kn);
+        bool more_m = next_line(made, made_len, &ma, &ml, &mn);
+        if (!more_k && !more_m)
+            return prefix ? SUMMARY_SAME_PREFIX : SUMMARY_SAME;
+        *line = no;
+        if (more_k != more_m)
+            return SUMMARY_DIFFERENT;
+        if (kn == mn && memcmp(kl, ml, kn) == 0 && no > 1)
+            continue;
+        LineCells kc = {0}, mc = {0};
+        bool ok = line_split(kl, kn, &kc) && line_split(ml, mn, &mc);
+        if (ok && no == 1) {
+            *kept_cols = kc.n;
+            *made_cols = mc.n;
+        }
+        /* The kept line must be the first cells of the made one (all of them when equal). */
+        ok = ok && kc.n == *kept_cols && mc.n == *made_cols && kc.n <= mc.n && kc.n > 0;
+        for (int i = 0; ok && i < kc.n; i++)
+            ok = strcmp(kc.cells[i], mc.cells[i]) == 0;
+        line_cells_free(&kc);
+        line_cells_free(&mc);
+        if (!ok)
+            return SUMMARY_DIFFERENT;
+        if (*kept_cols < *made_cols)
+            prefix = true;
+        else if (!(kn == mn && memcmp(kl, ml, kn) == 0))
+            return SUMMARY_DIFFERENT; /* as many cells, the same, yet other bytes (quoting) */
+    }
 }

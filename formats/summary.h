@@ -71,4 +71,20 @@ void results_print_table(FILE *out, const GameRow *rows, long count);
  * checks that it is one of the rows'). */
 void results_print_table_vs(FILE *out, const GameRow *rows, long count, const char *baseline);
 
+/* How a kept summary.csv compares with one made again from the same games. */
+typedef enum {
+    SUMMARY_SAME,        /* byte for byte */
+    SUMMARY_SAME_PREFIX, /* the kept file is an older schema: its header is the first
+                            kept_cols names of today's, and every row's first kept_cols cells
+                            are today's */
+    SUMMARY_DIFFERENT    /* *line: the first line that differs (1 = the header) */
+} SummaryMatch;
+
+/* Compares the summary.csv texts kept (the shipped file) and made (written now), cell by cell
+ * through libcsv where they are not byte-identical, so that a file written before columns were
+ * added at the end still tells whether its own columns reproduce. *kept_cols and *made_cols:
+ * the header's columns of each; *line as SummaryMatch says. */
+SummaryMatch summary_compare(const char *kept, size_t kept_len, const char *made, size_t made_len,
+                             int *kept_cols, int *made_cols, long *line);
+
 #endif

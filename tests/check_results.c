@@ -1050,11 +1050,62 @@ START_TEST(test_summary_compares_with_baseline)
 }
 END_TEST
 
+/* tafl reproduce's comparison of a kept summary.csv with one made again: byte for byte, an
+ * older schema whose columns are the first of today's (a quoted comma inside a cell counts as
+ * one cell), and each way of differing, with its line. */
+static SummaryMatch compare_texts(const char *kept, const char *made, int *kc, int *mc, long *line)
+{
+    return summary_compare(kept, strlen(kept), made, strlen(made), kc, mc, line);
+}
+
+START_TEST(test_summary_compare_older_schema)
+{
+    int kc, mc;
+    long line;
+    const char *made = "rules,attacker,games,score,dist\n\"a,b\",x,10,0.5,0.1\nc,y,4,0.25,0.2\n";
+    ck_assert_int_eq(compare_texts(made, made, &kc, &mc, &line), SUMMARY_SAME);
+    ck_assert_int_eq(kc, 5);
+    ck_assert_int_eq(
+        compare_texts("rules,attacker,games\n\"a,b\",x,10\nc,y,4\n", made, &kc, &mc, &line),
+        SUMMARY_SAME_PREFIX);
+    ck_assert_int_eq(kc, 3);
+    ck_assert_int_eq(mc, 5);
+    /* a cell of the kept columns differs */
+    ck_assert_int_eq(
+        compare_texts("rules,attacker,games\n\"a,b\",x,10\nc,y,5\n", made, &kc, &mc, &line),
+        SUMMARY_DIFFERENT);
+    ck_assert_int_eq(line, 3);
+    /* another header, a row fewer, a row more */
+    ck_assert_int_eq(
+        compare_texts("rules,defender,games\n\"a,b\",x,10\nc,y,4\n", made, &kc, &mc, &line),
+        SUMMARY_DIFFERENT);
+    ck_assert_int_eq(line, 1);
+    ck_assert_int_eq(compare_texts("rules,attacker,games\n\"a,b\",x,10\n", made, &kc, &mc, &line),
+                     SUMMARY_DIFFERENT);
+    ck_assert_int_eq(line, 3);
+    ck_assert_int_eq(
+        compare_texts("rules,attacker,games\n\"a,b\",x,10\nc,y,4\nd,z,1\n", made, &kc, &mc, &line),
+        SUMMARY_DIFFERENT);
+    ck_assert_int_eq(line, 4);
+    /* a kept file with more columns than today's is not an older schema */
+    ck_assert_int_eq(
+        compare_texts(made, "rules,attacker,games\n\"a,b\",x,10\nc,y,4\n", &kc, &mc, &line),
+        SUMMARY_DIFFERENT);
+    /* the same cells quoted otherwise are other bytes */
+    ck_assert_int_eq(compare_texts("rules,attacker,games,score,dist\n\"a,b\",\"x\",10,0.5,0.1\n"
+                                   "c,y,4,0.25,0.2\n",
+                                   made, &kc, &mc, &line),
+                     SUMMARY_DIFFERENT);
+    ck_assert_int_eq(line, 2);
+}
+END_TEST
+
 Suite *results_suite(void)
 {
     Suite *s = suite_create("results");
     TCase *tc = tcase_create("games");
     tcase_add_test(tc, test_row_format);
+    tcase_add_test(tc, test_summary_compare_older_schema);
     tcase_add_test(tc, test_round_trip);
     tcase_add_test(tc, test_empty_and_torn_header);
     tcase_add_test(tc, test_torn_row);
