@@ -70,6 +70,22 @@ sed -i '$d' "$tmp/other/games.csv"
 "$TAFL" reproduce "$tmp/other" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "the binary differs" "$tmp/err" && grep -q "games.csv: DIFFERS" "$tmp/out" &&
     ok || { fail "reproduce of another build's edited run"; cat "$tmp/out" "$tmp/err" >&2; }
+# A study kept without games.csv and with a summary.csv from before columns were added at its
+# end (as the oldest shipped curves) is judged in the columns it has; a changed cell there is not.
+cp -r "$run" "$tmp/oldschema"
+rm -rf "$tmp/oldschema/reproduced" "$tmp/oldschema/games.csv"
+cut_summary() { # keeps the first 12 cells of every row (no cell there holds a comma)
+    awk -F, -v OFS=, '{ $0 = $0; NF = 12; print }' "$run/summary.csv" >"$tmp/oldschema/summary.csv"
+}
+cut_summary
+"$TAFL" reproduce "$tmp/oldschema" --out "$tmp/oldschema-again" >"$tmp/out" 2>&1 &&
+    grep -q "summary.csv: identical in the 12 columns it keeps" "$tmp/out" &&
+    grep -q "reproduced (summary.csv in the columns it keeps)" "$tmp/out" && ok ||
+    { fail "reproduce of an older summary.csv's columns"; cat "$tmp/out" >&2; }
+sed -i '2s/^\(\([^,]*,\)\{3\}\)[0-9]*/\19999/' "$tmp/oldschema/summary.csv"
+"$TAFL" reproduce "$tmp/oldschema" --out "$tmp/oldschema-changed" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "summary.csv: DIFFERS from line 2" "$tmp/out" && grep -q "NOT reproduced" "$tmp/out" &&
+    ok || { fail "reproduce of an older summary.csv with a changed cell"; cat "$tmp/out" >&2; }
 expect_usage() {
     "$TAFL" "$@" >/dev/null 2>"$tmp/err"
     [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || { fail "tafl $*"; cat "$tmp/err" >&2; }
