@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/ruleset.h"
 #include "stats/balance.h"
 
 int design_phase_pairing(DesignPhase phase)
@@ -24,6 +25,21 @@ static long confirm_count(const Experiment *exp)
     return exp->confirm_games > 0 ? exp->confirm_games : exp->games;
 }
 
+bool design_is_knob_point(const Experiment *exp, int i)
+{
+    const Ruleset *base = &exp->rulesets[0], *r = &exp->rulesets[i];
+    if (i == 0 || r->max_plies < 1 || r->limit_result == LIMIT_RESULT_DRAW)
+        return false;
+    Ruleset x = *r;
+    x.max_plies = base->max_plies;
+    x.limit_result = base->limit_result;
+    memcpy(x.name, base->name, sizeof x.name);
+    char a[4096], b[4096];
+    ruleset_format(base, a, sizeof a);
+    ruleset_format(&x, b, sizeof b);
+    return strcmp(a, b) == 0;
+}
+
 void design_state_init(DesignState *s, const Experiment *exp)
 {
     memset(s, 0, sizeof *s);
@@ -34,11 +50,14 @@ void design_state_init(DesignState *s, const Experiment *exp)
     s->alive = xmalloc(n * sizeof *s->alive);
     s->dropped = xcalloc(n, sizeof *s->dropped);
     s->p_holm = xmalloc(n * sizeof *s->p_holm);
+    s->knob = xmalloc(n * sizeof *s->knob);
     for (int i = 0; i < s->n; i++) {
         s->alive[i] = true;
         s->p_holm[i] = NAN;
+        s->knob[i] = design_is_knob_point(exp, i);
     }
     s->best = -1;
+    s->best_knob = -1;
     s->phase = DESIGN_RACE;
     s->from = 0;
     s->to = round_size(exp) < exp->games ? round_size(exp) : exp->games;
@@ -53,6 +72,7 @@ void design_state_free(DesignState *s)
     free(s->alive);
     free(s->dropped);
     free(s->p_holm);
+    free(s->knob);
     memset(s, 0, sizeof *s);
 }
 
@@ -76,19 +96,32 @@ void design_state_next(DesignState *s, const Experiment *exp)
         return;
     }
     s->rounds++;
-    double *p = xmalloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *p);
-    balance_race_step((const long(*)[3])s->race, s->alive, s->n, DESIGN_ALPHA, &s->best, p);
-    int alive = 0;
-    for (int i = 0; i < s->n; i++) {
-        if (!isnan(p[i]))
-            s->p_holm[i] = p[i];
-        if (!s->alive[i] && s->dropped[i] == 0)
-            s->dropped[i] = s->rounds;
-        alive += s->alive[i];
+    size_t n = (size_t)(s->n > 0 ? s->n : 1);
+    double *p = xmalloc(n * sizeof *p);
+    bool *in = xmalloc(n * sizeof *in);
+    int alive = 0, left[2] = {0, 0};
+    /* Group 0: the rule changes (the base among them); group 1: the knob's limits. */
+    for (int group = 0; group < 2; group++) {
+        for (int i = 0; i < s->n; i++)
+            in[i] = s->alive[i] && (int)s->knob[i] == group;
+        balance_race_step((const long(*)[3])s->race, in, s->n, DESIGN_ALPHA,
+                          group == 0 ? &s->best : &s->best_knob, p);
+        for (int i = 0; i < s->n; i++) {
+            if ((int)s->knob[i] != group)
+                continue;
+            s->alive[i] = in[i];
+            if (!isnan(p[i]))
+                s->p_holm[i] = p[i];
+            if (!s->alive[i] && s->dropped[i] == 0)
+                s->dropped[i] = s->rounds;
+            left[group] += s->alive[i];
+        }
     }
+    alive = left[0] + left[1];
+    free(in);
     free(p);
     long step = round_size(exp), next = s->to + step < exp->games ? s->to + step : exp->games;
-    if (alive <= 1)
+    if (left[0] <= 1 && left[1] <= 1)
         s->end = DESIGN_END_ONE;
     else if (s->to >= exp->games)
         s->end = DESIGN_END_ROUNDS;

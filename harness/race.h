@@ -39,7 +39,11 @@ typedef struct {
     bool *alive;        /* still in the race */
     int *dropped;       /* the round that dropped it (1 = the first), 0 while in */
     double *p_holm;     /* its Holm-adjusted p against the best at its last step (NaN: none) */
-    int best;           /* the best after the last step (least distance from 1/2) */
+    bool *knob;         /* a point of the move-limit knob (design_is_knob_point): the race
+                           ranks the knob's limits apart from the rule changes */
+    int best;           /* the best rule change after the last step (least distance from
+                           1/2; -1: none) */
+    int best_knob;      /* the best of the knob's limits after the last step (-1: none) */
     int rounds;         /* race rounds judged */
     long race_games;    /* race games played */
     long from, to;      /* the round in progress plays each active candidate's games [from, to) */
@@ -57,11 +61,17 @@ void design_state_free(DesignState *s);
 /* Counts one game of candidate `rules` played by pairing `pairing` (0 race, 1 confirm). */
 void design_state_add(DesignState *s, int rules, int pairing, Winner winner);
 
+/* Whether candidate i of exp is a point of the move-limit knob: the base (candidate 0) but for
+ * a max_plies > 0 and a limit_result other than draw. */
+bool design_is_knob_point(const Experiment *exp, int i);
+
 /* Ends the round in progress (every game of it added): a race round drops the candidates shown
- * farther from 1/2 than the best (balance_race_step at DESIGN_ALPHA), then the race goes on,
- * or ends (one left, `games` reached, or the next round would pass exp->budget) and the
- * confirmation starts (with a second pairing) or the search is done. Then the next round's
- * [from, to) is set. Deterministic: a function of the counts alone. */
+ * farther from 1/2 than the best of their group (balance_race_step at DESIGN_ALPHA, once over
+ * the rule changes and once over the knob's limits: a knob that spans 1/2 has a limit near it
+ * by construction, and raced against the rule changes it would drop every one), then the race
+ * goes on, or ends (one left in each group, `games` reached, or the next round would pass
+ * exp->budget) and the confirmation starts (with a second pairing) or the search is done.
+ * Then the next round's [from, to) is set. Deterministic: a function of the counts alone. */
 void design_state_next(DesignState *s, const Experiment *exp);
 
 /* Whether candidate rules plays in the round in progress (pairing: 0 race, 1 confirm). */

@@ -101,28 +101,11 @@ void design_changes(const Experiment *exp, int i, char *buf, size_t size)
         snprintf(buf, size, "base");
 }
 
-/* Whether candidate i is a point of the move-limit knob: the base but for a max_plies > 0 and a
- * limit_result other than draw. */
-static bool is_knob_point(const Experiment *exp, int i)
-{
-    const Ruleset *base = &exp->rulesets[0], *r = &exp->rulesets[i];
-    if (i == 0 || r->max_plies < 1 || r->limit_result == LIMIT_RESULT_DRAW)
-        return false;
-    Ruleset x = *r;
-    x.max_plies = base->max_plies;
-    x.limit_result = base->limit_result;
-    memcpy(x.name, base->name, sizeof x.name);
-    char a[4096], b[4096];
-    ruleset_format(base, a, sizeof a);
-    ruleset_format(&x, b, sizeof b);
-    return strcmp(a, b) == 0;
-}
-
 int design_knob_points(const Experiment *exp, const DesignState *s)
 {
     int n = 0;
     for (int i = 0; i < s->n; i++)
-        n += is_knob_point(exp, i);
+        n += design_is_knob_point(exp, i);
     return n;
 }
 
@@ -135,7 +118,7 @@ bool design_knob(const Experiment *exp, const DesignState *s, CrossingResult *ou
     bool ok = true;
     for (int i = 0; i < s->n && ok; i++) {
         const long *w = s->race[i];
-        if (!is_knob_point(exp, i))
+        if (!design_is_knob_point(exp, i))
             continue;
         if (w[0] + w[1] + w[2] == 0) {
             (*skipped)++;
@@ -333,7 +316,7 @@ static Status write_knob(const Experiment *exp, const DesignState *s, const Cros
     fputs("$knob << EOD\n", df);
     for (int i = 0; i < s->n; i++) {
         const long *w = s->race[i];
-        if (!is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
+        if (!design_is_knob_point(exp, i) || w[0] + w[1] + w[2] == 0)
             continue;
         BalanceDistance d;
         balance_distance(w[0], w[1], w[2], STATS_Z95, &d);
@@ -433,11 +416,11 @@ Status design_write(const Experiment *exp, const DesignState *s, const char *dir
     return st;
 }
 
-static const char *end_text(DesignEnd e)
+static const char *end_text(DesignEnd e, bool knob)
 {
     switch (e) {
     case DESIGN_END_ONE:
-        return "one candidate left";
+        return knob ? "one rule change and one limit left" : "one candidate left";
     case DESIGN_END_ROUNDS:
         return "every survivor played its games";
     case DESIGN_END_BUDGET:
@@ -456,8 +439,9 @@ void design_print(FILE *out, const Experiment *exp, const DesignState *s)
     fprintf(out,
             "\ndesign search %s: %d candidates, %d race rounds of %s (%ld games), %s; %d "
             "survivor%s%s%s\n",
-            exp->name, s->n, s->rounds, exp->agents[0].name, s->race_games, end_text(s->end), alive,
-            alive == 1 ? "" : "s", exp->pairing_count > 1 ? ", confirmed by " : "",
+            exp->name, s->n, s->rounds, exp->agents[0].name, s->race_games,
+            end_text(s->end, design_knob_points(exp, s) > 0), alive, alive == 1 ? "" : "s",
+            exp->pairing_count > 1 ? ", confirmed by " : "",
             exp->pairing_count > 1 ? exp->agents[1].name : "");
     int wn = 9;
     for (int i = 0; i < s->n; i++)
@@ -472,6 +456,15 @@ void design_print(FILE *out, const Experiment *exp, const DesignState *s)
                 exp->rulesets[x->index].name, games, x->d.score, x->d.score_low, x->d.score_high,
                 x->d.distance, x->d.low, x->d.high, verdict_of(exp, s, x));
     }
+    int knob_points = design_knob_points(exp, s);
+    if (knob_points > 0)
+        fprintf(out,
+                "the race ranks the move-limit knob's %d limit%s apart from the %d rule "
+                "change%s (the base among them): best rule change %s, best limit %s\n",
+                knob_points, knob_points == 1 ? "" : "s", s->n - knob_points,
+                s->n - knob_points == 1 ? "" : "s",
+                s->best >= 0 ? exp->rulesets[s->best].name : "none",
+                s->best_knob >= 0 ? exp->rulesets[s->best_knob].name : "none");
     if (exp->pairing_count > 1 && alive > 1) {
         /* Does the stronger agent keep the race's order? A pair of survivors is discordant when
          * the race and the confirmation order them strictly the opposite way (ties agree with

@@ -11,6 +11,7 @@
 #include "harness/race.h"
 #include "harness/runner.h"
 #include "rules/ruleset.h"
+#include "stats/balance.h"
 #include "stats/ratings.h"
 #include "stats/stats.h"
 #include "tests/tests.h"
@@ -590,12 +591,70 @@ START_TEST(test_design_state_machine)
 }
 END_TEST
 
+/* The knob's limits race apart from the rule changes. Candidates: the base a (brandubh capped
+ * at 300 plies, the limit a draw), a rule change b (corners = no), and two knob points c, d
+ * (the base with max_plies 40 and 80 won by the attackers); rounds of 40 games. Round 1:
+ * a 40-0 (distance 0.5, folded Wilson [0.412, 0.5]), b 32-8 (0.3, [0.152, 0.395]), c 20-20
+ * (0, [0, 0.148]), d 39-1. Raced as one family, c (whose knob can always be set near 1/2)
+ * would drop b, the best rule change, with a and d. Apart, b is the best of the rule changes
+ * and drops a (MOVER's lower bound 0.2 - sqrt(0.088^2 + 0.095^2) = 0.071 > 0), c the best of
+ * the limits and drops d; one candidate is left in each group, which ends the race. */
+START_TEST(test_design_knob_races_apart)
+{
+    static const char *const specs[][2] = {{"r", "random"}};
+    Experiment *e = make_exp(1, 1, specs, 80);
+    Ruleset base = *ruleset_preset_find("brandubh");
+    base.max_plies = 300;
+    base.limit_result = LIMIT_RESULT_DRAW;
+    for (int i = 0; i < 4; i++) {
+        e->rulesets[i] = base;
+        snprintf(e->rulesets[i].name, sizeof e->rulesets[i].name, "%c", 'a' + i);
+    }
+    e->rulesets[1].corners = false;
+    e->rulesets[2].max_plies = 40;
+    e->rulesets[2].limit_result = LIMIT_RESULT_ATTACKERS;
+    e->rulesets[3].max_plies = 80;
+    e->rulesets[3].limit_result = LIMIT_RESULT_ATTACKERS;
+    e->ruleset_count = 4;
+    e->kind = EXPERIMENT_DESIGN;
+    e->check_every = 40;
+    e->margin = 0.05;
+    e->pairings[0] = (Pairing){0, 0};
+    e->pairing_count = 1;
+    Error err = {{0}};
+    ck_assert_msg(design_check(e, &err) == ST_OK, "%s", err.text);
+    ck_assert(!design_is_knob_point(e, 0) && !design_is_knob_point(e, 1));
+    ck_assert(design_is_knob_point(e, 2) && design_is_knob_point(e, 3));
+    DesignState s;
+    design_state_init(&s, e);
+    feed(&s, 0, 0, 40, 0);
+    feed(&s, 1, 0, 32, 8);
+    feed(&s, 2, 0, 20, 20);
+    feed(&s, 3, 0, 39, 1);
+    /* The whole family in one race, as before the groups. */
+    bool together[4] = {true, true, true, true};
+    int best;
+    balance_race_step((const long(*)[3])s.race, together, 4, DESIGN_ALPHA, &best, NULL);
+    ck_assert_int_eq(best, 2);
+    ck_assert(!together[0] && !together[1] && together[2] && !together[3]);
+    design_state_next(&s, e);
+    ck_assert_int_eq(s.best, 1);
+    ck_assert_int_eq(s.best_knob, 2);
+    ck_assert(!s.alive[0] && s.alive[1] && s.alive[2] && !s.alive[3]);
+    ck_assert(s.dropped[0] == 1 && s.dropped[3] == 1);
+    ck_assert(s.end == DESIGN_END_ONE && s.phase == DESIGN_DONE);
+    design_state_free(&s);
+    free(e);
+}
+END_TEST
+
 Suite *runner_suite(void)
 {
     Suite *s = suite_create("runner");
     TCase *tc = tcase_create("runner");
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, test_thread_count_does_not_change_output);
+    tcase_add_test(tc, test_design_knob_races_apart);
     tcase_add_test(tc, test_resume_after_interruption_equals_uninterrupted_run);
     tcase_add_test(tc, test_existing_results_are_never_overwritten);
     tcase_add_test(tc, test_output_path_that_is_a_file_is_an_error);
