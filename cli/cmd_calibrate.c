@@ -103,6 +103,30 @@ static Status write_files(const char *dir, char evals[][1024], const Calibration
     return st;
 }
 
+/* The scores of each evaluation, a line each. */
+static void print_tables(char evals[][1024], const Calibration *cal, int n_evals)
+{
+    printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive", "log_loss",
+           "brier", "auc");
+    for (int e = 0; e < n_evals; e++)
+        printf("%-40s %6ld %9ld %9ld %8.4f %7.4f %6.3f\n", evals[e], cal[e].games, cal[e].positions,
+               cal[e].decisive, cal[e].log_loss, cal[e].brier, cal[e].auc);
+}
+
+/* Each evaluation's calibration bins: mean predicted, observed score and positions. */
+static void print_bins(char evals[][1024], const Calibration *cal, int n_evals)
+{
+    printf("\ncalibration (bins of predicted P: mean predicted / observed score / positions)\n");
+    for (int e = 0; e < n_evals; e++) {
+        printf("%s:", evals[e]);
+        for (int b = 0; b < CALIBRATE_BINS; b++)
+            if (cal[e].bin_count[b] > 0)
+                printf(" %.2f/%.2f/%ld", cal[e].bin_predicted[b], cal[e].bin_observed[b],
+                       cal[e].bin_count[b]);
+        printf("\n");
+    }
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
     const char *rules_arg = NULL, *eval_arg = NULL, *plies_arg = NULL, *out = NULL;
@@ -196,26 +220,14 @@ int cmd_calibrate(int argc, char **argv)
     }
     printf("%s%s: %s, plies %d-%d, P(attackers win) = 1 / (1 + exp(-v / 40))\n", path,
            held_out ? " (held out: every tenth game from the first)" : "", r.opt.name, lo, hi);
-    printf("%-40s %6s %9s %9s %8s %7s %6s\n", "eval", "games", "positions", "decisive", "log_loss",
-           "brier", "auc");
-    for (int e = 0; e < n_evals; e++)
-        printf("%-40s %6ld %9ld %9ld %8.4f %7.4f %6.3f\n", evals[e], cal[e].games, cal[e].positions,
-               cal[e].decisive, cal[e].log_loss, cal[e].brier, cal[e].auc);
+    print_tables(evals, cal, n_evals);
     if (skipped > 0 || unread > 0) {
         char what[64];
         snprintf(what, sizeof what, "skipped %ld of %d games", skipped, scored);
         print_skipped(stdout, what, &cal[0], unread, r.opt.name);
         putchar('\n');
     }
-    printf("\ncalibration (bins of predicted P: mean predicted / observed score / positions)\n");
-    for (int e = 0; e < n_evals; e++) {
-        printf("%s:", evals[e]);
-        for (int b = 0; b < CALIBRATE_BINS; b++)
-            if (cal[e].bin_count[b] > 0)
-                printf(" %.2f/%.2f/%ld", cal[e].bin_predicted[b], cal[e].bin_observed[b],
-                       cal[e].bin_count[b]);
-        printf("\n");
-    }
+    print_bins(evals, cal, n_evals);
     if (out) {
         bool plotted = false;
         if (write_files(out, evals, cal, n_evals, path, &plotted, &err) != ST_OK) {

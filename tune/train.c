@@ -1027,6 +1027,91 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
     return st;
 }
 
+/* What a resumed training recorded, read back and checked: train.csv and its sums, the best's
+ * files (as they were written), and the window's positions against train.csv's counts. A
+ * directory holding generations is refused unless resuming. */
+static Status read_back(Train *tr, Error *err)
+{
+    const TrainFile *t = tr->t;
+    char path[RUNDIR_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/train.csv", tr->dir);
+    Status st = read_csv(tr, path, err);
+    if (st == ST_OK && tr->row_count > 0 && !tr->opt->resume) {
+        error_set(err, "%s: holds %d generations already: give --resume to continue", tr->dir,
+                  tr->row_count);
+        st = ST_EINVAL;
+    }
+    if (st == ST_OK && tr->row_count > t->generations) {
+        error_set(err, "%s: holds %d generations, more than the %d asked for", tr->dir,
+                  tr->row_count, t->generations);
+        st = ST_EINVAL;
+    }
+    if (st == ST_OK)
+        st = read_sums(tr, err);
+    /* The best's files of a resumed run, which the self-play and the gate read (a player
+     * model's through best.eval, written again from them): as they were written. */
+    int best_gens[2] = {tr->best_generation, player_model(tr) ? tr->best_defending : 0};
+    for (int h = 0; h < 2 && st == ST_OK; h++) {
+        char *data;
+        size_t size;
+        if (best_gens[h] >= 1 && best_gens[h] <= tr->row_count) {
+            st = read_generation_file(tr, best_gens[h], "eval", &data, &size, err);
+            free(data);
+        }
+    }
+    /* The window of a resumed run: the positions of the generations recorded. */
+    for (int g = 1; g <= tr->row_count && st == ST_OK; g++) {
+        if (g <= tr->row_count - t->window + 1)
+            continue;
+        char name[32], *data;
+        size_t size;
+        gen_name(g, "pos", name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", tr->dir, name);
+        st = read_generation_file(tr, g, "pos", &data, &size, err);
+        if (st == ST_OK)
+            st = selfplay_parse_positions(path, data, size, &tr->rules, t, &tr->gens[g], err);
+        free(data);
+        if (st == ST_OK && tr->gens[g].count != tr->rows[g - 1].positions) {
+            error_set(err,
+                      "%s/%s: holds %d positions, train.csv records %d for generation %d "
+                      "(remove the directory to start again)",
+                      tr->dir, name, tr->gens[g].count, tr->rows[g - 1].positions, g);
+            st = ST_EPARSE;
+        }
+    }
+    return st;
+}
+
+/* The result a training hands back (train.h). */
+static void fill_result(const Train *tr, TrainResult *out)
+{
+    snprintf(out->dir, sizeof out->dir, "%s", tr->dir);
+    out->generations = tr->row_count;
+    out->best_generation = tr->best_generation;
+    out->best_defending = tr->best_defending;
+    out->final_games = tr->final.games;
+    out->final_score = tr->final.score;
+    out->final_low = tr->final.low;
+    out->final_high = tr->final.high;
+    out->final_elo = tr->final.elo;
+    out->final_elo_low = gate_elo(tr->final.low);
+    out->final_elo_high = gate_elo(tr->final.high);
+}
+
+/* Frees what train_run allocated in tr. */
+static void train_free(Train *tr)
+{
+    for (int g = 0; g <= tr->t->generations; g++)
+        free(tr->gens[g].pos);
+    free(tr->gens);
+    free(tr->gen0);
+    free(tr->init_canonical);
+    for (int i = 0; i < TRAINFILE_LEAGUE_MAX; i++)
+        free(tr->league[i]);
+    free(tr->rows);
+    free(tr->hashes);
+}
+
 Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, Error *err)
 {
     memset(out, 0, sizeof *out);
@@ -1068,52 +1153,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
     tr.rows = xcalloc((size_t)t->generations + 1, sizeof *tr.rows);
     tr.hashes = xcalloc((size_t)t->generations + 1, sizeof *tr.hashes);
     char path[RUNDIR_PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/train.csv", tr.dir);
     if (st == ST_OK)
-        st = read_csv(&tr, path, err);
-    if (st == ST_OK && tr.row_count > 0 && !opt->resume) {
-        error_set(err, "%s: holds %d generations already: give --resume to continue", tr.dir,
-                  tr.row_count);
-        st = ST_EINVAL;
-    }
-    if (st == ST_OK && tr.row_count > t->generations) {
-        error_set(err, "%s: holds %d generations, more than the %d asked for", tr.dir, tr.row_count,
-                  t->generations);
-        st = ST_EINVAL;
-    }
-    if (st == ST_OK)
-        st = read_sums(&tr, err);
-    /* The best's files of a resumed run, which the self-play and the gate read (a player
-     * model's through best.eval, written again from them): as they were written. */
-    int best_gens[2] = {tr.best_generation, player_model(&tr) ? tr.best_defending : 0};
-    for (int h = 0; h < 2 && st == ST_OK; h++) {
-        char *data;
-        size_t size;
-        if (best_gens[h] >= 1 && best_gens[h] <= tr.row_count) {
-            st = read_generation_file(&tr, best_gens[h], "eval", &data, &size, err);
-            free(data);
-        }
-    }
-    /* The window of a resumed run: the positions of the generations recorded. */
-    for (int g = 1; g <= tr.row_count && st == ST_OK; g++) {
-        if (g <= tr.row_count - t->window + 1)
-            continue;
-        char name[32], *data;
-        size_t size;
-        gen_name(g, "pos", name, sizeof name);
-        snprintf(path, sizeof path, "%s/%s", tr.dir, name);
-        st = read_generation_file(&tr, g, "pos", &data, &size, err);
-        if (st == ST_OK)
-            st = selfplay_parse_positions(path, data, size, &tr.rules, t, &tr.gens[g], err);
-        free(data);
-        if (st == ST_OK && tr.gens[g].count != tr.rows[g - 1].positions) {
-            error_set(err,
-                      "%s/%s: holds %d positions, train.csv records %d for generation %d "
-                      "(remove the directory to start again)",
-                      tr.dir, name, tr.gens[g].count, tr.rows[g - 1].positions, g);
-            st = ST_EPARSE;
-        }
-    }
+        st = read_back(&tr, err);
     tr.resumed = tr.row_count;
     if (st == ST_OK && opt->progress && tr.row_count > 0)
         fprintf(stderr, "train %s: resuming after generation %d of %d\n", t->name, tr.row_count,
@@ -1161,26 +1202,8 @@ Status train_run(const TrainFile *t, const TrainOptions *opt, TrainResult *out, 
         signals_cooperate(false);
         st = end_session(&tr, st, err);
     }
-    snprintf(out->dir, sizeof out->dir, "%s", tr.dir);
-    out->generations = tr.row_count;
-    out->best_generation = tr.best_generation;
-    out->best_defending = tr.best_defending;
-    out->final_games = tr.final.games;
-    out->final_score = tr.final.score;
-    out->final_low = tr.final.low;
-    out->final_high = tr.final.high;
-    out->final_elo = tr.final.elo;
-    out->final_elo_low = gate_elo(tr.final.low);
-    out->final_elo_high = gate_elo(tr.final.high);
-    for (int g = 0; g <= t->generations; g++)
-        free(tr.gens[g].pos);
-    free(tr.gens);
-    free(tr.gen0);
-    free(tr.init_canonical);
-    for (int i = 0; i < TRAINFILE_LEAGUE_MAX; i++)
-        free(tr.league[i]);
-    free(tr.rows);
-    free(tr.hashes);
+    fill_result(&tr, out);
+    train_free(&tr);
     dirlock_release(lock);
     return st;
 }
