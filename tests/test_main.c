@@ -25,7 +25,7 @@ static const SuiteMaker suites[] = {
     ruleset_suite,    otn_suite,         rules_suite,     otn_rules_suite, rulesfile_suite,
     experiment_suite, statistics_suite,  crossing_suite,  league_suite,    otep_suite,
     curve_suite,      fuzz_corpus_suite, safety_suite,    gradient_suite,  train_suite,
-    trust_suite,      files_suite,       report_suite,
+    trust_suite,      files_suite,       report_suite,    nnue_suite,
 };
 
 /* Reads "K/N" into *k and *n; false unless 0 <= K < N. */

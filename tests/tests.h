@@ -68,6 +68,7 @@ Suite *report_suite(void);
 
 /* check_solve.c: retrograde analysis of tiny rulesets (solve/) */
 Suite *solve_suite(void);
+Suite *nnue_suite(void); /* check_nnue.c: the network's incremental accumulator */
 
 /* check_fuzz.c: every seed corpus file of tests/fuzz through its fuzz target */
 Suite *fuzz_corpus_suite(void);

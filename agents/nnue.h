@@ -1,0 +1,75 @@
+/* An efficiently updatable network over the squares (NNUE, Nasu 2018), for any board up to
+ * RULES_MAX_SIZE: one input per piece kind (attacker, defender, king) on each square and one
+ * for "the attackers are to move" (the layout of the learned network model, agents/evalmodel.h),
+ * a hidden layer of up to NNUE_MAX_HIDDEN units with clipped ReLU, one output. The hidden
+ * layer's pre-activations are kept as an accumulator that a move changes by a few columns
+ * (the moving piece off its square and onto another, each captured piece off, the side to
+ * move flipped) instead of being recomputed: the form of sovelin/taflzero's src/nnue/ stage
+ * (piece-on-square inputs, one accumulator, int16 weights), written here from that
+ * description. Integer arithmetic throughout, so the incremental and the from-scratch
+ * accumulator are equal bit for bit (tests/check_nnue.c checks it over random games of every
+ * preset). This is the inference only: no file format or training yet. */
+#ifndef TAFL_AGENTS_NNUE_H
+#define TAFL_AGENTS_NNUE_H
+
+#include <stdint.h>
+
+#include "rules/common.h"
+#include "rules/state.h"
+
+/* The hidden layer's size: at most, and at least. */
+#define NNUE_MAX_HIDDEN 512
+#define NNUE_MIN_HIDDEN 8
+
+/* The clipped ReLU's ceiling: a hidden unit's activation is its accumulator clamped to
+ * [0, NNUE_CLIP] (weights are scaled so that 1.0 is NNUE_CLIP). */
+#define NNUE_CLIP 255
+
+/* The inputs of a board of `squares` squares: three piece kinds a square, and the side. */
+#define NNUE_INPUTS(squares) (3 * (squares) + 1)
+
+/* A network for one board size. Weights are int16: w1 holds one row of `hidden` weights per
+ * input (an input's column of the first layer, contiguous, which is what an update adds). */
+typedef struct {
+    int size;      /* the board's side */
+    int squares;   /* size * size */
+    int hidden;    /* NNUE_MIN_HIDDEN..NNUE_MAX_HIDDEN */
+    int16_t *w1;   /* [NNUE_INPUTS(squares)][hidden] */
+    int32_t *b1;   /* [hidden] */
+    int16_t *w2;   /* [hidden] */
+    int32_t b2;    /* the output's bias */
+    int out_shift; /* the output is (b2 + sum clamp(acc) * w2) >> out_shift */
+} Nnue;
+
+/* The hidden layer's pre-activations for one position. Fixed size, copy by assignment. */
+typedef struct {
+    int32_t v[NNUE_MAX_HIDDEN];
+} NnueAcc;
+
+/* A network of zero weights for boards of side `size` with `hidden` units. ST_EINVAL naming
+ * the bound when either is out of range. nnue_free releases it. */
+MUST_CHECK Status nnue_create(Nnue *net, int size, int hidden, Error *err);
+
+/* Frees the weights (not net). NULL-safe. */
+void nnue_free(Nnue *net);
+
+/* Fills every weight from seed, uniformly in [-range, range] for the first layer and
+ * [-4 * range, 4 * range] for the output: a network to test the arithmetic with, and a start
+ * for a training. Deterministic. */
+void nnue_randomize(Nnue *net, uint64_t seed, int range);
+
+/* The accumulator of position s, from scratch: b1 plus the column of every input that is 1. */
+void nnue_refresh(const Nnue *net, const Rules *r, const GameState *s, NnueAcc *acc);
+
+/* Updates acc, the accumulator of `before`, to that of the position after legal move m, whose
+ * captured squares are caps (state_apply's list for that move): the moving piece's column off
+ * m.from and onto m.to, each captured piece's off its square (but the king's: a captured king
+ * stays on his square in the GameState that ends the game), the side's column flipped. */
+void nnue_update(const Nnue *net, const Rules *r, const GameState *before, Move m,
+                 const CaptureList *caps, NnueAcc *acc);
+
+/* The network's output for an accumulator, from the attackers' side (larger: better for the
+ * attackers). */
+int32_t nnue_output(const Nnue *net, const NnueAcc *acc);
+
+#endif
