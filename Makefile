@@ -136,8 +136,8 @@ TESTENV := $(shell env --default-signal=INT,HUP true 2>/dev/null && echo env --d
 # slower, and on a shared two-core machine a 4 s limit timed out dozens of quick tests.
 CK_SLOWDOWN := $(if $(SAN),CK_TIMEOUT_MULTIPLIER=10,)
 
-# The suite's parts run side by side, TEST_JOBS at a time (every core by default; TEST_JOBS=1
-# runs them one after another): the Check suites dealt into CHECK_SHARDS processes
+# The suite is built, then its parts run side by side, TEST_JOBS at a time (every core by
+# default; TEST_JOBS=1 runs them one after another): the Check suites dealt into CHECK_SHARDS processes
 # (check_all --shard K/N), and each script of tests/. Every part owns its temporary directory;
 # make's --output-sync prints each part's output whole when it ends. The slowest go first.
 TEST_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
@@ -147,7 +147,7 @@ TEST_SCRIPTS := cli report train design cost repro safety train_files trust rund
 TEST_PARTS   := $(CHECK_SHARDS:%=test-check-%) $(TEST_SCRIPTS:%=test-sh-%)
 
 test: deps
-	@$(MAKE) --no-print-directory layers $(TAFL) $(CHECKBIN)
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) layers $(TAFL) $(CHECKBIN)
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_PARTS)
 	sh tests/docs.sh
 	@echo "make test: all tests passed ($(BUILD))"
