@@ -8,6 +8,7 @@
 #include "agents/agent.h"
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
+#include "agents/nnue.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/perft.h"
@@ -147,6 +148,63 @@ static void report(FILE *out, const char *key, double value)
         fprintf(out, "%s %.0f\n", key, value);
 }
 
+/* The efficiently updatable network (agents/nnue.h) on a large board: accumulator updates per
+ * second along random games against refreshes from scratch per second, 256 hidden units of
+ * random weights, each timed over a whole game's moves at once. Speed only, out of the
+ * signature. */
+#define BENCH_NNUE_PLIES 512
+static void run_nnue(const Rules *r, int games, FILE *out)
+{
+    Nnue net;
+    Error err;
+    if (nnue_create(&net, r->size, 256, &err) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", err.text);
+        exit(EXIT_FAILURE);
+    }
+    nnue_randomize(&net, BENCH_SEED, 64);
+    History hist;
+    history_init(&hist);
+    static Move moves[RULES_MAX_MOVES], played[BENCH_NNUE_PLIES];
+    static GameState states[BENCH_NNUE_PLIES + 1];
+    static CaptureList caps[BENCH_NNUE_PLIES];
+    long updates = 0;
+    double update_s = 0, refresh_s = 0;
+    Rng rng;
+    rng_seed(&rng, BENCH_SEED);
+    for (int g = 0; g < games; g++) {
+        state_init(r, &states[0]);
+        history_clear(&hist);
+        history_push(&hist, states[0].hash, states[0].fort_hash, false, false);
+        int plies = 0, n;
+        while (plies < BENCH_NNUE_PLIES && (n = movegen_legal(r, &states[plies], moves)) > 0) {
+            played[plies] = moves[rng_below(&rng, (uint32_t)n)];
+            states[plies + 1] = states[plies];
+            state_apply(r, &states[plies + 1], &hist, played[plies], &caps[plies]);
+            plies++;
+        }
+        NnueAcc acc, fresh;
+        nnue_refresh(&net, r, &states[0], &acc);
+        double t0 = clock_seconds();
+        for (int p = 0; p < plies; p++)
+            nnue_update(&net, r, &states[p], played[p], &caps[p], &acc);
+        double t1 = clock_seconds();
+        for (int p = 1; p <= plies; p++)
+            nnue_refresh(&net, r, &states[p], &fresh);
+        double t2 = clock_seconds();
+        if (nnue_output(&net, &acc) != nnue_output(&net, &fresh)) {
+            fprintf(stderr, "bench: the network's updated and refreshed outputs differ\n");
+            exit(EXIT_FAILURE);
+        }
+        update_s += t1 - t0;
+        refresh_s += t2 - t1;
+        updates += plies;
+    }
+    history_free(&hist);
+    nnue_free(&net);
+    report(out, "nnue_updates_per_s_copenhagen", update_s > 0 ? (double)updates / update_s : 0);
+    report(out, "nnue_refreshes_per_s_copenhagen", refresh_s > 0 ? (double)updates / refresh_s : 0);
+}
+
 void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
 {
     sig->nodes = 0;
@@ -233,6 +291,7 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
         run_game_searches(&copenhagen, spec, quick ? 4 : 16, &scratch, &nodes, &seconds);
         report(out, large[i].key, seconds > 0 ? (double)nodes / seconds : 0);
     }
+    run_nnue(&copenhagen, quick ? 20 : 400, out);
     nodes = 0;
     seconds = 0;
     run_searches(&brandubh, quick ? "mcts:iterations=1000" : "mcts:iterations=20000", sig, &nodes,
