@@ -60,7 +60,7 @@ static int dry_run_train(const TrainFile *t, const TrainOptions *opt, int argc, 
         fprintf(stderr, "tafl train: %s\n", err.text);
         status = EXIT_USAGE; /* train_run's ruleset error is the caller's input too */
     } else {
-        costest_measure(plan);
+        costest_measure(plan, threads);
         costest_print(plan, command, threads, stdout);
         printf("not counted: the fit after each generation (%d epochs over the positions of %d "
                "generations)\n",

@@ -41,7 +41,7 @@ static int dry_run_tune(const TuneFile *t, const TuneOptions *opt, const char *c
         fprintf(stderr, "tafl tune: %s\n", err.text);
         status = EXIT_FAILURE; /* what the tuning itself exits with on these checks */
     } else {
-        costest_measure(plan);
+        costest_measure(plan, threads);
         costest_print(plan, command, threads, stdout);
         if (opt->resume) {
             printf("a resume plays only the rows its directory lacks, and the evidence\n");

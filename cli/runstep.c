@@ -17,6 +17,8 @@
 #include "formats/rulesfile.h"
 #include "formats/summary.h"
 #include "harness/bench.h"
+#include "harness/racecost.h"
+#include "harness/runmeta.h"
 #include "harness/runner.h"
 #include "harness/version.h"
 #include "rules/movegen.h"
@@ -111,9 +113,22 @@ int cli_dry_run(const char *command, const Experiment *exp, const RunOptions *op
         costest_destroy(plan);
         return EXIT_FAILURE; /* what the run itself would exit with on these checks */
     }
-    costest_measure(plan);
+    /* A run that writes its directory records the quick bench in meta: part of its time. */
+    if (opt->write_files) {
+        double start = clock_seconds();
+        char bench[RUNMETA_BENCH_MAX];
+        runmeta_bench_signature(bench);
+        costest_add_fixed(plan, clock_seconds() - start);
+    }
+    if (opt->stop.kind == RUN_STOP_RACE)
+        racecost_estimate(plan, exp, threads);
+    else
+        costest_measure(plan, threads);
     costest_print(plan, what, threads, stdout);
-    if (opt->stop.kind != RUN_STOP_COUNT)
+    if (opt->stop.kind == RUN_STOP_RACE)
+        printf("a design search: the race drops candidates round by round and confirms the "
+               "survivors; each line's games are its mean over the simulated races\n");
+    else if (opt->stop.kind != RUN_STOP_COUNT)
         printf("a stopping rule (%s) ends the run when it decides: these are the most games it "
                "plays, and the time the longest it takes\n",
                opt->stop.kind == RUN_STOP_SPRT ? "SPRT" : "max_width");

@@ -15,7 +15,9 @@
 #define COSTEST_BUDGET_S   2.0
 #define COSTEST_LINE_MIN_S 0.05
 /* Calibration games per line at most: enough for a mean length, cheap for fast agents. */
-#define COSTEST_GAMES_MAX 8
+#define COSTEST_GAMES_MAX 32
+/* Games a line should end before the clock of its share holds it back (up to four shares). */
+#define COSTEST_MIN_ENDED 3
 
 typedef struct CostPlan CostPlan;
 
@@ -30,18 +32,70 @@ CostPlan *costest_create(void);
 MUST_CHECK Status costest_add(CostPlan *p, const char *label, const Rules *r, const char *attacker,
                               const char *defender, int opening_plies, long games, Error *err);
 
-/* Measures every line: plays its agents against each other from the start, move by move, for
- * a share of COSTEST_BUDGET_S of wall time (at most COSTEST_GAMES_MAX games; a first game may
- * go on to four shares, the whole calibration to twice the budget), timing each agent's moves
- * (ms per move) and keeping the length of the games that end (plies per game).
- * When no game ends within the share, the game length is taken as the ply cap (an upper bound,
- * said in the table). Seeds are fixed; the times are this machine's, now. Not thread-safe. */
-void costest_measure(CostPlan *p);
+/* Measures every line (costest_measure_lines of all, COSTEST_BUDGET_S): plays its agents
+ * against each other from the start, move by move, on up to `threads` threads side by side
+ * (at most the processors), from fixed seeds, timing each agent's moves (ms per move) and
+ * keeping the length and result of the games that end. The budget's wall time is shared in
+ * two passes: half of it evenly, then what is left among the lines still playing in
+ * proportion to their cost a game (at most COSTEST_GAMES_MAX games a line; a line with fewer
+ * than COSTEST_MIN_ENDED games ended may go on to four shares, the whole calibration to twice
+ * the budget). When no game ends within
+ * the share, the game length is taken from the ruleset's other lines or the ply cap (an upper
+ * bound, said in the table). The times are this machine's, now. */
+void costest_measure(CostPlan *p, int threads);
+
+/* Measures the lines whose which[i] is true (NULL: all) that are not measured yet, sharing
+ * budget_s of wall time as costest_measure shares COSTEST_BUDGET_S, at most games_max games a
+ * line. A later call adds lines to an earlier one's: a design's confirmation, measured once
+ * the race is simulated. */
+void costest_measure_lines(CostPlan *p, const bool *which, double budget_s, int games_max,
+                           int threads);
+
+/* What the calibration found for line i (0 <= i < costest_count). */
+typedef struct {
+    bool measured;
+    long games;
+    double plies;        /* plies per game (see costest_print) */
+    double sec_per_game; /* the estimate for one game, and its 95% interval */
+    double sec_low, sec_high;
+    long wdl[3]; /* the calibration games that ended: attackers' wins, draws, losses */
+    int ended;
+} CostLineInfo;
+
+/* Pools line i's mean game length with line j's, as if j's mean were `weight` more games of
+ * i (both measured, with games that ended; else nothing changes), and costs i's games again:
+ * for a line of few, dear calibration games whose length the same ruleset's line of a cheaper
+ * agent knows better (a design's confirmation and its race). */
+void costest_pool_length(CostPlan *p, int i, int j, double weight);
+
+int costest_count(const CostPlan *p);
+void costest_line(const CostPlan *p, int i, CostLineInfo *out);
+
+/* Sets line i's games (a caller's model of how many it plays: a design's race), and, for a
+ * line not measured, the seconds of one game and their interval (sec_per_game < 0 leaves
+ * them), marked '=' in the table. */
+void costest_set_line(CostPlan *p, int i, long games, double sec_per_game, double sec_low,
+                      double sec_high);
+
+/* Replaces the total's sum over lines by a caller's model: seconds and its 95% interval, and
+ * how they were found (appended to the total's line: "; 200 simulated races"). */
+void costest_set_total(CostPlan *p, double seconds, double low, double high, const char *how);
+
+/* Adds a run's fixed set-up to the total (the quick bench a run's meta records). The making
+ * of each line's agents is counted by the calibration itself. */
+void costest_add_fixed(CostPlan *p, double seconds);
+
+/* The total's set-up part: the fixed seconds and the making of the lines' agents. */
+double costest_setup_seconds(const CostPlan *p);
+
+/* The threads' worth of processors a run on `threads` threads gets (after measuring): the
+ * threads, but no more than the processors the machine's other work leaves, at least one. */
+double costest_parallel(const CostPlan *p, int threads);
 
 /* Prints the table (per line: games, plies per game, ms per move, seconds per game, seconds)
- * and the total: games, and the estimated wall time on `threads` threads (each line's seconds
- * over min(threads, games, the processors minus the load average, at least 1)), saying it is
- * an estimate. what names the study ("tafl run
+ * and the total: games, and the estimated wall time on `threads` threads with its 95%
+ * interval (each line's seconds over min(threads, games, the processors the other work left
+ * during the calibration, at least 1)), saying it is an estimate. what names the study ("tafl run
  * experiments/x.ini"). */
 void costest_print(const CostPlan *p, const char *what, int threads, FILE *out);
 

@@ -61,6 +61,10 @@ void balance_change(const long a[3], const long b[3], double z, BalanceChange *o
     }
     for (int i = 0; i < 100; i++) {
         double mid = 0.5 * (in + out_z);
+        /* Once in and out are neighbouring doubles the midpoint is one of them and the
+         * remaining steps change nothing (about 56 are needed): stop there, same answer. */
+        if (mid == in || mid == out_z)
+            break;
         mover(a, b, mid, &c, &lo, &hi);
         if ((d > 0 && lo > 0) || (d < 0 && hi < 0)) {
             in = mid;

@@ -13,6 +13,16 @@ for f in games.csv summary.csv design.csv; do
     cmp -s "$tmp/t1/$f" "$tmp/t2/$f" && ok || fail "$f differs between 1 and 2 threads"
 done
 [ "$(cat "$tmp/t1/kind")" = design ] && ok || fail "DIR/kind is not design"
+# --dry-run of a design (issue 55, item 4) simulates its race on the calibration: the games it
+# expects are within a quarter of those the search played (not every candidate's most, as
+# before: 480 here), it blames no stopping rule the file does not have, and writes nothing.
+"$TAFL" run "$ini" --out "$tmp/dry" --dry-run >"$tmp/dry.out" 2>&1
+est=$(sed -n 's/^total \([0-9]*\) games on .*an estimate.*simulated on the calibration.*/\1/p' "$tmp/dry.out")
+played=$(($(wc -l <"$tmp/t1/games.csv") - 1))
+[ -n "$est" ] && [ $((4 * est)) -le $((5 * played)) ] && [ $((5 * est)) -ge $((4 * played)) ] &&
+    grep -q "^a design search: the race drops candidates" "$tmp/dry.out" &&
+    ! grep -q max_width "$tmp/dry.out" && [ ! -e "$tmp/dry" ] && ok ||
+    { fail "design --dry-run: ${est:-no} games estimated, $played played"; cat "$tmp/dry.out" >&2; }
 grep -q '^design search design-tiny: 6 candidates' "$tmp/t1.out" && ok || fail "no design table"
 # The race drops candidates (random play is far from 1/2) and confirms the rest with greedy.
 grep -q ',"eliminated"$' "$tmp/t1/design.csv" && ok || fail "nobody was eliminated"
