@@ -5,7 +5,7 @@
 # barriers, critical sections and atomics. Without it TSan reports the runner's critical
 # section as a race, so the script first checks that Archer is active and that a planted race
 # is caught while the same counter under `omp critical` is not; then it runs a parallel match,
-# an experiment and a shard at 4 threads, which must be clean. (gcc's libgomp has no such tool:
+# an experiment, a shard and dry runs at 4 threads, which must be clean. (gcc's libgomp has no such tool:
 # its TSan reports are false, so this check is clang only.)
 set -u
 build=${1:?usage: tests/tsan.sh BUILD_DIR}
@@ -57,6 +57,9 @@ clean "run" run "$DATA/runner/kill-resume.ini" --threads 4 --out "$tmp/run"
 clean "shard" run "$DATA/runner/small.ini" --threads 4 --shard 2/3 --out "$tmp/shard"
 head -n 40 "$tmp/run/games.csv" >"$tmp/cut" && cp "$tmp/cut" "$tmp/run/games.csv"
 clean "resume" run "$DATA/runner/kill-resume.ini" --threads 4 --resume --out "$tmp/run"
+# The dry run's calibration plays its lines side by side, and a design's simulates its races so.
+clean "dry run" run "$DATA/runner/small.ini" --threads 4 --dry-run --out "$tmp/dry"
+clean "design dry run" run "$DATA/runner/design.ini" --threads 4 --dry-run --out "$tmp/dry"
 
 echo "tsan: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
