@@ -94,7 +94,10 @@ $(BUILD)/flags: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL)' | cmp -s - $@ || echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL)' > $@
 
-# Build facts for run metadata: only this object sees them, and it is rebuilt every time.
+# Build facts for run metadata: only this object sees them, and it is compiled every time, but
+# replaces the old object only when it differs: an unchanged tree relinks nothing, so that a
+# `make` inside the test suite (cli.sh's `make install`) does not rewrite the binary the
+# other parts of `make test` are running at that moment ("Permission denied" mid-link).
 GIT_REV := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 CC_VERSION := $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null | head -n 1)
 # The source identity notices local edits: "-dirty" when tracked sources differ from HEAD, and a
@@ -107,7 +110,8 @@ $(BUILD)/harness/buildinfo.o: harness/buildinfo.c FORCE
 	@$(CC) $(CFLAGS_ALL) -DTAFL_GIT_REV='"$(GIT_REV)"' -DTAFL_COMPILER='"$(CC) $(CC_VERSION)"' \
 	    -DTAFL_FLAGS='"$(strip $(OPT))"' \
 	    -DTAFL_DIRTY="\"$$(git diff --quiet HEAD -- $(BUILD_SOURCES) 2>/dev/null || echo -dirty)\"" \
-	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@ $<
+	    -DTAFL_SOURCE_HASH="\"$$(cat $(BUILD_SOURCES) | cksum | tr ' ' -)\"" -c -o $@.new $<
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
 $(BUILD)/gen/evals.c: $(EVAL_FILES) $(EVAL_RETIRED) scripts/embed-evals.sh $(BUILD)/flags
 	@mkdir -p $(dir $@)
