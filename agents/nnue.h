@@ -8,7 +8,7 @@
  * (piece-on-square inputs, one accumulator, int16 weights), written here from that
  * description. Integer arithmetic throughout, so the incremental and the from-scratch
  * accumulator are equal bit for bit (tests/check_nnue.c checks it over random games of every
- * preset). This is the inference only: no file format or training yet. */
+ * preset). Its file: agents/nnuefile.h. No training yet. */
 #ifndef TAFL_AGENTS_NNUE_H
 #define TAFL_AGENTS_NNUE_H
 
@@ -24,6 +24,14 @@
 /* The clipped ReLU's ceiling: a hidden unit's activation is its accumulator clamped to
  * [0, NNUE_CLIP] (weights are scaled so that 1.0 is NNUE_CLIP). */
 #define NNUE_CLIP 255
+
+/* The range of the biases and of the output shift that keeps every sum in range: an
+ * accumulator is a bias plus at most RULES_MAX_SQUARES + 1 columns of int16 (under 2^23), so a
+ * bias within 2^30 keeps it in int32; the output sums at most 512 * 255 * 2^15 (2^32) and a
+ * bias, and a shift of 2 or more brings that into int32. nnue_create's shift is 8. */
+#define NNUE_MAX_BIAS  (1 << 30)
+#define NNUE_MIN_SHIFT 2
+#define NNUE_MAX_SHIFT 30
 
 /* The inputs of a board of `squares` squares: three piece kinds a square, and the side. */
 #define NNUE_INPUTS(squares) (3 * (squares) + 1)

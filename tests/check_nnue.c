@@ -2,9 +2,14 @@
  * the one computed from scratch at every ply of random games on every preset, captures and the
  * king's capture included, and the output layer's arithmetic on a hand-computed case. */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "agents/evalmodel.h"
 #include "agents/nnue.h"
+#include "agents/nnuefile.h"
 #include "rules/movegen.h"
 #include "rules/rng.h"
 #include "rules/ruleset.h"
@@ -118,6 +123,173 @@ START_TEST(test_nnue_bounds)
 }
 END_TEST
 
+/* A random network of `hidden` units for preset `name`'s rules (r compiled here), and its
+ * origin. */
+static void random_net(const char *name, int hidden, Rules *r, Nnue *net, NnueOrigin *origin)
+{
+    Ruleset rs = *ruleset_preset_find(name);
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, r, &err), ST_OK);
+    ck_assert_int_eq(nnue_create(net, rs.size, hidden, &err), ST_OK);
+    nnue_randomize(net, 0x5eed, 300);
+    /* extremes of every field's range, to pin the two's complement both ways */
+    net->w1[0] = INT16_MIN;
+    net->w1[1] = INT16_MAX;
+    net->b1[0] = -NNUE_MAX_BIAS;
+    net->b1[1] = NNUE_MAX_BIAS;
+    net->b2 = -2;
+    memset(origin, 0, sizeof *origin);
+    snprintf(origin->ruleset, sizeof origin->ruleset, "%s", rs.name);
+    origin->rules_hash = evalmodel_rules_hash(r);
+}
+
+/* Puts the checksum of a changed file back, so that a test reaches the check after it. */
+static void reseal(uint8_t *data, size_t len)
+{
+    uint64_t h = fnv1a(FNV1A_BASIS, data, len - 8);
+    for (int i = 0; i < 8; i++)
+        data[len - 8 + i] = (uint8_t)(h >> (8 * i));
+}
+
+/* The file's round trip: every weight back, the same output on random positions, the bytes
+ * little-endian as doc/formats.md says (-2 at offset 96 is fe ff ff ff), and a file saved and
+ * loaded from disk gives the same network. */
+START_TEST(test_nnuefile_round_trip)
+{
+    Rules r;
+    Nnue net, back;
+    NnueOrigin origin, back_origin;
+    random_net("copenhagen", 64, &r, &net, &origin);
+    uint8_t *data;
+    size_t len;
+    nnuefile_encode(&net, &origin, &data, &len);
+    ck_assert_uint_eq(len, 96 + 4 + 64 * 4 + 64 * 2 + (3 * 121 + 1) * 64 * 2 + 8);
+    ck_assert_int_eq(memcmp(data, "TAFLNNUE\x01\0\0\0\x0b\0\0\0\x40\0\0\0", 20), 0);
+    ck_assert_int_eq(memcmp(data + 96, "\xfe\xff\xff\xff", 4), 0);
+    Error err = {{0}};
+    ck_assert_int_eq(nnuefile_decode(data, len, "x.nnue", &back, &back_origin, &err), ST_OK);
+    ck_assert_int_eq(back.size, 11);
+    ck_assert_int_eq(back.hidden, 64);
+    ck_assert_int_eq(back.out_shift, net.out_shift);
+    ck_assert_int_eq(back.b2, -2);
+    ck_assert_int_eq(memcmp(back.b1, net.b1, 64 * sizeof *net.b1), 0);
+    ck_assert_int_eq(memcmp(back.w2, net.w2, 64 * sizeof *net.w2), 0);
+    ck_assert_int_eq(memcmp(back.w1, net.w1, (3 * 121 + 1) * 64 * sizeof *net.w1), 0);
+    ck_assert_str_eq(back_origin.ruleset, "copenhagen");
+    ck_assert_uint_eq(back_origin.rules_hash, origin.rules_hash);
+    ck_assert_int_eq(nnuefile_check_rules("x.nnue", &back, &back_origin, &r, &err), ST_OK);
+    GameState s;
+    state_init(&r, &s);
+    NnueAcc a, b;
+    nnue_refresh(&net, &r, &s, &a);
+    nnue_refresh(&back, &r, &s, &b);
+    ck_assert_int_eq(nnue_output(&net, &a), nnue_output(&back, &b));
+
+    char path[] = "/tmp/tafl-check-nnueXXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq((int)write(fd, data, len), (int)len);
+    close(fd);
+    Nnue disk;
+    NnueOrigin disk_origin;
+    ck_assert_int_eq(nnuefile_load(path, &disk, &disk_origin, &err), ST_OK);
+    ck_assert_int_eq(memcmp(disk.w1, net.w1, (3 * 121 + 1) * 64 * sizeof *net.w1), 0);
+    nnue_free(&disk);
+    unlink(path);
+    ck_assert_int_eq(nnuefile_load(path, &disk, &disk_origin, &err), ST_EIO);
+    ck_assert_ptr_nonnull(strstr(err.text, "cannot read"));
+    nnue_free(&back);
+    nnue_free(&net);
+    free(data);
+}
+END_TEST
+
+/* decode(data) fails with ST_EPARSE and a line holding `words`. */
+static void refused(const uint8_t *data, size_t len, const char *words)
+{
+    Nnue net;
+    NnueOrigin origin;
+    Error err = {{0}};
+    ck_assert_int_eq(nnuefile_decode(data, len, "bad.nnue", &net, &origin, &err), ST_EPARSE);
+    ck_assert_msg(strstr(err.text, "bad.nnue: ") == err.text && strstr(err.text, words),
+                  "expected '%s' in: %s", words, err.text);
+    nnue_free(&net);
+}
+
+/* Damaged and foreign files are refused, each with what is wrong: never read as weights. */
+START_TEST(test_nnuefile_damaged)
+{
+    Rules r;
+    Nnue net;
+    NnueOrigin origin;
+    random_net("brandubh", 16, &r, &net, &origin);
+    uint8_t *data;
+    size_t len;
+    nnuefile_encode(&net, &origin, &data, &len);
+    uint8_t *bad = malloc(len + 1);
+
+    refused((const uint8_t *)"tafl-eval 2\n", 12, "not a tafl network file");
+    memcpy(bad, data, len);
+    bad[8] = 2;
+    refused(bad, len, "version 2; this build reads version 1");
+    refused(data, 50, "truncated: 50 bytes, shorter than the 96-byte header");
+    refused(data, len - 1, "truncated");
+    memcpy(bad, data, len);
+    bad[len] = 0;
+    refused(bad, len + 1, "bytes after the end");
+    /* one bit of one weight */
+    memcpy(bad, data, len);
+    bad[len / 2] ^= 0x10;
+    refused(bad, len, "damaged: the checksum does not match");
+    /* a checksum's own bit */
+    memcpy(bad, data, len);
+    bad[len - 1] ^= 1;
+    refused(bad, len, "checksum");
+    /* fields out of range, checksum resealed */
+    memcpy(bad, data, len);
+    bad[16] = 4; /* 4 hidden units */
+    reseal(bad, len);
+    refused(bad, len, "hidden units 4 (8..512)");
+    memcpy(bad, data, len);
+    bad[12] = 99; /* a 99x99 board */
+    reseal(bad, len);
+    refused(bad, len, "board side 99");
+    memcpy(bad, data, len);
+    bad[20] = 1; /* an output shift that could overflow */
+    reseal(bad, len);
+    refused(bad, len, "output shift 1 (2..30)");
+    memcpy(bad, data, len);
+    bad[100 + 3] = 0x7f; /* the first hidden bias near 2^31 */
+    reseal(bad, len);
+    refused(bad, len, "a bias is out of range");
+    memcpy(bad, data, len);
+    memset(bad + 32, 'x', 64); /* a name with no end */
+    reseal(bad, len);
+    refused(bad, len, "the ruleset name has no end");
+
+    /* A sound file for other rules is refused by the agent's check, naming both. */
+    Nnue back;
+    NnueOrigin back_origin;
+    Error err = {{0}};
+    ck_assert_int_eq(nnuefile_decode(data, len, "b.nnue", &back, &back_origin, &err), ST_OK);
+    Ruleset cph = *ruleset_preset_find("copenhagen");
+    Rules rc;
+    ck_assert_int_eq(rules_compile(&cph, &rc, &err), ST_OK);
+    ck_assert_int_eq(nnuefile_check_rules("b.nnue", &back, &back_origin, &rc, &err), ST_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "b.nnue: a network for brandubh (a 7x7 board"));
+    ck_assert_ptr_nonnull(strstr(err.text, "not for copenhagen (11x11"));
+    /* same board side, other rules */
+    Ruleset liv = *ruleset_preset_find("brandubh-livas");
+    Rules rl;
+    ck_assert_int_eq(rules_compile(&liv, &rl, &err), ST_OK);
+    ck_assert_int_eq(nnuefile_check_rules("b.nnue", &back, &back_origin, &rl, &err), ST_EINVAL);
+    nnue_free(&back);
+    nnue_free(&net);
+    free(bad);
+    free(data);
+}
+END_TEST
+
 Suite *nnue_suite(void)
 {
     Suite *s = suite_create("nnue");
@@ -126,6 +298,8 @@ Suite *nnue_suite(void)
     tcase_add_test(tc, test_nnue_incremental_equals_refresh_every_preset);
     tcase_add_test(tc, test_nnue_output_hand_computed);
     tcase_add_test(tc, test_nnue_bounds);
+    tcase_add_test(tc, test_nnuefile_round_trip);
+    tcase_add_test(tc, test_nnuefile_damaged);
     suite_add_tcase(s, tc);
     return s;
 }

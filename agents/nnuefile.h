@@ -1,0 +1,60 @@
+/* The file of an efficiently updatable network (agents/nnue.h): a small binary file, versioned,
+ * little-endian whatever the machine, its length and a checksum checked on reading, so that a
+ * truncated, damaged or foreign file is refused with a line that says which and why, never
+ * read as weights. The layout, byte by byte (doc/formats.md, "Network files"):
+ *
+ *   offset  size  field
+ *   0       8     magic "TAFLNNUE"
+ *   8       4     version (u32): NNUEFILE_VERSION
+ *   12      4     board side (u32), RULES_MIN_SIZE..RULES_MAX_SIZE
+ *   16      4     hidden units (u32), NNUE_MIN_HIDDEN..NNUE_MAX_HIDDEN
+ *   20      4     output shift (u32), 0..30
+ *   24      8     rules hash (u64): evalmodel_rules_hash of the rules it was trained for
+ *   32      64    ruleset name, NUL-padded (at least one NUL)
+ *   96      4     output bias (i32)
+ *   100     4*H   hidden biases (i32)
+ *   ...     2*H   output weights (i16)
+ *   ...     2*I*H first-layer weights (i16), input by input (I = NNUE_INPUTS(side * side))
+ *   end-8   8     FNV-1a 64 of every byte before it (u64)
+ */
+#ifndef TAFL_AGENTS_NNUEFILE_H
+#define TAFL_AGENTS_NNUEFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "agents/nnue.h"
+#include "rules/common.h"
+#include "rules/ruleset.h"
+
+#define NNUEFILE_MAGIC   "TAFLNNUE"
+#define NNUEFILE_VERSION 1
+/* The header's size, before the weights. */
+#define NNUEFILE_HEADER 96
+
+/* What a network file says of the rules it was made for. */
+typedef struct {
+    char ruleset[RULES_NAME_MAX];
+    uint64_t rules_hash;
+} NnueOrigin;
+
+/* The bytes of net's file (origin: its rules) into a new buffer *out of *len bytes (free). A
+ * writer stores them whole (formats/files.h, files_replace: never a half-written network). */
+void nnuefile_encode(const Nnue *net, const NnueOrigin *origin, uint8_t **out, size_t *len);
+
+/* Reads a file's bytes into net (nnue_create'd here; free with nnue_free) and origin. ST_EPARSE
+ * with a line naming `name` and what is wrong: not a network file, a version this build does not
+ * read, a field out of range, a length that does not match the header (truncated, or bytes
+ * after the end), a checksum that does not match (damaged). */
+MUST_CHECK Status nnuefile_decode(const uint8_t *data, size_t len, const char *name, Nnue *net,
+                                  NnueOrigin *origin, Error *err);
+
+/* Loads path (nnuefile_decode; ST_EIO when it cannot be read). */
+MUST_CHECK Status nnuefile_load(const char *path, Nnue *net, NnueOrigin *origin, Error *err);
+
+/* Checks a loaded network fits rules r: its board side and rules hash. ST_EINVAL naming path and
+ * the ruleset it was made for. */
+MUST_CHECK Status nnuefile_check_rules(const char *path, const Nnue *net, const NnueOrigin *origin,
+                                       const Rules *r, Error *err);
+
+#endif
