@@ -275,7 +275,8 @@ static void top_direction(const CurvePoint *top, int k, CurveVerdict *v)
  * squares with known variances, x the Elo / 100, w = 1 / se^2 with se each score's 95%
  * interval width / (2 z) (the interval never collapses, so no weight is infinite): slope =
  * sum w (x - xw)(y - yw) / Sxx, Sxx = sum w (x - xw)^2, xw and yw the weighted means; its
- * standard error 1 / sqrt(Sxx). NaN without Elo or when the rungs share one Elo. */
+ * standard error 1 / sqrt(Sxx). NaN without Elo or when the rungs share one Elo (within
+ * CURVE_TREND_MIN_SPAN). */
 static void top_trend(const CurvePoint *top, int k, CurveVerdict *v)
 {
     v->trend = v->trend_low = v->trend_high = NAN;
@@ -297,7 +298,15 @@ static void top_trend(const CurvePoint *top, int k, CurveVerdict *v)
         sxx += w[i] * dx * dx;
         sxy += w[i] * dx * (top[i].score - yw);
     }
-    if (!(sxx > 0)) {
+    /* Rungs within one Elo of each other share one Elo: their Elo differ by the fit's rounding
+     * (every game of them the same result), and a slope over that is noise with an interval
+     * of 1e14 (tiny 5x5 games the defenders always win, results/agreement-tiny5). */
+    double lo = top[0].elo, hi = top[0].elo;
+    for (int i = 1; i < k; i++) {
+        lo = top[i].elo < lo ? top[i].elo : lo;
+        hi = top[i].elo > hi ? top[i].elo : hi;
+    }
+    if (!(sxx > 0) || hi - lo < CURVE_TREND_MIN_SPAN) {
         return;
     }
     double half = RATINGS_Z95 / sqrt(sxx);

@@ -8,6 +8,10 @@
 #include "formats/experiment.h"
 #include "formats/results.h"
 
+/* The least Elo span of the strongest rungs over which their score's trend is fitted: below it
+ * they share one Elo and the trend is not measured. */
+#define CURVE_TREND_MIN_SPAN 1.0
+
 /* One point of a curve: a ruleset and a rung of the ladder. */
 typedef struct {
     const char *rules; /* borrowed from the experiment */
