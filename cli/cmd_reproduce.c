@@ -16,20 +16,41 @@
 
 #define PATH_LEN 2048
 
+/* The two files to compare, DIR/name (the kept one) and OUT/name (the one made again), read
+ * whole with their paths; on a failure to read either, prints the one line that says so and
+ * returns false (nothing left to free). */
+typedef struct {
+    char kept_path[PATH_LEN + 64], made_path[PATH_LEN + 64];
+    char *kept, *made;
+    size_t kept_len, made_len;
+} FilePair;
+
+static bool read_pair(const char *dir, const char *out, const char *name, FilePair *p)
+{
+    snprintf(p->kept_path, sizeof p->kept_path, "%s/%s", dir, name);
+    snprintf(p->made_path, sizeof p->made_path, "%s/%s", out, name);
+    p->kept = files_read(p->kept_path, &p->kept_len);
+    int kept_err = errno;
+    p->made = files_read(p->made_path, &p->made_len);
+    if (p->kept && p->made)
+        return true;
+    printf("%s: cannot compare: %s: %s\n", name, !p->kept ? p->kept_path : p->made_path,
+           strerror(!p->kept ? kept_err : errno));
+    free(p->kept);
+    free(p->made);
+    return false;
+}
+
 /* Compares DIR/name with OUT/name byte for byte and prints one line; true when identical. */
 static bool compare_file(const char *dir, const char *out, const char *name)
 {
-    char a[PATH_LEN + 64], b[PATH_LEN + 64];
-    snprintf(a, sizeof a, "%s/%s", dir, name);
-    snprintf(b, sizeof b, "%s/%s", out, name);
-    size_t na, nb;
-    char *x = files_read(a, &na);
-    int xerr = errno;
-    char *y = files_read(b, &nb);
+    FilePair p;
+    if (!read_pair(dir, out, name, &p))
+        return false;
+    const char *x = p.kept, *y = p.made;
+    size_t na = p.kept_len, nb = p.made_len;
     bool same = false;
-    if (!x || !y) {
-        printf("%s: cannot compare: %s: %s\n", name, !x ? a : b, strerror(!x ? xerr : errno));
-    } else if (na == nb && memcmp(x, y, na) == 0) {
+    if (na == nb && memcmp(x, y, na) == 0) {
         printf("%s: byte-identical (%zu bytes)\n", name, na);
         same = true;
     } else {
@@ -40,10 +61,10 @@ static bool compare_file(const char *dir, const char *out, const char *name)
             i++;
         }
         printf("%s: DIFFERS from line %zu (%zu bytes against %zu): %s and %s\n", name, line, na, nb,
-               a, b);
+               p.kept_path, p.made_path);
     }
-    free(x);
-    free(y);
+    free(p.kept);
+    free(p.made);
     return same;
 }
 
@@ -53,39 +74,33 @@ static bool compare_file(const char *dir, const char *out, const char *name)
 static bool compare_summary(const char *dir, const char *out, bool *older_schema)
 {
     *older_schema = false;
-    char a[PATH_LEN + 64], b[PATH_LEN + 64];
-    snprintf(a, sizeof a, "%s/summary.csv", dir);
-    snprintf(b, sizeof b, "%s/summary.csv", out);
-    size_t na, nb;
-    char *x = files_read(a, &na);
-    int xerr = errno;
-    char *y = files_read(b, &nb);
+    FilePair p;
+    if (!read_pair(dir, out, "summary.csv", &p))
+        return false;
+    const char *x = p.kept, *y = p.made;
+    size_t na = p.kept_len, nb = p.made_len;
     bool same = false;
-    if (!x || !y) {
-        printf("summary.csv: cannot compare: %s: %s\n", !x ? a : b, strerror(!x ? xerr : errno));
-    } else {
-        int kept_cols, made_cols;
-        long line;
-        switch (summary_compare(x, na, y, nb, &kept_cols, &made_cols, &line)) {
-        case SUMMARY_SAME:
-            printf("summary.csv: byte-identical (%zu bytes)\n", na);
-            same = true;
-            break;
-        case SUMMARY_SAME_PREFIX:
-            printf("summary.csv: identical in the %d columns it keeps (written before the last "
-                   "%d of today's %d were added)\n",
-                   kept_cols, made_cols - kept_cols, made_cols);
-            same = true;
-            *older_schema = true;
-            break;
-        case SUMMARY_DIFFERENT:
-            printf("summary.csv: DIFFERS from line %ld (%zu bytes against %zu): %s and %s\n", line,
-                   na, nb, a, b);
-            break;
-        }
+    int kept_cols, made_cols;
+    long line;
+    switch (summary_compare(x, na, y, nb, &kept_cols, &made_cols, &line)) {
+    case SUMMARY_SAME:
+        printf("summary.csv: byte-identical (%zu bytes)\n", na);
+        same = true;
+        break;
+    case SUMMARY_SAME_PREFIX:
+        printf("summary.csv: identical in the %d columns it keeps (written before the last "
+               "%d of today's %d were added)\n",
+               kept_cols, made_cols - kept_cols, made_cols);
+        same = true;
+        *older_schema = true;
+        break;
+    case SUMMARY_DIFFERENT:
+        printf("summary.csv: DIFFERS from line %ld (%zu bytes against %zu): %s and %s\n", line, na,
+               nb, p.kept_path, p.made_path);
+        break;
     }
-    free(x);
-    free(y);
+    free(p.kept);
+    free(p.made);
     return same;
 }
 
