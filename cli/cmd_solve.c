@@ -46,7 +46,7 @@ static void progress_line(void *ctx, const SolveClassStats *c)
 }
 
 /* summary.txt: `key value` lines, the same at any thread count (stdout adds meta's). */
-static char *summary_text(const Rules *r, const SolveTables *t, size_t *len)
+static char *summary_text(const Rules *r, const SolveTables *t, int openings, size_t *len)
 {
     char *buf = NULL;
     FILE *f = xopen_memstream(&buf, len);
@@ -80,6 +80,15 @@ static char *summary_text(const Rules *r, const SolveTables *t, size_t *len)
     fprintf(f, "attackers_win %llu\n", (unsigned long long)aw);
     fprintf(f, "defenders_win %llu\n", (unsigned long long)dw);
     fprintf(f, "draws %llu\n", (unsigned long long)draws);
+    double wdl[3];
+    if (openings > 0 && solve_opening_outcomes(t, openings, wdl)) {
+        /* What self-play with opening_plies = K would score with perfect play after it. */
+        fprintf(f, "opening_plies %d\n", openings);
+        fprintf(f, "opening_attackers_win %.6f\n", wdl[0]);
+        fprintf(f, "opening_draw %.6f\n", wdl[1]);
+        fprintf(f, "opening_defenders_win %.6f\n", wdl[2]);
+        fprintf(f, "opening_attackers_score %.6f\n", wdl[0] + wdl[1] / 2);
+    }
     fclose(f);
     return buf;
 }
@@ -117,12 +126,15 @@ static char *classes_csv(const SolveTables *t, size_t *len)
 
 int cmd_solve(int argc, char **argv)
 {
-    const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL;
-    const Option opts[] = {
-        {"--rules", &rules_arg, NULL}, {"--out", &out, NULL}, {"--threads", &threads_arg, NULL}};
-    long threads = 0;
+    const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL, *openings_arg = NULL;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--openings", &openings_arg, NULL}};
+    long threads = 0, openings = 0;
     if (cli_parse_options("solve", argc, argv, opts, OPTION_COUNT(opts)) ||
-        cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads))
+        cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
+        cli_int_option("solve", "--openings", openings_arg, 1, SOLVE_OPENINGS_MAX, &openings))
         return EXIT_USAGE;
     if (!rules_arg)
         return cli_usage_error("solve", "missing --rules R");
@@ -150,7 +162,7 @@ int cmd_solve(int argc, char **argv)
     }
     double seconds = clock_seconds() - t0;
     size_t slen = 0, clen = 0, mlen = 0;
-    char *summary = summary_text(&r, t, &slen);
+    char *summary = summary_text(&r, t, (int)openings, &slen);
     char *csv = classes_csv(t, &clen);
     char *meta =
         meta_text(argc, argv, threads > 0 ? (int)threads : omp_get_max_threads(), seconds, &mlen);

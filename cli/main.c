@@ -60,7 +60,7 @@ static const Command COMMANDS[] = {
      "  --depth N       deepest depth, 1..30\n"
      "  --divide        first print `<move> <nodes>` for every root move at depth N\n"},
     {"solve", cmd_solve, "exact values of every position of a small ruleset (retrograde analysis)",
-     "usage: tafl solve --rules R [--out DIR] [--threads T]\n"
+     "usage: tafl solve --rules R [--out DIR] [--threads T] [--openings K]\n"
      "\n"
      "Solves every position with at most the start's attackers and defenders by retrograde\n"
      "analysis, class by class in order of increasing material, with the rules engine's own\n"
@@ -73,7 +73,10 @@ static const Command COMMANDS[] = {
      "same at any thread count.\n"
      "  --rules R       ruleset (NAME, FILE or OTN)\n"
      "  --out DIR       also write DIR/summary.txt (the same lines) and DIR/classes.csv\n"
-     "  --threads T     OpenMP threads (default: OMP_NUM_THREADS or every core)\n"},
+     "  --threads T     OpenMP threads (default: OMP_NUM_THREADS or every core)\n"
+     "  --openings K    also the outcome with perfect play after K uniformly random plies\n"
+     "                  (1..3), as a run with opening_plies = K opens its games: the\n"
+     "                  opening_* lines, the exact counterpart of its self-play score\n"},
     {"bench", cmd_bench, "measure the hot paths; last line is the behaviour signature",
      "usage: tafl bench [--quick]\n"
      "\n"

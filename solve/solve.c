@@ -439,3 +439,53 @@ void solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)
 {
     solve_index_unrank(&t->rules, &t->geo, &t->cls[i], j, s);
 }
+
+/* Adds weight to the outcome of s from the attackers' side (wdl: attackers' win, draw,
+ * defenders' win) after `plies` more uniformly random plies, each move drawn as
+ * movegen_random_in_game draws it; false when a position is not in the tables. */
+static bool opening_outcomes(const SolveTables *t, const GameState *s, History *hist, int plies,
+                             double weight, double wdl[3])
+{
+    const Rules *r = &t->rules;
+    if (state_is_over(s)) {
+        wdl[s->winner == WINNER_ATTACKERS ? 0 : s->winner == WINNER_DRAW ? 1 : 2] += weight;
+        return true;
+    }
+    Move moves[RULES_MAX_MOVES];
+    int n = plies > 0 ? movegen_legal_in_game(r, s, hist, moves) : 0;
+    if (n == 0) {
+        /* the end of the opening, or a side without moves (state_apply ends such games: only
+         * a position the opening starts from could be one) */
+        SolveValue v;
+        if (!solve_probe(t, s, &v))
+            return false;
+        bool mover_attacks = s->side == SIDE_ATTACKERS;
+        int k = v.outcome == SOLVE_DRAW ? 1 : (v.outcome == SOLVE_WIN) == mover_attacks ? 0 : 2;
+        wdl[k] += weight;
+        return true;
+    }
+    int length = hist->length;
+    for (int i = 0; i < n; i++) {
+        GameState child = *s;
+        state_apply(r, &child, hist, moves[i], NULL);
+        bool held = opening_outcomes(t, &child, hist, plies - 1, weight / n, wdl);
+        history_truncate(hist, length);
+        if (!held)
+            return false;
+    }
+    return true;
+}
+
+bool solve_opening_outcomes(const SolveTables *t, int plies, double wdl[3])
+{
+    const Rules *r = &t->rules;
+    GameState s;
+    state_init(r, &s);
+    History hist;
+    history_init(&hist);
+    history_push(&hist, s.hash, s.fort_hash, false, false);
+    wdl[0] = wdl[1] = wdl[2] = 0;
+    bool held = opening_outcomes(t, &s, &hist, plies, 1.0, wdl);
+    history_free(&hist);
+    return held;
+}

@@ -76,6 +76,18 @@ void solve_destroy(SolveTables *t);
  * Thread-safe. */
 bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v);
 
+/* The outcome with perfect play after `plies` uniformly random plies from the start, as the
+ * harness opens its games (opening_plies: each move drawn uniformly among the legal ones,
+ * movegen_random_in_game), from the attackers' side: wdl[0] the probability that the attackers
+ * win, wdl[1] a draw, wdl[2] the defenders. A game the opening ends counts as it ends. The
+ * exact counterpart of a self-play score with that opening: the attackers' score with perfect
+ * play is wdl[0] + wdl[1] / 2. False when a position reached is not in the tables. Every
+ * opening is enumerated (the legal moves to the power plies): meant for one or two plies. */
+bool solve_opening_outcomes(const SolveTables *t, int plies, double wdl[3]);
+
+/* The most opening plies tafl solve --openings enumerates. */
+#define SOLVE_OPENINGS_MAX 3
+
 /* The rules the tables were solved under (r of solve_build, max_plies 0); borrowed. */
 const Rules *solve_rules(const SolveTables *t);
 

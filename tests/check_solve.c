@@ -2,11 +2,13 @@
  * successors' by the engine's own moves, hand-computed values, thread invariance, and the
  * refusal of a ruleset too large. */
 #include <check.h>
+#include <math.h>
 #include <string.h>
 
 #include "rules/history.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
+#include "rules/rng.h"
 #include "solve/index.h"
 #include "solve/solve.h"
 #include "tests/tests.h"
@@ -231,6 +233,78 @@ START_TEST(test_too_large_refused)
 }
 END_TEST
 
+/* The attackers' outcome (0 win, 1 draw, 2 loss) of s with perfect play: its winner when over,
+ * else the tables' value turned to the attackers' side. */
+static int attackers_outcome(const SolveTables *t, const GameState *s)
+{
+    if (state_is_over(s))
+        return s->winner == WINNER_ATTACKERS ? 0 : s->winner == WINNER_DRAW ? 1 : 2;
+    SolveValue v;
+    ck_assert(solve_probe(t, s, &v));
+    if (v.outcome == SOLVE_DRAW)
+        return 1;
+    return (v.outcome == SOLVE_WIN) == (s->side == SIDE_ATTACKERS) ? 0 : 2;
+}
+
+/* tafl solve --openings: with no opening the start's value; after one ply the mean over the
+ * first moves of each child's value; after two, a distribution that the harness's own random
+ * openings (movegen_random_in_game, 20,000 of them) sample within 0.015. */
+START_TEST(test_opening_outcomes)
+{
+    Rules r;
+    tiny_rules("brandub-cyningstan", NULL, &r);
+    SolveTables *t = tiny_solve(&r, 1);
+    GameState start;
+    state_init(&r, &start);
+    double wdl[3];
+    ck_assert(solve_opening_outcomes(t, 0, wdl));
+    int k0 = attackers_outcome(t, &start);
+    for (int k = 0; k < 3; k++)
+        ck_assert(wdl[k] == (k == k0 ? 1.0 : 0.0));
+
+    Move moves[RULES_MAX_MOVES];
+    int n = movegen_legal(&r, &start, moves);
+    ck_assert_int_gt(n, 1);
+    double want[3] = {0, 0, 0};
+    History hist;
+    history_init(&hist);
+    for (int i = 0; i < n; i++) {
+        GameState child = start;
+        history_clear(&hist);
+        history_push(&hist, start.hash, start.fort_hash, false, false);
+        state_apply(&r, &child, &hist, moves[i], NULL);
+        want[attackers_outcome(t, &child)] += 1.0 / n;
+    }
+    ck_assert(solve_opening_outcomes(t, 1, wdl));
+    for (int k = 0; k < 3; k++)
+        ck_assert_msg(fabs(wdl[k] - want[k]) < 1e-12, "outcome %d: %g, by hand %g", k, wdl[k],
+                      want[k]);
+
+    ck_assert(solve_opening_outcomes(t, 2, wdl));
+    ck_assert(fabs(wdl[0] + wdl[1] + wdl[2] - 1) < 1e-12);
+    double sampled[3] = {0, 0, 0};
+    Rng rng;
+    rng_seed(&rng, 51);
+    const int samples = 20000;
+    for (int g = 0; g < samples; g++) {
+        GameState s = start;
+        history_clear(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        for (int ply = 0; ply < 2 && !state_is_over(&s); ply++) {
+            Move m;
+            ck_assert(movegen_random_in_game(&r, &s, &hist, &rng, &m));
+            state_apply(&r, &s, &hist, m, NULL);
+        }
+        sampled[attackers_outcome(t, &s)] += 1.0 / samples;
+    }
+    for (int k = 0; k < 3; k++)
+        ck_assert_msg(fabs(wdl[k] - sampled[k]) < 0.015, "outcome %d: %g exact, %g sampled", k,
+                      wdl[k], sampled[k]);
+    history_free(&hist);
+    solve_destroy(t);
+}
+END_TEST
+
 Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -243,6 +317,7 @@ Suite *solve_suite(void)
     tcase_add_test(tc, test_hand_values);
     tcase_add_test(tc, test_threads_identical);
     tcase_add_test(tc, test_too_large_refused);
+    tcase_add_test(tc, test_opening_outcomes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -91,6 +91,11 @@ expect 2 "at most 64 squares" -- solve --rules copenhagen
 expect 2 "missing --rules" -- solve
 expect 0 "usage: tafl solve --rules R" -- help solve
 expect 2 "--threads '0' must be" -- solve --rules "$tiny5" --threads 0
+# --openings K: the outcome with perfect play after K random plies, as probabilities summing to 1
+expect 0 "opening_attackers_score 0" -- solve --rules "$tiny5" --openings 2
+awk '/^opening_(attackers_win|draw|defenders_win) / { s += $2 } END { exit !(s > 0.999999 && s < 1.000001) }' "$tmp/out" &&
+    ok || fail "solve --openings: the outcomes do not sum to 1: $(grep ^opening_ "$tmp/out")"
+expect 2 "--openings '4' must be" -- solve --rules "$tiny5" --openings 4
 
 # Ruleset files: errors name file, line and key.
 printf 'base = tablut\nkng_armed = no\n' >"$tmp/typo.ini"
