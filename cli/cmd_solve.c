@@ -124,13 +124,54 @@ static char *classes_csv(const SolveTables *t, size_t *len)
     return buf;
 }
 
+/* --position/--side: the position (the start's when only --side is given) read and checked
+ * before the solve, so that a position the tables cannot hold costs no time: more men than
+ * the start's, or a game already over. 0 or EXIT_USAGE with one line. */
+static int check_position(const Rules *r, const char *position, const char *side_arg, GameState *s)
+{
+    if (cli_load_position("solve", r, position, side_arg, s) != 0)
+        return EXIT_USAGE;
+    if (s->attacker_count > r->start_pos.attacker_count ||
+        s->defender_count > r->start_pos.defender_count)
+        return cli_usage_error("solve",
+                               "--position has %d attackers and %d defenders besides the king: "
+                               "the tables hold at most the start's %d and %d",
+                               s->attacker_count, s->defender_count, r->start_pos.attacker_count,
+                               r->start_pos.defender_count);
+    if (state_is_over(s))
+        return cli_usage_error("solve", "--position is a game already over (%s)",
+                               state_winner_name((Winner)s->winner));
+    return 0;
+}
+
+/* The asked position's value: position_* lines after the summary's. */
+static void print_position(const SolveTables *t, const char *text, const GameState *s)
+{
+    SolveValue v;
+    printf("position %s %s\n", text, ruleset_side_name((Side)s->side));
+    if (!solve_probe(t, s, &v)) {
+        printf("position_value none (a soldier on a restricted square or the king on an escape "
+               "square: not a position of the game)\n");
+        return;
+    }
+    bool attackers_to_move = s->side == SIDE_ATTACKERS;
+    const char *winner = v.outcome == SOLVE_DRAW                         ? "draw"
+                         : (v.outcome == SOLVE_WIN) == attackers_to_move ? "attackers"
+                                                                         : "defenders";
+    printf("position_value %s\n", v.outcome == SOLVE_DRAW  ? "draw"
+                                  : v.outcome == SOLVE_WIN ? "win"
+                                                           : "loss");
+    printf("position_plies %d\n", v.plies);
+    printf("position_winner %s\n", winner);
+}
+
 int cmd_solve(int argc, char **argv)
 {
     const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL, *openings_arg = NULL;
-    const Option opts[] = {{"--rules", &rules_arg, NULL},
-                           {"--out", &out, NULL},
-                           {"--threads", &threads_arg, NULL},
-                           {"--openings", &openings_arg, NULL}};
+    const char *position = NULL, *side_arg = NULL;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},     {"--out", &out, NULL},
+                           {"--threads", &threads_arg, NULL}, {"--openings", &openings_arg, NULL},
+                           {"--position", &position, NULL},   {"--side", &side_arg, NULL}};
     long threads = 0, openings = 0;
     if (cli_parse_options("solve", argc, argv, opts, OPTION_COUNT(opts)) ||
         cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
@@ -140,6 +181,9 @@ int cmd_solve(int argc, char **argv)
         return cli_usage_error("solve", "missing --rules R");
     Rules r;
     if (!cli_load_rules("solve", rules_arg, &r))
+        return EXIT_USAGE;
+    GameState asked;
+    if ((position || side_arg) && check_position(&r, position, side_arg, &asked) != 0)
         return EXIT_USAGE;
     Error err;
     SolvePlan plan;
@@ -167,6 +211,8 @@ int cmd_solve(int argc, char **argv)
     char *meta =
         meta_text(argc, argv, threads > 0 ? (int)threads : omp_get_max_threads(), seconds, &mlen);
     fputs(summary, stdout);
+    if (position || side_arg)
+        print_position(t, position ? position : r.opt.start, &asked);
     fputs(meta, stdout);
     int rc = EXIT_SUCCESS;
     if (out && (files_replace(out, "summary.txt", summary, slen, &err) != ST_OK ||

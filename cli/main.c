@@ -61,6 +61,7 @@ static const Command COMMANDS[] = {
      "  --divide        first print `<move> <nodes>` for every root move at depth N\n"},
     {"solve", cmd_solve, "exact values of every position of a small ruleset (retrograde analysis)",
      "usage: tafl solve --rules R [--out DIR] [--threads T] [--openings K]\n"
+     "                  [--position OTN [--side attackers|defenders]]\n"
      "\n"
      "Solves every position with at most the start's attackers and defenders by retrograde\n"
      "analysis, class by class in order of increasing material, with the rules engine's own\n"
@@ -76,7 +77,10 @@ static const Command COMMANDS[] = {
      "  --threads T     OpenMP threads (default: OMP_NUM_THREADS or every core)\n"
      "  --openings K    also the outcome with perfect play after K uniformly random plies\n"
      "                  (1..3), as a run with opening_plies = K opens its games: the\n"
-     "                  opening_* lines, the exact counterpart of its self-play score\n"},
+     "                  opening_* lines, the exact counterpart of its self-play score\n"
+     "  --position P    also the value of position P (OTN; --side: who moves, default the\n"
+     "                  ruleset's first): position_value win|loss|draw for the side to move,\n"
+     "                  position_plies, position_winner; checked before the solve\n"},
     {"bench", cmd_bench, "measure the hot paths; last line is the behaviour signature",
      "usage: tafl bench [--quick]\n"
      "\n"

@@ -96,6 +96,14 @@ expect 0 "opening_attackers_score 0" -- solve --rules "$tiny5" --openings 2
 awk '/^opening_(attackers_win|draw|defenders_win) / { s += $2 } END { exit !(s > 0.999999 && s < 1.000001) }' "$tmp/out" &&
     ok || fail "solve --openings: the outcomes do not sum to 1: $(grep ^opening_ "$tmp/out")"
 expect 2 "--openings '4' must be" -- solve --rules "$tiny5" --openings 4
+# --position: one position's value after the solve (check_solve.c's hand value: the king on b1
+# beside the empty corner, defenders to move, escapes at once); a position the tables cannot
+# hold is refused before any solving.
+expect 0 "position_plies 1" -- solve --rules "$tiny5" --position /1K3/5/1t1t1/5/2T2/ --side defenders
+grep -q "^position_value win$" "$tmp/out" && grep -q "^position_winner defenders$" "$tmp/out" && ok ||
+    fail "solve --position: $(grep ^position "$tmp/out")"
+expect 2 "--position has 4 attackers and 1 defenders besides the king: the tables hold at most the start's 2 and 1" -- \
+    solve --rules "$tiny5" --position /1ttt1/5/t1K2/2T2/5/
 
 # Ruleset files: errors name file, line and key.
 printf 'base = tablut\nkng_armed = no\n' >"$tmp/typo.ini"
