@@ -54,11 +54,7 @@ static char *summary_text(const Rules *r, const SolveTables *t, int openings, si
     state_init(r, &start);
     SolveValue v = {SOLVE_DRAW, 0};
     bool held = solve_probe(t, &start, &v);
-    const char *winner = "draw";
-    if (held && v.outcome != SOLVE_DRAW) {
-        bool attackers_to_move = start.side == SIDE_ATTACKERS;
-        winner = (v.outcome == SOLVE_WIN) == attackers_to_move ? "attackers" : "defenders";
-    }
+    const char *winner = held ? state_winner_name(solve_winner(&start, v)) : "draw";
     uint64_t positions = 0, aw = 0, dw = 0, draws = 0;
     int longest = 0;
     for (int i = 0; i < solve_class_count(t); i++) {
@@ -154,15 +150,11 @@ static void print_position(const SolveTables *t, const char *text, const GameSta
                "square: not a position of the game)\n");
         return;
     }
-    bool attackers_to_move = s->side == SIDE_ATTACKERS;
-    const char *winner = v.outcome == SOLVE_DRAW                         ? "draw"
-                         : (v.outcome == SOLVE_WIN) == attackers_to_move ? "attackers"
-                                                                         : "defenders";
     printf("position_value %s\n", v.outcome == SOLVE_DRAW  ? "draw"
                                   : v.outcome == SOLVE_WIN ? "win"
                                                            : "loss");
     printf("position_plies %d\n", v.plies);
-    printf("position_winner %s\n", winner);
+    printf("position_winner %s\n", state_winner_name(solve_winner(s, v)));
 }
 
 int cmd_solve(int argc, char **argv)

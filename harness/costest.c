@@ -27,9 +27,9 @@ typedef struct {
     int same_as;        /* -1, or the earlier line measured for this one */
     double ms_per_move; /* mean wall milliseconds of one agent move, both sides */
     double plies;       /* plies per game: mean of the calibration games that ended */
-    int ended;          /* calibration games that ended */
+    int ended;          /* calibration games that ended: games 0..ended-1 (their seeds'
+                           numbers); the next to play is game `ended` */
     int reached;        /* the most plies a calibration game reached */
-    int next_game;      /* the calibration game to play next (its seed's number) */
     long moves;         /* agent moves timed, and their seconds */
     double choose_s;
     long ended_plies;         /* sum of the lengths of the games that ended */
@@ -117,8 +117,7 @@ static void load_probe_start(LoadProbe *lp)
 }
 
 /* Processors' worth of other work since load_probe_start on the `cores` this process may use,
- * or -1 when it cannot tell (no
- * /proc/stat, or too short a window for its 10 ms ticks). */
+ * or -1 when it cannot tell (no /proc/stat, or too short a window for its 10 ms ticks). */
 static double load_probe_end(const LoadProbe *lp, int cores)
 {
     double busy, total;
@@ -211,12 +210,16 @@ typedef struct {
     double deadline, limit;
 } LineClock;
 
+/* Whether the line's clock lets play go on at time t. */
+static bool clock_open(const LineClock *c, double t)
+{
+    return t < (c->l->ended >= COSTEST_MIN_ENDED ? c->deadline : c->limit);
+}
+
 static bool in_time(void *ctx)
 {
     const LineClock *c = ctx;
-    double t = clock_seconds();
-    return c->watch->moves == 0 ||
-           (c->l->ended >= COSTEST_MIN_ENDED ? t < c->deadline : t < c->limit);
+    return c->watch->moves == 0 || clock_open(c, clock_seconds());
 }
 
 /* Plays line l's agents (see costest_measure) through match_play_watched, stopping at the
@@ -240,10 +243,7 @@ static void measure_line(CostLine *l, double soft, double hard, int games_max)
     for (int s = 0; s < 2; s++)
         agent_set_deadline(agents[s], clock.limit);
     watch.ctx = &clock;
-    for (int g = l->next_game; g < games_max; g++) {
-        double now = clock_seconds();
-        if (now >= (l->ended >= COSTEST_MIN_ENDED ? clock.deadline : clock.limit))
-            break;
+    for (int g = l->ended; g < games_max && clock_open(&clock, clock_seconds()); g++) {
         GameRecord rec;
         l->cut_at = 0; /* a game cut before is played again from its start */
         match_play_watched(r, agents[0], agents[1], rng_mix(0xc057e57ULL, (uint64_t)g),
@@ -262,11 +262,10 @@ static void measure_line(CostLine *l, double soft, double hard, int games_max)
         l->plies_sq += (double)rec.plies * rec.plies;
         l->wdl[rec.winner == WINNER_ATTACKERS ? 0 : rec.winner == WINNER_DRAW ? 1 : 2]++;
         l->ended++;
-        l->next_game = g + 1;
     }
     agent_destroy(agents[0]);
     agent_destroy(agents[1]);
-    l->done = l->failed || l->next_game >= games_max;
+    l->done = l->failed || l->ended >= games_max;
     l->cut |= clock_seconds() >= clock.limit;
     l->moves += watch.moves;
     l->choose_s += watch.choose_seconds;
@@ -353,11 +352,11 @@ static void cost_per_game(CostLine *l)
     l->sec_high = (hi > open ? hi - open : 0) * per_ply;
 }
 
-/* The seconds a line's calibration spent a game begun so far (pass one's measure of cost). */
+/* The seconds a line's calibration spent a game so far, over the games that ended and the one
+ * it is on (pass one's measure of cost). */
 static double game_cost(const CostLine *l)
 {
-    int begun = l->next_game + (l->ended < l->next_game + 1);
-    return l->choose_s / (begun > 0 ? begun : 1);
+    return l->choose_s / (l->ended + 1);
 }
 
 void costest_measure(CostPlan *p, int threads)
@@ -474,12 +473,9 @@ void costest_line(const CostPlan *p, int i, CostLineInfo *out)
 {
     const CostLine *l = &p->lines[i];
     *out = (CostLineInfo){.measured = l->measured,
-                          .games = l->games,
-                          .plies = l->plies,
                           .sec_per_game = l->sec_per_game,
                           .sec_low = l->sec_low,
-                          .sec_high = l->sec_high,
-                          .ended = l->ended};
+                          .sec_high = l->sec_high};
     memcpy(out->wdl, l->wdl, sizeof out->wdl);
 }
 
@@ -520,14 +516,13 @@ double costest_parallel(const CostPlan *p, int threads)
 
 /* What a run spends outside its games: the caller's fixed part, and the making of each line's
  * agents, which every thread does once for a line it plays (side by side: once in wall time). */
-static double setup_seconds(const CostPlan *p)
+double costest_setup_seconds(const CostPlan *p)
 {
     double s = p->fixed_s;
     for (int i = 0; i < p->count; i++) {
         const CostLine *l = &p->lines[i];
-        const CostLine *src = l->same_as >= 0 ? &p->lines[l->same_as] : l;
         if (l->same_as < 0 && l->games > 0)
-            s += src->create_s;
+            s += l->create_s;
     }
     return s;
 }
@@ -545,11 +540,6 @@ static double line_seconds(long games, double sec, double par)
     return (double)games * sec / par;
 }
 
-double costest_setup_seconds(const CostPlan *p)
-{
-    return setup_seconds(p);
-}
-
 /* The total and its interval: games of a line run side by side on the threads; lines run one
  * after another in the worst case (a tuning's iterations), so the sum over lines of each
  * one's share. */
@@ -562,7 +552,7 @@ static void seconds_interval(const CostPlan *p, int threads, double *s, double *
         return;
     }
     double most = parallel_threads(p, threads);
-    *s = *lo = *hi = setup_seconds(p);
+    *s = *lo = *hi = costest_setup_seconds(p);
     for (int i = 0; i < p->count; i++) {
         const CostLine *l = &p->lines[i];
         *s += line_seconds(l->games, l->sec_per_game, most);

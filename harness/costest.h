@@ -54,12 +54,9 @@ void costest_measure_lines(CostPlan *p, const bool *which, double budget_s, int 
 /* What the calibration found for line i (0 <= i < costest_count). */
 typedef struct {
     bool measured;
-    long games;
-    double plies;        /* plies per game (see costest_print) */
     double sec_per_game; /* the estimate for one game, and its 95% interval */
     double sec_low, sec_high;
     long wdl[3]; /* the calibration games that ended: attackers' wins, draws, losses */
-    int ended;
 } CostLineInfo;
 
 /* Pools line i's mean game length with line j's, as if j's mean were `weight` more games of

@@ -138,6 +138,31 @@ static void cost_confirmation(CostPlan *p, const Experiment *exp, const long *ga
     free(which);
 }
 
+/* Each race's wall seconds at the lines' central, low and high costs a game (mid, lo, hi: one
+ * value a race), the set-up included, on par threads' worth. */
+static void race_seconds(const CostPlan *p, int n, int pc, const long *games, double par,
+                         double *mid, double *lo, double *hi)
+{
+    int lines = n * pc;
+    CostLineInfo *cost = xmalloc((size_t)lines * sizeof *cost);
+    for (int i = 0; i < lines; i++)
+        costest_line(p, i, &cost[i]);
+    double setup = costest_setup_seconds(p);
+    for (int r = 0; r < RACECOST_RACES; r++) {
+        mid[r] = lo[r] = hi[r] = setup;
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < pc; k++) {
+                const CostLineInfo *l = &cost[i * pc + k];
+                double g = (double)games[((size_t)r * n + i) * 2 + k];
+                mid[r] += g * l->sec_per_game / par;
+                lo[r] += g * l->sec_low / par;
+                hi[r] += g * l->sec_high / par;
+            }
+        }
+    }
+    free(cost);
+}
+
 void racecost_estimate(CostPlan *p, const Experiment *exp, int threads)
 {
     int n = exp->ruleset_count, pc = exp->pairing_count;
@@ -164,23 +189,9 @@ void racecost_estimate(CostPlan *p, const Experiment *exp, int threads)
     }
     if (pc > 1)
         cost_confirmation(p, exp, games, threads);
-    /* Each race's seconds at the lines' low, central and high costs. */
     double *mid = xmalloc(RACECOST_RACES * sizeof *mid), *lo = xmalloc(RACECOST_RACES * sizeof *lo),
            *hi = xmalloc(RACECOST_RACES * sizeof *hi);
-    double par = costest_parallel(p, threads), setup = costest_setup_seconds(p);
-    for (int r = 0; r < RACECOST_RACES; r++) {
-        mid[r] = lo[r] = hi[r] = setup;
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < pc; k++) {
-                CostLineInfo l;
-                costest_line(p, i * pc + k, &l);
-                double g = (double)games[((size_t)r * n + i) * 2 + k];
-                mid[r] += g * l.sec_per_game / par;
-                lo[r] += g * l.sec_low / par;
-                hi[r] += g * l.sec_high / par;
-            }
-        }
-    }
+    race_seconds(p, n, pc, games, costest_parallel(p, threads), mid, lo, hi);
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < pc; k++) {
             double sum = 0;

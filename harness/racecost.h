@@ -33,10 +33,11 @@
  * 3. calibrates the confirming agent on the candidates that survive in a tenth of the races
  *    or more (at least the likeliest; RACECOST_CONFIRM_S), their mean game length pooled
  *    with the race agent's on the same candidate (RACECOST_POOL_GAMES); another survivor's game
- * costs its race game's time scaled as the calibrated ones are;
- * 4. sets each line's games to its mean over the races, and the plan's total to the median
- *    race's seconds with the interval from the 2.5% race at the lines' low costs to the 97.5%
- *    race at their high costs (costest_set_total).
+ *    costs its race game's time scaled as the calibrated ones are;
+ * 4. sets each line's games to its mean over the races, and the plan's total to the races'
+ *    mean seconds (the expected time: the races that keep a dear candidate are its long tail)
+ *    with the interval from the 2.5% race at the lines' low costs to the 97.5% race at their
+ *    high costs (costest_set_total).
  * Deterministic in the calibration's results. */
 void racecost_estimate(CostPlan *p, const Experiment *exp, int threads);
 

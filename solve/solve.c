@@ -440,6 +440,14 @@ void solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)
     solve_index_unrank(&t->rules, &t->geo, &t->cls[i], j, s);
 }
 
+Winner solve_winner(const GameState *s, SolveValue v)
+{
+    if (v.outcome == SOLVE_DRAW)
+        return WINNER_DRAW;
+    return (v.outcome == SOLVE_WIN) == (s->side == SIDE_ATTACKERS) ? WINNER_ATTACKERS
+                                                                   : WINNER_DEFENDERS;
+}
+
 /* Adds weight to the outcome of s from the attackers' side (wdl: attackers' win, draw,
  * defenders' win) after `plies` more uniformly random plies, each move drawn as
  * movegen_random_in_game draws it; false when a position is not in the tables. */
@@ -447,21 +455,19 @@ static bool opening_outcomes(const SolveTables *t, const GameState *s, History *
                              double weight, double wdl[3])
 {
     const Rules *r = &t->rules;
-    if (state_is_over(s)) {
-        wdl[s->winner == WINNER_ATTACKERS ? 0 : s->winner == WINNER_DRAW ? 1 : 2] += weight;
-        return true;
-    }
     Move moves[RULES_MAX_MOVES];
-    int n = plies > 0 ? movegen_legal_in_game(r, s, hist, moves) : 0;
+    int n = plies > 0 && !state_is_over(s) ? movegen_legal_in_game(r, s, hist, moves) : 0;
     if (n == 0) {
-        /* the end of the opening, or a side without moves (state_apply ends such games: only
-         * a position the opening starts from could be one) */
+        /* a game over, the end of the opening, or a side without moves (state_apply ends such
+         * games: only a position the opening starts from could be one) */
+        Winner w = (Winner)s->winner;
         SolveValue v;
-        if (!solve_probe(t, s, &v))
-            return false;
-        bool mover_attacks = s->side == SIDE_ATTACKERS;
-        int k = v.outcome == SOLVE_DRAW ? 1 : (v.outcome == SOLVE_WIN) == mover_attacks ? 0 : 2;
-        wdl[k] += weight;
+        if (!state_is_over(s)) {
+            if (!solve_probe(t, s, &v))
+                return false;
+            w = solve_winner(s, v);
+        }
+        wdl[w == WINNER_ATTACKERS ? 0 : w == WINNER_DRAW ? 1 : 2] += weight;
         return true;
     }
     int length = hist->length;

@@ -76,6 +76,10 @@ void solve_destroy(SolveTables *t);
  * Thread-safe. */
 bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v);
 
+/* The side that wins s with perfect play, s's value v being for its side to move:
+ * WINNER_ATTACKERS, WINNER_DEFENDERS or WINNER_DRAW. */
+Winner solve_winner(const GameState *s, SolveValue v);
+
 /* The outcome with perfect play after `plies` uniformly random plies from the start, as the
  * harness opens its games (opening_plies: each move drawn uniformly among the legal ones,
  * movegen_random_in_game), from the attackers' side: wdl[0] the probability that the attackers

@@ -298,15 +298,11 @@ static void top_trend(const CurvePoint *top, int k, CurveVerdict *v)
         sxx += w[i] * dx * dx;
         sxy += w[i] * dx * (top[i].score - yw);
     }
-    /* Rungs within one Elo of each other share one Elo: their Elo differ by the fit's rounding
-     * (every game of them the same result), and a slope over that is noise with an interval
-     * of 1e14 (tiny 5x5 games the defenders always win, results/agreement-tiny5). */
-    double lo = top[0].elo, hi = top[0].elo;
-    for (int i = 1; i < k; i++) {
-        lo = top[i].elo < lo ? top[i].elo : lo;
-        hi = top[i].elo > hi ? top[i].elo : hi;
-    }
-    if (!(sxx > 0) || hi - lo < CURVE_TREND_MIN_SPAN) {
+    /* Rungs within one Elo of each other (v->span: they are in Elo order) share one Elo: their
+     * Elo differ by the fit's rounding (every game of them the same result), and a slope over
+     * that is noise with an interval of 1e14 (tiny 5x5 games the defenders always win,
+     * results/agreement-tiny5). */
+    if (!(sxx > 0) || v->span < CURVE_TREND_MIN_SPAN) {
         return;
     }
     double half = RATINGS_Z95 / sqrt(sxx);
