@@ -500,6 +500,37 @@ START_TEST(test_verdict_span_too_small)
 }
 END_TEST
 
+/* Rungs that share one Elo but for the fit's rounding (every game of the strongest the same
+ * result: results/agreement-tiny5's 5x5 rulesets) have no trend: a slope over 1e-9 Elo came out
+ * with an interval of 1e14. Ten Elo apart, the same scores have one. */
+START_TEST(test_verdict_trend_needs_elo_apart)
+{
+    VerdictCase vc = {{"greedy", "mcts:eval_plies=-1,minimax=0", "alphabeta:depth=2"},
+                      5,
+                      {{0, 200}, {1, 199}, {0, 200}}};
+    Experiment *e;
+    CurvePoint *p;
+    int count;
+    case_points(&vc, &e, &p, &count);
+    for (int i = 0; i < count; i++)
+        p[i].elo = p[i].elo_low = p[i].elo_high = 1e-9 * i;
+    CurveVerdict v;
+    char text[1024];
+    curve_verdict(e, 0, p, count, &v);
+    curve_verdict_text(e, &v, p, text, sizeof text);
+    ck_assert_msg(isnan(v.trend) && isnan(v.trend_low) && isnan(v.trend_high), "trend %g [%g, %g]",
+                  v.trend, v.trend_low, v.trend_high);
+    ck_assert_msg(strstr(text, "; trend not measured"), "%s", text);
+    for (int i = 0; i < count; i++)
+        p[i].elo = p[i].elo_low = p[i].elo_high = 5.0 * i;
+    curve_verdict(e, 0, p, count, &v);
+    ck_assert_msg(!isnan(v.trend) && v.trend_high - v.trend_low < 100, "trend %g [%g, %g]", v.trend,
+                  v.trend_low, v.trend_high);
+    free(p);
+    free(e);
+}
+END_TEST
+
 /* One evaluation only: the converged case's games, but greedy, alpha-beta and MCTS whose
  * playouts are cut off and scored by the hand-written evaluation (eval_plies default 2) all
  * read it: one family. Its minimax backups read it too: eval_plies = -1 alone is not enough. */
@@ -597,6 +628,7 @@ Suite *curve_suite(void)
     tcase_add_test(tc, test_verdict_not_converged);
     tcase_add_test(tc, test_verdict_undetermined);
     tcase_add_test(tc, test_verdict_span_too_small);
+    tcase_add_test(tc, test_verdict_trend_needs_elo_apart);
     tcase_add_test(tc, test_verdict_one_evaluation);
     tcase_add_test(tc, test_curve_families);
     tcase_add_test(tc, test_curve_greedy_anchor);
