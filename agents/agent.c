@@ -9,6 +9,7 @@
 
 #include "agents/agent_impl.h"
 #include "agents/evalfile.h"
+#include "agents/nnuefile.h"
 #include "rules/movegen.h"
 
 static const AgentType *const AGENT_TYPES[] = {&AGENT_TYPE_RANDOM, &AGENT_TYPE_GREEDY,
@@ -376,6 +377,7 @@ struct ResolvedAgent {
     double values[AGENT_MAX_PARAMS];
     char *text[AGENT_MAX_PARAMS]; /* PARAM_TEXT values; eval= holds its canonical value */
     EvalModel *model;             /* the eval= model, or NULL */
+    Nnue *net;                    /* the eval= network, or NULL */
 };
 
 Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, ResolvedAgent **out,
@@ -395,13 +397,16 @@ Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, Res
         }
     }
     EvalModel *model = NULL;
+    Nnue *net = NULL;
     if (t->evaluator) {
         /* The eval= value is resolved now (a file read and checked against r) and recorded
          * with its content hash, so a run's described spec refuses a changed file. A pinned
          * value (what a run recorded) stands for the spec's own. */
         char *canonical;
         const char *value = eval_pin ? eval_pin : text[t->eval_param];
-        st = evalmodel_resolve(value, r, &model, &canonical, err);
+        st = nnuefile_resolve(value, r, &net, &canonical, err);
+        if (st == ST_OK && !net)
+            st = evalmodel_resolve(value, r, &model, &canonical, err);
         if (st != ST_OK) {
             error_prefix(err, "agent %s: ", t->name);
             free_texts(text, t->param_count);
@@ -416,6 +421,7 @@ Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, Res
     memcpy(ra->values, values, sizeof ra->values);
     memcpy(ra->text, text, sizeof ra->text);
     ra->model = model;
+    ra->net = net;
     *out = ra;
     return ST_OK;
 }
@@ -432,7 +438,26 @@ Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed)
     }
     if (t->evaluator)
         evaluator_set_model(t->evaluator(agent), agent->model);
+    if (ra->net)
+        agent_use_network(agent, ra->net);
     return agent;
+}
+
+bool agent_use_network(Agent *agent, const Nnue *net)
+{
+    if (!agent->type->evaluator)
+        return false;
+    if (agent->net) {
+        nnue_free(agent->net);
+        free(agent->net);
+        agent->net = NULL;
+    }
+    if (net) {
+        agent->net = xmalloc(sizeof *agent->net);
+        nnue_copy(agent->net, net); /* each agent reads its own, as it does a model */
+    }
+    evaluator_set_network(agent->type->evaluator(agent), agent->net);
+    return true;
 }
 
 const char *agent_resolved_eval(const ResolvedAgent *ra)
@@ -484,6 +509,10 @@ void agent_resolved_free(ResolvedAgent *ra)
         return;
     free_texts(ra->text, AGENT_MAX_PARAMS);
     free(ra->model);
+    if (ra->net) {
+        nnue_free(ra->net);
+        free(ra->net);
+    }
     free(ra);
 }
 
@@ -549,9 +578,14 @@ void agent_destroy(Agent *agent)
     char *text[AGENT_MAX_PARAMS];
     memcpy(text, agent->text, sizeof text);
     EvalModel *model = agent->model;
+    Nnue *net = agent->net;
     agent->ops->destroy(agent);
     free_texts(text, AGENT_MAX_PARAMS);
     free(model);
+    if (net) {
+        nnue_free(net);
+        free(net);
+    }
 }
 
 void agent_end_game(Agent *agent, Winner winner)

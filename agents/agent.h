@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "agents/nnue.h"
 #include "rules/state.h"
 
 typedef struct Agent Agent;
@@ -84,6 +85,12 @@ MUST_CHECK Status agent_resolve(const char *spec, const char *eval_pin, const Ru
 /* An agent of a resolved spec with the seed of its random stream; never fails and reads no
  * file. Caller owns the agent (agent_destroy). Thread-safe: ra is only read. */
 Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed);
+
+/* From now on the agent scores positions with a copy of network net (NULL: its eval= value's
+ * evaluation again), as eval=FILE of a network file makes it: what `tafl train` and `tafl bench`
+ * use for a network held in memory. False, and nothing done, for an agent without an
+ * evaluation (random, external). */
+bool agent_use_network(Agent *agent, const Nnue *net);
 
 /* The eval= value ra resolved to, as a run records it ("hand", "trained@HASH", "FILE@HASH"),
  * or NULL for an agent that takes no evaluation. Borrowed from ra. */

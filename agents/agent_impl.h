@@ -33,6 +33,7 @@ struct Agent {
     char *text[AGENT_MAX_PARAMS];    /* PARAM_TEXT values (NULL for the others); owned by agent.c,
                                         set after create, freed after destroy */
     EvalModel *model;                /* the eval= model, or NULL; owned by agent.c */
+    Nnue *net;                       /* the eval= network, or NULL; owned by agent.c */
     double deadline; /* agent_set_deadline: a clock_seconds() time a search stops at, 0 none */
 };
 

@@ -54,7 +54,9 @@
 #define AB_MAX_DEPTH  64
 #define AB_MAX_QDEPTH 32
 #define AB_MAX_PLY    (AB_MAX_DEPTH + 2)
-#define SCORE_INF     (2.0 * AGENT_WIN_SCORE)
+/* Positions on one search path, quiescence included: a network's accumulators, one a ply. */
+#define AB_MAX_PATH (AB_MAX_PLY + AB_MAX_QDEPTH + 2)
+#define SCORE_INF   (2.0 * AGENT_WIN_SCORE)
 /* Scores at least this large mean a forced result found in the tree (plies <= AB_MAX_DEPTH). */
 #define WIN_BOUND (AGENT_WIN_SCORE - 1000.0)
 /* Leaf evaluations are clamped well inside the win scores. */
@@ -184,6 +186,14 @@ typedef struct {
     int pick_size;       /* a power of two >= the ruleset's most legal moves */
     uint64_t nodes;
     bool stop; /* the node budget ran out: unwind without using scores */
+    /* With a network evaluation (eval=FILE of a network file): the accumulator of the position
+     * at each ply of the path (AB_MAX_PATH of them, allocated at the first search), kept move
+     * by move (nnue_advance) instead of recomputed at each leaf. */
+    NnueAcc *accs;
+    bool net_check;          /* alphabeta_check_network: each leaf's accumulator refreshed and
+                                compared */
+    uint64_t net_checked;    /* leaves compared */
+    uint64_t net_mismatches; /* of which differed */
 } AlphaBeta;
 
 /* --- ordering --- */
@@ -398,9 +408,31 @@ static inline double score_from_tt(double v, int ply)
 
 /* --- search --- */
 
-static double leaf_value(const AlphaBeta *ab, const GameState *s)
+/* With a network: the accumulator of child, at `ply` on the path, from its parent's (ply - 1),
+ * by the difference between the two positions. Without, nothing. */
+static inline void net_track(AlphaBeta *ab, const GameState *parent, const GameState *child,
+                             int ply)
 {
-    double v = evaluator_value(ab->base.rules, s, &ab->eval);
+    if (ab->eval.net) {
+        assert(ply > 0 && ply < AB_MAX_PATH);
+        nnue_advance(ab->eval.net, ab->base.rules, parent, child, &ab->accs[ply - 1],
+                     &ab->accs[ply]);
+    }
+}
+
+/* The static value of s, at `ply` on the path, for its side to move. */
+static double leaf_value(AlphaBeta *ab, const GameState *s, int ply)
+{
+    double v;
+    if (ab->eval.net) {
+        v = evaluator_network_value(&ab->eval, &ab->accs[ply], (Side)s->side);
+        if (ab->net_check) {
+            ab->net_checked++;
+            ab->net_mismatches += v != evaluator_value(ab->base.rules, s, &ab->eval);
+        }
+    } else {
+        v = evaluator_value(ab->base.rules, s, &ab->eval);
+    }
     if (ab->noise > 0) {
         /* A pure function of (seed, position), so the table stays consistent. */
         uint64_t h = rng_splitmix64(ab->seed ^ s->hash);
@@ -493,7 +525,7 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
                                  : eval_king_threat_squares(r, s, stop_sq) > 0;
     double best = -SCORE_INF;
     if (!check || qply >= ab->qdepth) {
-        double stand = leaf_value(ab, s);
+        double stand = leaf_value(ab, s, ply);
         if (qply >= ab->qdepth || stand >= beta)
             return stand;
         best = stand;
@@ -578,6 +610,7 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
             v = terminal_score(&child, s->side, ply + 1);
             dep |= path_dependent_end(r, &child);
         } else {
+            net_track(ab, s, &child, ply + 1);
             v = -qsearch(ab, &child, ply + 1, qply + 1, -beta, -alpha, &dep);
         }
         history_truncate(&ab->hist, len);
@@ -648,13 +681,14 @@ static bool null_move_cuts(AlphaBeta *ab, const GameState *s, int depth, int ply
         return false;
     if (s->side == SIDE_ATTACKERS ? s->attacker_count < 4 : s->defender_count < 2)
         return false;
-    if (cap_next_ply(ab->base.rules, s) || leaf_value(ab, s) < beta)
+    if (cap_next_ply(ab->base.rules, s) || leaf_value(ab, s, ply) < beta)
         return false;
     const int reduce = depth > 6 ? 3 : 2;
     GameState child = *s;
     child.side = (uint8_t)(1 - s->side);
     child.hash ^= zobrist_side();
     child.ply++;
+    net_track(ab, s, &child, ply + 1);
     const int saved = ab->null_ply;
     ab->null_ply = ply + 1;
     int child_depth = depth - 1 - reduce;
@@ -698,6 +732,7 @@ static double search_child(AlphaBeta *ab, const GameState *s, const GameState *c
         *dep |= path_dependent_end(ab->base.rules, child);
         return terminal_score(child, s->side, ply + 1);
     }
+    net_track(ab, s, child, ply + 1);
     const bool late_quiet = ab->lmr && i >= 3 && depth >= 3 && !check && captures == 0 &&
                             m.from != s->king && order < ORDER_KILLER;
     double v;
@@ -752,7 +787,7 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
         return 0.0;
     }
     if (depth == 0)
-        return leaf_value(ab, s);
+        return leaf_value(ab, s, ply);
 
     uint64_t key = tt_key(ab, s);
     TTEntry *e = NULL;
@@ -873,6 +908,7 @@ static int blend_iteration(AlphaBeta *ab, const GameState *s, const Move *moves,
     for (int i = 0; i < n; i++) {
         GameState child = *s;
         state_apply(r, &child, &ab->hist, moves[i], NULL);
+        net_track(ab, s, &child, 1);
         double v;
         bool exact = true;
         if (state_is_over(&child)) {
@@ -924,6 +960,7 @@ static int root_pass(AlphaBeta *ab, const GameState *s, const Move *moves, int n
     for (int i = 0; i < n; i++) {
         GameState child = *s;
         state_apply(r, &child, &ab->hist, moves[i], NULL);
+        net_track(ab, s, &child, 1);
         double v;
         if (state_is_over(&child)) {
             ab->nodes++;
@@ -999,6 +1036,11 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
     ab->nodes = 0;
     ab->stop = false;
     ab->null_ply = -1;
+    if (ab->eval.net) {
+        if (!ab->accs)
+            ab->accs = xmalloc(AB_MAX_PATH * sizeof *ab->accs);
+        nnue_refresh(ab->eval.net, r, s, &ab->accs[0]);
+    }
     memset(ab->killers, 0, sizeof ab->killers);
     /* Age the history heuristic so that the last moves' cutoffs count most. */
     size_t hsize = 2 * (size_t)r->squares * (size_t)r->squares;
@@ -1020,7 +1062,7 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
         pick_move(moves, scores, i, n);
 
     Move best = moves[0];
-    double best_score = leaf_value(ab, s);
+    double best_score = leaf_value(ab, s, 0);
     int done = 0;
     const int len = ab->hist.length;
     /* blend: the scores of the last iteration and of this one (before the first, each move's
@@ -1032,8 +1074,9 @@ static Move search_root(AlphaBeta *ab, const GameState *s, const History *hist, 
         for (int i = 0; i < n; i++) {
             GameState child = *s;
             state_apply(r, &child, &ab->hist, moves[i], NULL);
+            net_track(ab, s, &child, 1);
             prev->score[i] = state_is_over(&child) ? terminal_score(&child, s->side, 1)
-                                                   : -leaf_value(ab, &child);
+                                                   : -leaf_value(ab, &child, 1);
             prev->exact[i] = true;
             history_truncate(&ab->hist, len);
         }
@@ -1129,6 +1172,7 @@ static void ab_destroy(Agent *agent)
     free(ab->tt);
     free(ab->history);
     free(ab->pick_trees);
+    free(ab->accs);
     history_free(&ab->hist);
     free(ab);
 }
@@ -1201,6 +1245,23 @@ static Agent *ab_create(const Rules *r, const double *params, uint64_t seed)
 static Evaluator *ab_evaluator(Agent *agent)
 {
     return &((AlphaBeta *)agent)->eval;
+}
+
+void alphabeta_check_network(Agent *agent, bool on)
+{
+    assert(agent->type == &AGENT_TYPE_ALPHABETA);
+    AlphaBeta *ab = (AlphaBeta *)agent;
+    ab->net_check = on;
+    ab->net_checked = ab->net_mismatches = 0;
+}
+
+uint64_t alphabeta_network_mismatches(const Agent *agent, uint64_t *checked)
+{
+    assert(agent->type == &AGENT_TYPE_ALPHABETA);
+    const AlphaBeta *ab = (const AlphaBeta *)agent;
+    if (checked)
+        *checked = ab->net_checked;
+    return ab->net_mismatches;
 }
 
 const AgentType AGENT_TYPE_ALPHABETA = {

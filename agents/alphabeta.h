@@ -3,6 +3,9 @@
 #ifndef TAFL_AGENTS_ALPHABETA_H
 #define TAFL_AGENTS_ALPHABETA_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "agents/agent.h"
 
 /* Runs the agent's search (iterative deepening, table, ordering, noise, node budget as its spec
@@ -11,5 +14,14 @@
  * agent; s must not be over; hist as for agent_choose. Fills the agent's stats like a choose. */
 double alphabeta_search(Agent *agent, const GameState *s, const History *hist, int depth,
                         Move *best);
+
+/* For tests: with on, every static evaluation of a search with a network (eval=FILE of a
+ * network file) also refreshes the network's accumulator from the position and compares the
+ * two values; the counts restart. */
+void alphabeta_check_network(Agent *agent, bool on);
+
+/* The evaluations that differed since alphabeta_check_network, and in *checked (may be NULL)
+ * those compared. */
+uint64_t alphabeta_network_mismatches(const Agent *agent, uint64_t *checked);
 
 #endif

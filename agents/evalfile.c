@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "agents/nnuefile.h"
 #include "rules/otn.h"
 
 /* The name of weight i of a network model with `hidden` units (linear set of size f) for r. */
@@ -352,10 +353,7 @@ static char *dup_text(const char *t)
     return d;
 }
 
-/* Splits an eval= value "NAME@HASH" (HASH 16 hex digits, as evalmodel_resolve records it):
- * NAME into name (size bytes) and true with the hash in *pin; any other value is NAME whole,
- * and false. */
-static bool split_pinned(const char *value, char *name, size_t size, uint64_t *pin)
+bool evalmodel_split_pinned(const char *value, char *name, size_t size, uint64_t *pin)
 {
     snprintf(name, size, "%s", value);
     const char *at = strrchr(value, '@');
@@ -457,7 +455,7 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
     /* "NAME@HASH": a recorded value; NAME alone: take what is there now. */
     char name[1024];
     uint64_t pin = 0;
-    bool pinned = split_pinned(value, name, sizeof name, &pin);
+    bool pinned = evalmodel_split_pinned(value, name, sizeof name, &pin);
     char *text = NULL;
     size_t len = 0;
     char source[1100];
@@ -510,6 +508,14 @@ Status evalmodel_resolve(const char *value, const Rules *r, EvalModel **out, cha
         }
         snprintf(source, sizeof source, "%s", name);
     }
+    if (nnuefile_is_network(text, len)) {
+        error_set(err,
+                  "eval=%s: a network file (%s), which the agents' eval= reads; this reads only "
+                  "the evaluation files of the other models",
+                  name, NNUEFILE_MAGIC);
+        free(text);
+        return ST_EINVAL;
+    }
     uint64_t h = evalmodel_text_hash(text, len);
     if (pinned && h != pin) {
         error_set(err,
@@ -537,7 +543,7 @@ Status evalmodel_check_value(const char *value, Error *err)
 {
     char name[1024];
     uint64_t pin;
-    split_pinned(value, name, sizeof name, &pin);
+    evalmodel_split_pinned(value, name, sizeof name, &pin);
     if (!evalmodel_names_file(name))
         return ST_OK;
     size_t len;

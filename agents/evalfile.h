@@ -79,6 +79,11 @@ extern const int EVALMODEL_SHIPPED_COUNT;
  * neither hand nor trained. */
 bool evalmodel_names_file(const char *name);
 
+/* Splits an eval= value "NAME@HASH" (HASH 16 lower-case hex digits, as evalmodel_resolve
+ * records it): NAME into name (size bytes) and true with the hash in *pin; any other value is
+ * NAME whole, and false. */
+bool evalmodel_split_pinned(const char *value, char *name, size_t size, uint64_t *pin);
+
 /* The rulesets with a shipped evaluation, comma-separated, into buf. */
 void evalmodel_shipped_names(char *buf, size_t size);
 

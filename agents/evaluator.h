@@ -8,6 +8,7 @@
 
 #include "agents/eval.h"
 #include "agents/evalmodel.h"
+#include "agents/nnue.h"
 #include "agents/param.h"
 #include "rules/state.h"
 
@@ -18,7 +19,8 @@
     {                                                                                              \
         "eval", PARAM_TEXT, 0, 0, 0, EVALUATOR_DEFAULT,                                            \
             "hand = the weighted features; trained = the evaluation shipped for the ruleset "      \
-            "(tafl train); FILE = an evaluation file written by tafl train"                        \
+            "(tafl train); FILE = an evaluation file written by tafl train, or a network file "    \
+            "(TAFLNNUE, doc/formats.md)"                                                           \
     }
 extern const char *const EVALUATOR_DEFAULT[2]; /* {"hand", NULL} */
 
@@ -27,6 +29,8 @@ typedef struct Evaluator {
     EvalWeights hand;       /* the hand-written evaluation's weights (eval=hand) */
     const EvalModel *model; /* a learned evaluation used instead of the weights (eval=FILE or
                                trained); NULL: the weights. Borrowed */
+    const Nnue *net;        /* an efficiently updatable network used instead of both (eval=FILE
+                               of a network file); NULL: none. Borrowed */
     Side player;            /* the side the agent plays in this search (set at its root): a
                                player model reads that side's weights */
 } Evaluator;
@@ -39,6 +43,14 @@ void evaluator_init(Evaluator *e, const double *weights);
  * outlive the evaluator's use. */
 void evaluator_set_model(Evaluator *e, const EvalModel *model);
 
+/* Scores with network net from now on (NULL: the model or weights again); borrowed. */
+void evaluator_set_network(Evaluator *e, const Nnue *net);
+
+/* The value, for `to_move`, of the position whose accumulator of e's network is acc, in
+ * evaluation units (EVALMODEL_UNITS per logit): what evaluator_value gives for that position,
+ * the same to the last bit, for a search that keeps the accumulator move by move. */
+double evaluator_network_value(const Evaluator *e, const NnueAcc *acc, Side to_move);
+
 /* Sets the side the agent plays, at the root of each search. True when values given before no
  * longer hold: a player model whose other side was played, so that a search that keeps values
  * between moves (a transposition table, a tree) drops them. */
@@ -46,7 +58,8 @@ bool evaluator_play(Evaluator *e, Side side);
 
 /* The position's value for the side to move (higher is better): eval_evaluate's with the
  * weights, or evalmodel_evaluate's (EVALMODEL_UNITS per logit) with the model as read by the
- * side played, the same to the last bit. The game must not be over. Pure, thread-safe. */
+ * side played, the same to the last bit, or the network's from a fresh accumulator. The game must
+ * not be over. Pure, thread-safe. */
 double evaluator_value(const Rules *r, const GameState *s, const Evaluator *e);
 
 #endif

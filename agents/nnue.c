@@ -119,6 +119,54 @@ void nnue_update(const Nnue *net, const Rules *r, const GameState *before, Move 
     add_column(net, acc, side_input(net), before->side == SIDE_ATTACKERS ? -1 : 1);
 }
 
+/* acc += sign * the columns of kind's inputs on the squares of bits (r->words words). */
+static void add_squares(const Nnue *net, const Rules *r, NnueAcc *acc, Piece kind,
+                        const uint64_t *bits, int sign)
+{
+    for (int w = 0; w < r->words; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            add_column(net, acc, input_of(net, kind, w * 64 + __builtin_ctzll(b)), sign);
+}
+
+void nnue_advance(const Nnue *net, const Rules *r, const GameState *before, const GameState *after,
+                  const NnueAcc *from, NnueAcc *to)
+{
+    if (to != from)
+        memcpy(to->v, from->v, (size_t)net->hidden * sizeof to->v[0]);
+    uint64_t gone[RULES_WORDS], come[RULES_WORDS];
+    for (int w = 0; w < r->words; w++) {
+        gone[w] = before->attackers[w] & ~after->attackers[w];
+        come[w] = after->attackers[w] & ~before->attackers[w];
+    }
+    add_squares(net, r, to, PIECE_ATTACKER, gone, -1);
+    add_squares(net, r, to, PIECE_ATTACKER, come, 1);
+    for (int w = 0; w < r->words; w++) {
+        gone[w] = before->defenders[w] & ~after->defenders[w];
+        come[w] = after->defenders[w] & ~before->defenders[w];
+    }
+    add_squares(net, r, to, PIECE_DEFENDER, gone, -1);
+    add_squares(net, r, to, PIECE_DEFENDER, come, 1);
+    if (before->king != after->king) {
+        add_column(net, to, input_of(net, PIECE_KING, before->king), -1);
+        add_column(net, to, input_of(net, PIECE_KING, after->king), 1);
+    }
+    if (before->side != after->side)
+        add_column(net, to, side_input(net), after->side == SIDE_ATTACKERS ? 1 : -1);
+}
+
+void nnue_copy(Nnue *dst, const Nnue *src)
+{
+    Error err;
+    Status st = nnue_create(dst, src->size, src->hidden, &err);
+    (void)st; /* src was made by nnue_create: its size and hidden units are in range */
+    size_t n = (size_t)NNUE_INPUTS(src->squares) * (size_t)src->hidden;
+    memcpy(dst->w1, src->w1, n * sizeof *dst->w1);
+    memcpy(dst->b1, src->b1, (size_t)src->hidden * sizeof *dst->b1);
+    memcpy(dst->w2, src->w2, (size_t)src->hidden * sizeof *dst->w2);
+    dst->b2 = src->b2;
+    dst->out_shift = src->out_shift;
+}
+
 int32_t nnue_output(const Nnue *net, const NnueAcc *acc)
 {
     int64_t sum = net->b2;

@@ -76,8 +76,23 @@ void nnue_refresh(const Nnue *net, const Rules *r, const GameState *s, NnueAcc *
 void nnue_update(const Nnue *net, const Rules *r, const GameState *before, Move m,
                  const CaptureList *caps, NnueAcc *acc);
 
+/* Sets *to, the accumulator of `after`, from *from, that of `before`, by the squares whose piece
+ * differs between the two positions and the side to move: one move's few columns, whatever made
+ * the difference (a move with its captures, or a search's pass that only flips the side). Equal
+ * to nnue_refresh(after) bit for bit when *from is nnue_refresh(before). from and to may be the
+ * same accumulator. */
+void nnue_advance(const Nnue *net, const Rules *r, const GameState *before, const GameState *after,
+                  const NnueAcc *from, NnueAcc *to);
+
 /* The network's output for an accumulator, from the attackers' side (larger: better for the
- * attackers). */
+ * attackers), NNUE_OUTPUT_PER_LOGIT a logit of the attackers' winning (as `tafl train` fits it). */
 int32_t nnue_output(const Nnue *net, const NnueAcc *acc);
+
+/* The output's units per logit: an output o predicts that the attackers win with probability
+ * 1 / (1 + exp(-o / NNUE_OUTPUT_PER_LOGIT)). */
+#define NNUE_OUTPUT_PER_LOGIT 256
+
+/* A copy of src into dst (nnue_create'd here; nnue_free it). */
+void nnue_copy(Nnue *dst, const Nnue *src);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 
 /* Bytes of the file of a network of side `size` and `hidden` units, checksum included. */
@@ -205,5 +206,55 @@ Status nnuefile_check_rules(const char *path, const Nnue *net, const NnueOrigin 
                   (unsigned long long)evalmodel_rules_hash(r));
         return ST_EINVAL;
     }
+    return ST_OK;
+}
+
+bool nnuefile_is_network(const void *data, size_t len)
+{
+    return len >= 8 && memcmp(data, NNUEFILE_MAGIC, 8) == 0;
+}
+
+Status nnuefile_resolve(const char *value, const Rules *r, Nnue **out, char **canonical, Error *err)
+{
+    *out = NULL;
+    *canonical = NULL;
+    char name[1024];
+    uint64_t pin = 0;
+    bool pinned = evalmodel_split_pinned(value, name, sizeof name, &pin);
+    if (!evalmodel_names_file(name))
+        return ST_OK;
+    size_t len = 0;
+    char *bytes = read_whole_file(name, file_length(RULES_MAX_SIZE, NNUE_MAX_HIDDEN) + 1, &len);
+    if (!bytes || !nnuefile_is_network(bytes, len)) {
+        free(bytes);
+        return ST_OK; /* not a network: evalmodel_resolve reads it, or says why it cannot */
+    }
+    uint64_t h = evalmodel_text_hash(bytes, len);
+    if (pinned && h != pin) {
+        error_set(err,
+                  "eval=%s: the content changed since it was recorded (hash %016llx, recorded "
+                  "%016llx)",
+                  name, (unsigned long long)h, (unsigned long long)pin);
+        free(bytes);
+        return ST_EINVAL;
+    }
+    Nnue *net = xmalloc(sizeof *net);
+    NnueOrigin origin;
+    Status st = nnuefile_decode((const uint8_t *)bytes, len, name, net, &origin, err);
+    free(bytes);
+    if (st == ST_OK) {
+        st = nnuefile_check_rules(name, net, &origin, r, err);
+        if (st != ST_OK)
+            nnue_free(net);
+    }
+    if (st != ST_OK) {
+        free(net);
+        error_prefix(err, "eval=%s: ", name);
+        return st;
+    }
+    size_t n = strlen(name) + 18;
+    *canonical = xmalloc(n);
+    snprintf(*canonical, n, "%s@%016llx", name, (unsigned long long)h);
+    *out = net;
     return ST_OK;
 }

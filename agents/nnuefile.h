@@ -20,6 +20,7 @@
 #ifndef TAFL_AGENTS_NNUEFILE_H
 #define TAFL_AGENTS_NNUEFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,5 +57,18 @@ MUST_CHECK Status nnuefile_load(const char *path, Nnue *net, NnueOrigin *origin,
  * the ruleset it was made for. */
 MUST_CHECK Status nnuefile_check_rules(const char *path, const Nnue *net, const NnueOrigin *origin,
                                        const Rules *r, Error *err);
+
+/* Resolves an agent's eval= value for r when it names a network file (its bytes start with
+ * NNUEFILE_MAGIC): *out the network (caller nnue_free's and frees it), checked against r, and
+ * *canonical (caller frees) "PATH@HASH" with HASH the content's (evalmodel_text_hash, as an
+ * evaluation file's), so that a run records it and a replay refuses a changed file (a value
+ * already pinned "PATH@HASH" must match). ST_OK with *out NULL when the value names no network
+ * (hand, trained, a file that is not one or cannot be read: evalmodel_resolve then says what it
+ * is). Thread-safe. */
+MUST_CHECK Status nnuefile_resolve(const char *value, const Rules *r, Nnue **out, char **canonical,
+                                   Error *err);
+
+/* True when the bytes data[0..len) begin as a network file does. */
+bool nnuefile_is_network(const void *data, size_t len);
 
 #endif

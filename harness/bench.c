@@ -116,13 +116,16 @@ static void run_searches(const Rules *r, const char *spec, BenchSignature *sig, 
     agent_destroy(agent);
 }
 
-/* Plays `plies` plies of self-play from the start with one agent spec, each move a search,
- * for search speed on positions the search itself reaches; adds its effort and choices to
- * *sig (a scratch one for figures kept out of the signature). */
-static void run_game_searches(const Rules *r, const char *spec, int plies, BenchSignature *sig,
-                              uint64_t *nodes, double *seconds)
+/* Plays `plies` plies of self-play from the start with one agent spec (scoring with network
+ * net when not NULL), each move a search, for search speed on positions the search itself
+ * reaches; adds its effort and choices to *sig (a scratch one for figures kept out of the
+ * signature). */
+static void run_game_searches(const Rules *r, const char *spec, const Nnue *net, int plies,
+                              BenchSignature *sig, uint64_t *nodes, double *seconds)
 {
     Agent *agent = agent_or_die(spec, r);
+    if (net)
+        agent_use_network(agent, net);
     agent_new_game(agent, BENCH_SEED);
     GameState s;
     state_init(r, &s);
@@ -203,6 +206,39 @@ static void run_nnue(const Rules *r, int games, FILE *out)
     nnue_free(&net);
     report(out, "nnue_updates_per_s_copenhagen", update_s > 0 ? (double)updates / update_s : 0);
     report(out, "nnue_refreshes_per_s_copenhagen", refresh_s > 0 ? (double)updates / refresh_s : 0);
+}
+
+/* The plain Copenhagen search of ab_nps_copenhagen scoring with a network of 256 hidden units
+ * (random weights: the speed of the arithmetic, not of a trained network's tree), its
+ * accumulators kept move by move, against the hand-written evaluation's, measured in turn in
+ * the same run, and their ratio. Speed only, out of the signature. */
+static void run_network_searches(const Rules *r, int quick, FILE *out)
+{
+    Nnue net;
+    Error err;
+    if (nnue_create(&net, r->size, 256, &err) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", err.text);
+        exit(EXIT_FAILURE);
+    }
+    nnue_randomize(&net, BENCH_SEED, 64);
+    char spec[64];
+    snprintf(spec, sizeof spec, "alphabeta:depth=64,nodes=%d", quick ? 2000 : 20000);
+    uint64_t nodes[2] = {0, 0};
+    double seconds[2] = {0, 0};
+    /* Hand and network in turn, a few rounds, so that a change in the machine's load falls on
+     * both. */
+    for (int round = 0; round < (quick ? 1 : 4); round++)
+        for (int k = 0; k < 2; k++) {
+            BenchSignature scratch = {0, FNV_OFFSET_BASIS};
+            run_game_searches(r, spec, k ? &net : NULL, quick ? 4 : 8, &scratch, &nodes[k],
+                              &seconds[k]);
+        }
+    nnue_free(&net);
+    double hand = seconds[0] > 0 ? (double)nodes[0] / seconds[0] : 0;
+    double network = seconds[1] > 0 ? (double)nodes[1] / seconds[1] : 0;
+    report(out, "ab_nps_copenhagen_nnue", network);
+    if (out)
+        fprintf(out, "ab_nps_copenhagen_nnue_vs_hand %.2f\n", hand > 0 ? network / hand : 0);
 }
 
 void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
@@ -288,9 +324,10 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
         BenchSignature scratch = {0, FNV_OFFSET_BASIS};
         nodes = 0;
         seconds = 0;
-        run_game_searches(&copenhagen, spec, quick ? 4 : 16, &scratch, &nodes, &seconds);
+        run_game_searches(&copenhagen, spec, NULL, quick ? 4 : 16, &scratch, &nodes, &seconds);
         report(out, large[i].key, seconds > 0 ? (double)nodes / seconds : 0);
     }
+    run_network_searches(&copenhagen, quick, out);
     run_nnue(&copenhagen, quick ? 20 : 400, out);
     nodes = 0;
     seconds = 0;

@@ -8,6 +8,8 @@
 #include "agents/agent_impl.h"
 #include "agents/alphabeta.h"
 #include "agents/eval.h"
+#include "agents/evaluator.h"
+#include "agents/nnue.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
 #include "rules/rng.h"
@@ -31,10 +33,10 @@ static void format_move(const Rules *r, Move m, char *buf)
 /* The reference: plain negamax over every move with the same win scoring as the agent (a game
  * ended at ply p from the root is worth AGENT_WIN_SCORE - p to its winner). */
 static double minimax(const Rules *r, const GameState *s, History *h, int depth, int ply,
-                      const EvalWeights *w)
+                      const Evaluator *e)
 {
     if (depth == 0)
-        return eval_evaluate(r, s, w);
+        return evaluator_value(r, s, e);
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(r, s, moves);
     double best = -INFINITY;
@@ -51,7 +53,7 @@ static double minimax(const Rules *r, const GameState *s, History *h, int depth,
             else
                 v = -(AGENT_WIN_SCORE - (ply + 1));
         } else {
-            v = -minimax(r, &child, h, depth - 1, ply + 1, w);
+            v = -minimax(r, &child, h, depth - 1, ply + 1, e);
         }
         history_truncate(h, len);
         if (v > best)
@@ -72,16 +74,25 @@ static double finished_score(const GameState *child, int mover)
 
 /* Searches s with a fresh agent to depths 1..max_depth, twice each (one agent, so the table
  * carries over: from depth 4 on transpositions cut within a search, and a repeated search cuts
- * on the bounds the first one stored) and compares each root score with the minimax. */
-static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, int max_depth,
-                                     const char *spec, const char *what)
+ * on the bounds the first one stored) and compares each root score with the minimax. With net,
+ * agent and minimax score with that network (the agent's accumulators kept move by move, the
+ * minimax's refreshed at each leaf). */
+static void check_equal_minimax_net(const Rules *r, GameState *s, History *h, int max_depth,
+                                    const char *spec, const Nnue *net, const char *what)
 {
-    EvalWeights w;
-    default_weights(&w);
+    double defaults[EVAL_PARAM_COUNT];
+    for (int i = 0; i < EVAL_PARAM_COUNT; i++)
+        defaults[i] = EVAL_PARAMS[i].def;
+    Evaluator ev;
+    evaluator_init(&ev, defaults);
+    evaluator_set_network(&ev, net);
+    const Evaluator *w = &ev;
     Agent *a = fixture_agent(r, spec, 5);
+    if (net)
+        ck_assert(agent_use_network(a, net));
     for (int d = 1; d <= max_depth; d++) {
         Move m;
-        double want = minimax(r, s, h, d, 0, &w);
+        double want = minimax(r, s, h, d, 0, w);
         double got = alphabeta_search(a, s, h, d, &m);
         ck_assert_msg(got == want, "%s depth %d: alphabeta %.6f, minimax %.6f", what, d, got, want);
         /* Again, now with this depth's bounds and scores in the table. */
@@ -94,7 +105,7 @@ static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, i
         int len = h->length;
         state_apply(r, &child, h, m, NULL);
         double v = state_is_over(&child) ? finished_score(&child, s->side)
-                                         : -minimax(r, &child, h, d - 1, 1, &w);
+                                         : -minimax(r, &child, h, d - 1, 1, w);
         history_truncate(h, len);
         ck_assert_msg(v == want, "%s depth %d: chosen move worth %.6f, best %.6f", what, d, v,
                       want);
@@ -108,7 +119,7 @@ static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, i
         int len = h->length;
         state_apply(r, &child, h, moves[i], NULL);
         if (!state_is_over(&child)) {
-            double want = minimax(r, &child, h, max_depth - 1, 0, &w);
+            double want = minimax(r, &child, h, max_depth - 1, 0, w);
             double got = alphabeta_search(a, &child, h, max_depth - 1, NULL);
             ck_assert_msg(got == want, "%s, child %d depth %d: alphabeta %.6f, minimax %.6f", what,
                           i, max_depth - 1, got, want);
@@ -116,6 +127,12 @@ static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, i
         history_truncate(h, len);
     }
     agent_destroy(a);
+}
+
+static void check_equal_minimax_spec(const Rules *r, GameState *s, History *h, int max_depth,
+                                     const char *spec, const char *what)
+{
+    check_equal_minimax_net(r, s, h, max_depth, spec, NULL, what);
 }
 
 /* The plain search: no reductions, extensions or deeper table cuts, which change scores. */
@@ -1167,6 +1184,87 @@ START_TEST(test_qrepeat_sees_repetition)
 }
 END_TEST
 
+/* --- a network evaluation --- */
+
+/* A random network for r's board: weights large enough that hidden units clip at both ends and
+ * values differ, so that a wrong accumulator shows in the scores. */
+static void random_network(const Rules *r, uint64_t seed, Nnue *net)
+{
+    Error err;
+    ck_assert_int_eq(nnue_create(net, r->size, 32, &err), ST_OK);
+    nnue_randomize(net, seed, 64);
+}
+
+/* With a network, the search (its accumulators kept move by move) equals the plain minimax
+ * (refreshed at each leaf) on the small positions and on random play of each 7x7 preset. */
+START_TEST(test_network_equals_minimax)
+{
+    const int small = (int)(sizeof SMALL / sizeof SMALL[0]);
+    Rules r;
+    GameState s;
+    History h;
+    if (_i < small) {
+        const Fixture *f = &SMALL[_i];
+        fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
+    } else {
+        fixture_rules(RANDOM_PRESETS[(_i - small) % 5], &r);
+        fixture_start(&r, &s, &h);
+        play_random(&r, &s, &h, (uint64_t)_i, 6 + 2 * _i);
+    }
+    Nnue net;
+    random_network(&r, (uint64_t)_i + 1, &net);
+    char what[64];
+    snprintf(what, sizeof what, "network, fixture %d", _i);
+    check_equal_minimax_net(&r, &s, &h, 3, EXACT_SPEC, &net, what);
+    nnue_free(&net);
+    history_free(&h);
+}
+END_TEST
+
+/* Every part of the search that reaches a leaf (quiescence, null moves, extensions, reductions,
+ * principal-variation and aspiration windows, the blend of two depths, repetitions) hands the
+ * leaf the accumulator of its own position: each leaf's accumulator is refreshed and compared,
+ * along games of every preset, and none differs. */
+START_TEST(test_network_accumulator_in_every_search)
+{
+    static const char *const SPECS[] = {
+        "alphabeta:depth=3,quiesce=yes,qchecks=2,qrepeat=yes,nullmove=yes,ext=yes",
+        "alphabeta:depth=3,pvs=yes,lmr=yes,asp=20,tt_deep=yes",
+        "alphabeta:depth=2,blend=yes,qchecks=1,nullmove=yes",
+    };
+    const Ruleset *rs = ruleset_preset_at(_i);
+    Rules r;
+    fixture_rules(rs->name, &r);
+    Nnue net;
+    random_network(&r, 77 + (uint64_t)_i, &net);
+    uint64_t checked_all = 0;
+    for (size_t k = 0; k < sizeof SPECS / sizeof SPECS[0]; k++) {
+        GameState s;
+        History h;
+        fixture_start(&r, &s, &h);
+        /* Large boards: fewer plies of a shallower search keep the test short. */
+        char spec[160];
+        snprintf(spec, sizeof spec, "%s,nodes=%d", SPECS[k], r.size > 9 ? 4000 : 20000);
+        Agent *a = fixture_agent(&r, spec, 3);
+        ck_assert(agent_use_network(a, &net));
+        alphabeta_check_network(a, true);
+        for (int ply = 0; ply < 12 && !state_is_over(&s); ply++) {
+            Move m = agent_choose(a, &s, &h);
+            state_apply(&r, &s, &h, m, NULL);
+        }
+        uint64_t checked;
+        uint64_t bad = alphabeta_network_mismatches(a, &checked);
+        ck_assert_msg(bad == 0, "%s, %s: %llu of %llu leaves' accumulators differ", rs->name, spec,
+                      (unsigned long long)bad, (unsigned long long)checked);
+        checked_all += checked;
+        agent_destroy(a);
+        history_free(&h);
+    }
+    ck_assert_uint_gt(checked_all, 1000);
+    nnue_free(&net);
+}
+END_TEST
+
 Suite *alphabeta_suite(void)
 {
     Suite *suite = suite_create("alphabeta");
@@ -1197,6 +1295,9 @@ Suite *alphabeta_suite(void)
     tcase_add_test(tc, test_qchecks_sees_king_fork);
     tcase_add_test(tc, test_nullmove_prunes);
     tcase_add_test(tc, test_qrepeat_sees_repetition);
+    tcase_add_loop_test(tc, test_network_equals_minimax, 0,
+                        (int)(sizeof SMALL / sizeof SMALL[0]) + 5);
+    tcase_add_loop_test(tc, test_network_accumulator_in_every_search, 0, ruleset_preset_count());
     suite_add_tcase(suite, tc);
 
     tc = tcase_create("control");

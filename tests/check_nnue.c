@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/agent.h"
+#include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "agents/nnue.h"
 #include "agents/nnuefile.h"
@@ -38,8 +40,9 @@ static long incremental_equals_refresh(int i, int hidden, int games, int *kings_
         state_init(&r, &s);
         history_clear(&hist);
         history_push(&hist, s.hash, s.fort_hash, false, false);
-        NnueAcc acc, fresh;
+        NnueAcc acc, fresh, advanced;
         nnue_refresh(&net, &r, &s, &acc);
+        advanced = acc;
         Rng rng;
         rng_seed(&rng, rng_mix(0xacc, (uint64_t)(i * 100 + g)));
         for (;;) {
@@ -51,6 +54,7 @@ static long incremental_equals_refresh(int i, int hidden, int games, int *kings_
             CaptureList caps;
             state_apply(&r, &s, &hist, m, &caps);
             nnue_update(&net, &r, &before, m, &caps, &acc);
+            nnue_advance(&net, &r, &before, &s, &advanced, &advanced);
             nnue_refresh(&net, &r, &s, &fresh);
             captured += caps.count;
             *kings_taken += s.reason == END_KING_CAPTURED;
@@ -59,6 +63,10 @@ static long incremental_equals_refresh(int i, int hidden, int games, int *kings_
                           "(captures %d, winner %d, reason %d)",
                           rs.name, g, s.ply, caps.count, s.winner, s.reason);
             ck_assert_int_eq(nnue_output(&net, &acc), nnue_output(&net, &fresh));
+            ck_assert_msg(memcmp(advanced.v, fresh.v, (size_t)hidden * sizeof acc.v[0]) == 0,
+                          "%s game %d ply %u: the accumulator advanced by the positions' "
+                          "difference is not the refreshed one",
+                          rs.name, g, s.ply);
         }
     }
     history_free(&hist);
@@ -290,6 +298,83 @@ START_TEST(test_nnuefile_damaged)
 }
 END_TEST
 
+/* Writes data[0..len) to a new temporary file whose name goes into path (a mkstemp template). */
+static void write_temp(char *path, const uint8_t *data, size_t len)
+{
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq((int)write(fd, data, len), (int)len);
+    close(fd);
+}
+
+/* A network file is an agent's eval=FILE: resolved with its content's hash, played, refused when
+ * the content changed, on other rules, or damaged, each with its reason; the readers of the
+ * other evaluation files say it is a network file instead of misreading it. */
+START_TEST(test_nnuefile_as_eval)
+{
+    Rules r;
+    Nnue net;
+    NnueOrigin origin;
+    random_net("brandubh", 16, &r, &net, &origin);
+    uint8_t *data;
+    size_t len;
+    nnuefile_encode(&net, &origin, &data, &len);
+    char path[] = "/tmp/tafl-check-evalnetXXXXXX";
+    write_temp(path, data, len);
+    char spec[256];
+    snprintf(spec, sizeof spec, "alphabeta:depth=2,eval=%s", path);
+    Error err = {{0}};
+    ResolvedAgent *ra;
+    ck_assert_msg(agent_resolve(spec, NULL, &r, &ra, &err) == ST_OK, "%s", err.text);
+    char want[128];
+    snprintf(want, sizeof want, "%s@%016llx", path,
+             (unsigned long long)evalmodel_text_hash((const char *)data, len));
+    ck_assert_str_eq(agent_resolved_eval(ra), want);
+    uint64_t hash;
+    ck_assert(agent_resolved_eval_file_hash(ra, &hash));
+    Agent *a = agent_from_resolved(ra, 1);
+    GameState s;
+    state_init(&r, &s);
+    History h;
+    history_init(&h);
+    history_push(&h, s.hash, s.fort_hash, false, false);
+    Move m = agent_choose(a, &s, &h);
+    ck_assert(movegen_is_legal(&r, &s, m));
+    agent_destroy(a);
+    agent_resolved_free(ra);
+    history_free(&h);
+
+    /* The pinned value of a run replays it; another content is refused. */
+    ck_assert_int_eq(agent_resolve("alphabeta", want, &r, &ra, &err), ST_OK);
+    agent_resolved_free(ra);
+    char pinned[128];
+    snprintf(pinned, sizeof pinned, "%s@0123456789abcdef", path);
+    ck_assert_int_eq(agent_resolve("alphabeta", pinned, &r, &ra, &err), ST_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "the content changed since it was recorded"));
+
+    /* Other rules. */
+    Ruleset cph = *ruleset_preset_find("copenhagen");
+    Rules rc;
+    ck_assert_int_eq(rules_compile(&cph, &rc, &err), ST_OK);
+    ck_assert_int_eq(agent_resolve(spec, NULL, &rc, &ra, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "a network for brandubh") != NULL, "%s", err.text);
+
+    /* The other models' reader. */
+    EvalModel *model;
+    char *canonical;
+    ck_assert_int_eq(evalmodel_resolve(path, &r, &model, &canonical, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "a network file") != NULL, "%s", err.text);
+
+    /* Damaged: cut short. */
+    ck_assert_int_eq(truncate(path, (off_t)len - 10), 0);
+    ck_assert_int_eq(agent_resolve(spec, NULL, &r, &ra, &err), ST_EPARSE);
+    ck_assert_msg(strstr(err.text, "truncated") != NULL, "%s", err.text);
+    unlink(path);
+    nnue_free(&net);
+    free(data);
+}
+END_TEST
+
 Suite *nnue_suite(void)
 {
     Suite *s = suite_create("nnue");
@@ -300,6 +385,7 @@ Suite *nnue_suite(void)
     tcase_add_test(tc, test_nnue_bounds);
     tcase_add_test(tc, test_nnuefile_round_trip);
     tcase_add_test(tc, test_nnuefile_damaged);
+    tcase_add_test(tc, test_nnuefile_as_eval);
     suite_add_tcase(s, tc);
     return s;
 }
