@@ -9,7 +9,7 @@
 
 const char *evalmodel_kind_name(EvalModelKind kind)
 {
-    static const char *const names[] = {"linear", "sided", "player", "net"};
+    static const char *const names[] = {"linear", "sided", "player", "net", "nnue"};
     return names[kind];
 }
 

@@ -50,9 +50,13 @@ typedef enum {
                              by square (version 4): the linear features fold the board by its
                              symmetries and count, so only a network sees which squares hold
                              pieces together (a corner closed on one side, a blockade) */
+    EVALMODEL_NNUE = 4,   /* `model = nnue` of a training: an efficiently updatable network
+                             (agents/nnue.h) in its own binary file (agents/nnuefile.h), never an
+                             EvalModel's kind */
 } EvalModelKind;
 
-/* The name of a model kind in files and settings: "linear", "sided", "player" or "net". */
+/* The name of a model kind in files and settings: "linear", "sided", "player", "net" or
+ * "nnue". */
 const char *evalmodel_kind_name(EvalModelKind kind);
 
 /* A trained model for one ruleset. Plain value: copy freely. */

@@ -68,7 +68,7 @@ static const Key KEYS[] = {
     {"gate_pairs", 'i', 1, 100000, OFF(gate_pairs)},
     {"gate_depth", 'i', 1, 16, OFF(gate_depth)},
     {"features", 'i', 1, EVALMODEL_FEATURES, OFF(features)},
-    {"hidden", 'i', 1, EVALMODEL_MAX_HIDDEN, OFF(hidden)},
+    {"hidden", 'i', 1, NNUE_MAX_HIDDEN, OFF(hidden)},
     {"score_weight", 'r', 0, 1, OFF(score_weight)},
     {"recorded_games", 's', 0, 0, 0},
     {"init", 's', 0, 0, 0},
@@ -257,13 +257,14 @@ static Status set_special(TrainFile *t, const char *key, const char *value, cons
         return ST_OK;
     }
     if (strcmp(key, "model") == 0) {
-        for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_NET; m++) {
+        for (EvalModelKind m = EVALMODEL_LINEAR; m <= EVALMODEL_NNUE; m++) {
             if (strcmp(value, evalmodel_kind_name(m)) == 0) {
                 t->model = m;
                 return ST_OK;
             }
         }
-        error_set(err, "%s: key 'model': bad value '%s' (expected linear, sided, player or net)",
+        error_set(err,
+                  "%s: key 'model': bad value '%s' (expected linear, sided, player, net or nnue)",
                   where, value);
         return ST_EINVAL;
     }
@@ -434,10 +435,12 @@ int trainfile_format(const TrainFile *t, char *buf, size_t size)
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "model = %s\n", evalmodel_kind_name(t->model));
     }
-    if (t->model == EVALMODEL_NET && n >= 0) {
+    if ((t->model == EVALMODEL_NET || t->model == EVALMODEL_NNUE) && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;
         n += snprintf(buf + used, size - used, "hidden = %d\n",
-                      t->hidden ? t->hidden : EVALMODEL_DEFAULT_HIDDEN);
+                      t->hidden                    ? t->hidden
+                      : t->model == EVALMODEL_NNUE ? TRAINFILE_NNUE_DEFAULT_HIDDEN
+                                                   : EVALMODEL_DEFAULT_HIDDEN);
     }
     if (t->features != 1 && n >= 0) {
         size_t used = (size_t)n < size ? (size_t)n : size;

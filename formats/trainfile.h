@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "agents/evalmodel.h"
+#include "agents/nnue.h"
 #include "formats/experiment.h"
 #include "rules/ruleset.h"
 #include "stats/sprt.h"
@@ -44,9 +45,10 @@ typedef struct {
                                             gated on its own side's games) or net (one set and
                                             a network over the squares) (linear) */
     int hidden;                          /* hidden: a net model's hidden units, 1 to
-                                            EVALMODEL_MAX_HIDDEN (0: not given, which is
-                                            EVALMODEL_DEFAULT_HIDDEN; only model = net reads
-                                            it) */
+                                            EVALMODEL_MAX_HIDDEN, or a nnue model's, NNUE_MIN_
+                                            HIDDEN to NNUE_MAX_HIDDEN (0: not given, which is
+                                            EVALMODEL_DEFAULT_HIDDEN or TRAINFILE_NNUE_DEFAULT_
+                                            HIDDEN; only model = net and nnue read it) */
     int features;                        /* features: the feature set, 1 or 2 (the newest,
                                             EVALMODEL_DEFAULT_FEATURES; up to EVALMODEL_FEATURES) */
     double score_weight;                 /* score_weight: the weight of the search's prediction
@@ -74,6 +76,9 @@ typedef struct {
                                          games that either side wins (0) */
     char output[EXPERIMENT_PATH_MAX]; /* output: base directory (results) */
 } TrainFile;
+
+/* A model = nnue training's hidden units unless `hidden` says otherwise. */
+#define TRAINFILE_NNUE_DEFAULT_HIDDEN 128
 
 /* The defaults above, for rules brandubh and name train-brandubh. */
 void trainfile_defaults(TrainFile *out);

@@ -194,7 +194,7 @@ printf '[train]\nfrob = 1\n' >"$tmp/bad-train.ini"
 expect 2 "$tmp/bad-train.ini:2: unknown key 'frob'" -- train "$tmp/bad-train.ini"
 expect 2 "--rules: key 'rules'" -- train --rules nope-not-a-ruleset
 expect 2 "--depth: key 'depth': bad value '0'" -- train --depth 0
-expect 2 "--model: key 'model': bad value 'mlp' (expected linear, sided, player or net)" -- train --model mlp
+expect 2 "--model: key 'model': bad value 'mlp' (expected linear, sided, player, net or nnue)" -- train --model mlp
 printf '[train]\ngames = 4\ngames = 6\n' >"$tmp/bad-train.ini"
 expect 2 "$tmp/bad-train.ini:3: key 'games': given twice (first on line 2)" -- train "$tmp/bad-train.ini"
 printf '[train]\nname = a\n[train]\n' >"$tmp/bad-train.ini"

@@ -80,12 +80,43 @@ grep -q '^net.out.h3 ' "$tmp/n1/gen-001.eval" && ! grep -q '^net.out.h4 ' "$tmp/
 awk -F, 'NR == 2 { exit !($9 < $10) }' "$tmp/n1/train.csv" && ok || fail "net fit: held-out loss not below generation 0's: $(sed -n 2p "$tmp/n1/train.csv")"
 # Bad sizes: hidden without model = net, more than 16 units, an init net of another size.
 train --generations 1 --hidden 4 --out "$tmp/nh" >/dev/null 2>"$tmp/nh.err"
-[ $? -eq 2 ] && grep -q "hidden = 4 sizes a network: it needs model = net (this training fits model = linear)" "$tmp/nh.err" && ok || fail "hidden without net: $(cat "$tmp/nh.err")"
+[ $? -eq 2 ] && grep -q "hidden = 4 sizes a network: it needs model = net or nnue (this training fits model = linear)" "$tmp/nh.err" && ok || fail "hidden without net: $(cat "$tmp/nh.err")"
 net --generations 1 --hidden 17 --out "$tmp/n17" >/dev/null 2>"$tmp/n17.err"
-[ $? -eq 2 ] && grep -q "key 'hidden': bad value '17' (expected an integer 1..16)" "$tmp/n17.err" && ok || fail "hidden 17: $(cat "$tmp/n17.err")"
+[ $? -eq 2 ] && grep -q "hidden = 17: a net model has at most 16 hidden units (model = nnue takes 8 to 512)" "$tmp/n17.err" && ok || fail "hidden 17: $(cat "$tmp/n17.err")"
 net --generations 1 --hidden 3 --init "$tmp/n1/gen-001.eval" --out "$tmp/ni" >/dev/null 2>"$tmp/ni.err"
 [ $? -eq 2 ] && grep -q "has 4 hidden units; this training fits 3 (hidden = 4)" "$tmp/ni.err" && ok || fail "init net of another size: $(cat "$tmp/ni.err")"
 [ "$(wc -l <"$tmp/t1/train.csv")" -eq 3 ] && ok || fail "train.csv has a header and two rows"
+
+# model = nnue (issue 50): the efficiently updatable network, fitted in floating point and
+# quantised. The same files at 1 and 2 threads, and after a run killed (SIGKILL) once its first
+# generation is written and resumed at another thread count; each generation's file is a
+# network file that an agent plays; the fit's held-out loss is below the hand-written
+# evaluation's; bad sizes and an init are refused in one line.
+nn_args="--rules $tiny --seed 7 --games 24 --gate-pairs 6 --depth 1 --gate-depth 2 --model nnue --hidden 16 --epochs 40 --learning-rate 0.003 --score-weight 0.5"
+nn() { "$TAFL" train $nn_args "$@"; }
+nn --generations 8 --threads 1 --out "$tmp/e1" >/dev/null 2>"$tmp/e1.err" || fail "train e1: $(cat "$tmp/e1.err")"
+nn --generations 8 --threads 2 --out "$tmp/e2" >/dev/null 2>&1 || fail "train e2"
+"$TAFL" train $nn_args --generations 8 --threads 2 --out "$tmp/e3" >/dev/null 2>&1 &
+pid=$!
+waited=0
+while [ ! -f "$tmp/e3/gen-002.eval" ] && [ $waited -lt 1200 ]; do sleep 0.05; waited=$((waited + 1)); done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+rows=$(wc -l <"$tmp/e3/train.csv" 2>/dev/null || echo 0)
+[ "$rows" -lt 9 ] && ok || fail "the kill came after the training's end"
+nn --generations 8 --threads 1 --out "$tmp/e3" --resume >/dev/null 2>"$tmp/e3.err" || fail "train e3 resume: $(cat "$tmp/e3.err")"
+for f in gen-001.eval gen-002.eval gen-008.eval gen-008.pos best.eval train.csv final.csv setup; do
+    if cmp -s "$tmp/e1/$f" "$tmp/e2/$f"; then ok; else fail "train nnue: $f differs between 1 and 2 threads"; fi
+    if cmp -s "$tmp/e1/$f" "$tmp/e3/$f"; then ok; else fail "train nnue: $f differs after a kill and a resume"; fi
+done
+grep -q '^model = nnue$' "$tmp/e1/setup" && grep -q '^hidden = 16$' "$tmp/e1/setup" && ok || fail "setup does not record model = nnue, hidden = 16"
+[ "$(head -c 8 "$tmp/e1/gen-001.eval")" = TAFLNNUE ] && ok || fail "gen-001.eval is not a network file"
+"$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/e1/gen-002.eval" >/dev/null 2>&1 && ok || fail "a trained network does not play"
+awk -F, 'NR == 4 { exit !($9 < $10) }' "$tmp/e1/train.csv" && ok || fail "nnue fit: held-out loss not below the hand-written evaluation's: $(sed -n 4p "$tmp/e1/train.csv")"
+nn --generations 1 --hidden 4 --out "$tmp/eh" >/dev/null 2>"$tmp/eh.err"
+[ $? -eq 2 ] && grep -q "hidden = 4: a nnue model has 8 to 512 hidden units" "$tmp/eh.err" && ok || fail "nnue hidden 4: $(cat "$tmp/eh.err")"
+nn --generations 1 --init "$tmp/n1/gen-001.eval" --out "$tmp/ei" >/dev/null 2>"$tmp/ei.err"
+[ $? -eq 2 ] && grep -q "a nnue training starts from the hand-written evaluation" "$tmp/ei.err" && ok || fail "nnue init: $(cat "$tmp/ei.err")"
 
 # A rerun without --resume is refused; one generation then a resume to two equals two at once.
 if train --generations 2 --out "$tmp/t1" >/dev/null 2>"$tmp/again.err"; then

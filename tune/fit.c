@@ -16,7 +16,10 @@ static void design_row(const Rules *r, const TrainFile *t, const TrainPos *p, Fi
                        size_t *cap, size_t *used, size_t *net_cap, size_t *net_used)
 {
     EvalFeatures f;
-    evalmodel_features_of_set(r, &p->s, t->features, &f);
+    if (t->model == EVALMODEL_NNUE)
+        f.count = 0; /* a network reads its inputs alone */
+    else
+        evalmodel_features_of_set(r, &p->s, t->features, &f);
     /* A sided model's defenders-to-move weights follow the attackers' set; features past the
      * trained set (newer sets' appended ones, indices ascending) are left out. */
     int in_set = evalmodel_feature_count(r, t->features);
@@ -68,7 +71,7 @@ void fit_design_build(const Rules *r, const TrainFile *t, const GenData *gens, i
     size_t cap = (size_t)(n > 0 ? n : 1) * 48, used = 0;
     d->idx = xmalloc(cap * sizeof *d->idx);
     d->val = xmalloc(cap * sizeof *d->val);
-    bool net = t->model == EVALMODEL_NET;
+    bool net = t->model == EVALMODEL_NET || t->model == EVALMODEL_NNUE;
     size_t net_cap = 0, net_used = 0;
     d->net_start = NULL;
     d->net_idx = NULL;
@@ -255,10 +258,7 @@ static void adam_free(Adam *a)
 
 /* --- the optimisers --- */
 
-/* The eight symmetries of the square board as square maps: bit 0 transposes, bit 1 mirrors
- * the rows, bit 2 the columns. Every preset's layout, corners and throne are symmetric under
- * them, so a position and its images have the same value. */
-static void board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES])
+void fit_board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES])
 {
     int n = r->size;
     for (int k = 0; k < 8; k++)
@@ -294,7 +294,7 @@ static void fit_net(const Rules *r, const TrainFile *t, int g, const FitDesign *
     Rng rng;
     rng_seed(&rng, rng_mix(t->seed, 0x6e657400u + (uint64_t)g));
     int(*sym)[RULES_MAX_SQUARES] = xmalloc(8 * sizeof *sym);
-    board_symmetries(r, sym);
+    fit_board_symmetries(r, sym);
     long n_train = 0, active = 0;
     for (int i = 0; i < d->n; i++)
         if (!d->held_out[i]) {

@@ -11,7 +11,8 @@
 #include "formats/trainfile.h"
 #include "tune/selfplay.h"
 
-/* The window's positions as sparse feature rows (CSR), read by the fit. */
+/* The window's positions as sparse feature rows (CSR), read by the fit (a model = nnue
+ * training's rows have no features, only network inputs). */
 typedef struct {
     int n;          /* rows */
     int squares;    /* the board's squares (a net model's symmetric images) */
@@ -46,6 +47,11 @@ double fit_log_loss(const FitDesign *d, const EvalModel *m, bool want);
  * each other. 0 and a zero gradient when d has no training row. Thread-safe. */
 double fit_objective(const FitDesign *d, const EvalModel *m, const double *prior, double l2,
                      double *grad);
+
+/* The eight symmetries of the square board as square maps: bit 0 transposes, bit 1 mirrors
+ * the rows, bit 2 the columns. Every preset's layout, corners and throne are symmetric under
+ * them, so a position and its images have the same value. */
+void fit_board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES]);
 
 /* Fits generation g's candidate for training t under r on d from `start` (the generation 0
  * model of the kind fitted: a linear one for a player training) into *m: full-batch Adam on

@@ -17,6 +17,7 @@
 
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
+#include "agents/nnuefile.h"
 #include "formats/files.h"
 #include "formats/plot.h"
 #include "formats/sha256.h"
@@ -25,6 +26,7 @@
 #include "harness/signals.h"
 #include "rules/otn.h"
 #include "tune/fit.h"
+#include "tune/fitnnue.h"
 #include "tune/gate.h"
 #include "tune/selfplay.h"
 
@@ -233,6 +235,12 @@ static bool player_model(const Train *tr)
     return tr->t->model == EVALMODEL_PLAYER;
 }
 
+/* A model = nnue training: its generations' files hold networks (agents/nnuefile.h). */
+static bool nnue_model(const Train *tr)
+{
+    return tr->t->model == EVALMODEL_NNUE;
+}
+
 /* A net model's hidden units. */
 static int hidden_units(const TrainFile *t)
 {
@@ -243,7 +251,9 @@ static int hidden_units(const TrainFile *t)
  * model: the training's hidden units, its network all 0). */
 static void hand_model(const Train *tr, EvalModelKind kind, EvalModel *m)
 {
-    if (kind == EVALMODEL_NET)
+    if (kind == EVALMODEL_NNUE) /* until a network wins, best.eval holds the hand-written one */
+        evalmodel_init_hand(&tr->rules, EVALMODEL_LINEAR, tr->t->features, m);
+    else if (kind == EVALMODEL_NET)
         evalmodel_init_net(&tr->rules, tr->t->features, hidden_units(tr->t), NULL, m);
     else
         evalmodel_init_hand(&tr->rules, kind, tr->t->features, m);
@@ -282,6 +292,13 @@ static void best_eval(const Train *tr, char *buf, size_t size)
 static Status init_load(Train *tr, Error *err)
 {
     const TrainFile *t = tr->t;
+    if (t->model == EVALMODEL_NNUE) {
+        error_set(err,
+                  "init = %s: a nnue training starts from the hand-written evaluation and "
+                  "random weights (leave init out)",
+                  t->init);
+        return ST_EINVAL;
+    }
     EvalModel *loaded = NULL;
     char *canonical = NULL;
     Status st = evalmodel_resolve(t->init, &tr->rules, &loaded, &canonical, err);
@@ -336,13 +353,26 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
                   t->league_games, t->games);
         return ST_EINVAL;
     }
-    if (t->hidden && t->model != EVALMODEL_NET) {
+    if (t->hidden && t->model != EVALMODEL_NET && t->model != EVALMODEL_NNUE) {
         error_set(err,
-                  "hidden = %d sizes a network: it needs model = net (this training fits "
-                  "model = %s)",
+                  "hidden = %d sizes a network: it needs model = net or nnue (this training "
+                  "fits model = %s)",
                   t->hidden, evalmodel_kind_name(t->model));
         return ST_EINVAL;
     }
+    if (t->model == EVALMODEL_NET && t->hidden > EVALMODEL_MAX_HIDDEN) {
+        error_set(err,
+                  "hidden = %d: a net model has at most %d hidden units (model = nnue takes "
+                  "%d to %d)",
+                  t->hidden, EVALMODEL_MAX_HIDDEN, NNUE_MIN_HIDDEN, NNUE_MAX_HIDDEN);
+        return ST_EINVAL;
+    }
+    if (t->model == EVALMODEL_NNUE && t->hidden && t->hidden < NNUE_MIN_HIDDEN) {
+        error_set(err, "hidden = %d: a nnue model has %d to %d hidden units", t->hidden,
+                  NNUE_MIN_HIDDEN, NNUE_MAX_HIDDEN);
+        return ST_EINVAL;
+    }
+
     if (t->gate_sprt && (t->model == EVALMODEL_PLAYER || t->league_count)) {
         error_set(err,
                   "gate_sprt tests one candidate against the best over both sides: it does not "
@@ -358,7 +388,14 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
     }
     for (int i = 0; i < t->league_count; i++) {
         EvalModel *loaded = NULL;
-        Status st = evalmodel_resolve(t->league[i], r, &loaded, &canonical[i], err);
+        Nnue *net = NULL;
+        Status st = nnuefile_resolve(t->league[i], r, &net, &canonical[i], err);
+        if (net) {
+            nnue_free(net);
+            free(net);
+        } else if (st == ST_OK) {
+            st = evalmodel_resolve(t->league[i], r, &loaded, &canonical[i], err);
+        }
         free(loaded);
         if (st != ST_OK) {
             char why[sizeof err->text];
@@ -579,6 +616,33 @@ static Status write_generation_model(Train *tr, int g, const EvalModel *m, Error
     return st;
 }
 
+/* The bytes of a network file of net, made for the training's rules: into *bytes (free). */
+static void encode_network(const Train *tr, const Nnue *net, uint8_t **bytes, size_t *len)
+{
+    NnueOrigin origin = {{0}, evalmodel_rules_hash(&tr->rules)};
+    snprintf(origin.ruleset, sizeof origin.ruleset, "%s", tr->rules.opt.name);
+    nnuefile_encode(net, &origin, bytes, len);
+}
+
+/* Generation g's network, read back from its file gen-G.eval as written (its hash checked),
+ * into *net (nnue_free it). */
+static Status load_network(const Train *tr, int g, Nnue *net, Error *err)
+{
+    char path[RUNDIR_PATH_MAX + 64], *data;
+    size_t size;
+    gen_path(tr, g, "eval", path, sizeof path);
+    memset(net, 0, sizeof *net);
+    Status st = read_generation_file(tr, g, "eval", &data, &size, err);
+    if (st != ST_OK)
+        return st;
+    NnueOrigin origin;
+    st = nnuefile_decode((const uint8_t *)data, size, path, net, &origin, err);
+    free(data);
+    if (st == ST_OK)
+        st = nnuefile_check_rules(path, net, &origin, &tr->rules, err);
+    return st;
+}
+
 static Status write_model(const Train *tr, const EvalModel *m, const char *path, Error *err)
 {
     /* A fit that diverged is refused here rather than written as a file no one can read. */
@@ -739,10 +803,43 @@ static Status fit_generation(Train *tr, int g, EvalModel *best, EvalModel *cand,
     return ST_OK;
 }
 
-/* Writes the candidate to path (gen-G.eval; a player model's as both halves) and gates it:
- * row's gate and its acceptance (a player model's halves: accept_player). */
-static Status gate_generation(Train *tr, int g, const EvalModel *cand, const char *path,
-                              TrainRow *row, Error *err)
+/* A nnue training's generation g: the network fitted on the window into *cand (from generation
+ * g - 1's candidate, read back from its file, when there is one: the fit goes on across
+ * generations as the window moves), and row's losses of it and of the best (until a network
+ * wins, the hand-written evaluation's). */
+static Status fit_generation_network(Train *tr, int g, Nnue *cand, TrainRow *row, Error *err)
+{
+    FitDesign d;
+    fit_design_build(&tr->rules, tr->t, tr->gens, g, &d);
+    row->window_positions = d.n;
+    if (tr->opt->progress)
+        fprintf(stderr, "train %s: generation %d: fitting a network to %d positions\n", tr->t->name,
+                g, d.n);
+    Nnue warm, best;
+    memset(&warm, 0, sizeof warm);
+    memset(&best, 0, sizeof best);
+    Status st = g >= 2 ? load_network(tr, g - 1, &warm, err) : ST_OK;
+    if (st == ST_OK && tr->best_generation >= 1)
+        st = load_network(tr, tr->best_generation, &best, err);
+    if (st == ST_OK) {
+        fitnnue_fit(&tr->rules, tr->t, g, &d, g >= 2 ? &warm : NULL, cand);
+        row->train_loss = fitnnue_log_loss(&d, cand, false);
+        row->val_loss = fitnnue_log_loss(&d, cand, true);
+        row->best_val_loss = tr->best_generation >= 1
+                                 ? fitnnue_log_loss(&d, &best, true)
+                                 : fitnnue_hand_log_loss(&tr->rules, tr->t, tr->gens, g, true);
+    }
+    nnue_free(&warm);
+    nnue_free(&best);
+    fit_design_free(&d);
+    return st;
+}
+
+/* Writes the candidate to path (gen-G.eval: a nnue training's network cand_net, a player
+ * model's candidate as both halves, the others' cand) and gates it: row's gate and its
+ * acceptance (a player model's halves: accept_player). */
+static Status gate_generation(Train *tr, int g, const EvalModel *cand, const Nnue *cand_net,
+                              const char *path, TrainRow *row, Error *err)
 {
     char best[RUNDIR_PATH_MAX + 32];
     best_eval(tr, best, sizeof best);
@@ -762,7 +859,15 @@ static Status gate_generation(Train *tr, int g, const EvalModel *cand, const cha
             st = accept_player(tr, g, row, err);
         return st;
     }
-    st = write_generation_model(tr, g, cand, err);
+    if (nnue_model(tr)) {
+        uint8_t *bytes;
+        size_t len;
+        encode_network(tr, cand_net, &bytes, &len);
+        st = write_generation_file(tr, g, "eval", (const char *)bytes, len, err);
+        free(bytes);
+    } else {
+        st = write_generation_model(tr, g, cand, err);
+    }
     if (st == ST_OK)
         st = tr->t->gate_sprt ? gate_sequential(&gs, path, &row->gate, err)
                               : gate_match(&gs, path, &row->gate, err);
@@ -824,23 +929,35 @@ static Status run_generation(Train *tr, int g, Error *err)
     row.generation = g;
     char path[RUNDIR_PATH_MAX + 64];
     EvalModel best, cand;
+    Nnue cand_net;
+    memset(&cand_net, 0, sizeof cand_net);
     Status st = player_model(tr) ? write_best_player(tr, &best, err) : ST_OK;
     if (st == ST_OK)
         st = play_generation(tr, g, &row, err);
     if (st == ST_OK)
-        st = fit_generation(tr, g, &best, &cand, &row, err);
+        st = nnue_model(tr) ? fit_generation_network(tr, g, &cand_net, &row, err)
+                            : fit_generation(tr, g, &best, &cand, &row, err);
     gen_path(tr, g, "eval", path, sizeof path);
     if (st == ST_OK)
-        st = gate_generation(tr, g, &cand, path, &row, err);
-    if (st != ST_OK)
-        return st;
-    if (row.accepted && !player_model(tr)) {
+        st = gate_generation(tr, g, &cand, &cand_net, path, &row, err);
+    if (st == ST_OK && row.accepted && !player_model(tr)) {
         tr->best_generation = g;
         tr->elo_total += row.gate.elo;
         char best_path[RUNDIR_PATH_MAX + 32];
         snprintf(best_path, sizeof best_path, "%s/best.eval", tr->dir);
-        st = write_model(tr, &cand, best_path, err);
+        if (nnue_model(tr)) {
+            uint8_t *bytes;
+            size_t len;
+            encode_network(tr, &cand_net, &bytes, &len);
+            st = files_write(best_path, (const char *)bytes, len, err);
+            free(bytes);
+        } else {
+            st = write_model(tr, &cand, best_path, err);
+        }
     }
+    nnue_free(&cand_net);
+    if (st != ST_OK)
+        return st;
     row.best_generation = tr->best_generation;
     /* The sum goes on from the value train.csv holds (0.1 Elo), as a resume reads it: otherwise
      * a resumed run could print 117.0 where the uninterrupted one prints 116.9. */
