@@ -249,8 +249,7 @@ Status nnuefile_resolve(const char *value, const Rules *r, Nnue **out, char **ca
     }
     if (st != ST_OK) {
         free(net);
-        error_prefix(err, "eval=%s: ", name);
-        return st;
+        return st; /* the error names the file */
     }
     size_t n = strlen(name) + 18;
     *canonical = xmalloc(n);

@@ -113,6 +113,11 @@ grep -q '^model = nnue$' "$tmp/e1/setup" && grep -q '^hidden = 16$' "$tmp/e1/set
 [ "$(head -c 8 "$tmp/e1/gen-001.eval")" = TAFLNNUE ] && ok || fail "gen-001.eval is not a network file"
 "$TAFL" move --rules "$tiny" --agent "alphabeta:depth=2,eval=$tmp/e1/gen-002.eval" >/dev/null 2>&1 && ok || fail "a trained network does not play"
 awk -F, 'NR == 4 { exit !($9 < $10) }' "$tmp/e1/train.csv" && ok || fail "nnue fit: held-out loss not below the hand-written evaluation's: $(sed -n 4p "$tmp/e1/train.csv")"
+# tafl calibrate reads a network file as it does an evaluation file.
+"$TAFL" match --rules "$tiny" --attacker alphabeta:depth=1,noise=20 --defender alphabeta:depth=1,noise=20 \
+    --games 40 --opening-plies 2 --seed 3 --threads 2 --record-moves --out "$tmp/ecal" >/dev/null 2>&1 || fail "match for calibrate"
+"$TAFL" calibrate "$tmp/ecal/games.csv" --plies 2-8 --eval "hand,$tmp/e1/gen-008.eval" >"$tmp/ecal.out" 2>&1 &&
+    grep -q "^$tmp/e1/gen-008.eval  *40  *[0-9]" "$tmp/ecal.out" && ok || fail "calibrate a network: $(cat "$tmp/ecal.out")"
 nn --generations 1 --hidden 4 --out "$tmp/eh" >/dev/null 2>"$tmp/eh.err"
 [ $? -eq 2 ] && grep -q "hidden = 4: a nnue model has 8 to 512 hidden units" "$tmp/eh.err" && ok || fail "nnue hidden 4: $(cat "$tmp/eh.err")"
 nn --generations 1 --init "$tmp/n1/gen-001.eval" --out "$tmp/ei" >/dev/null 2>"$tmp/ei.err"

@@ -11,6 +11,7 @@
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "agents/evaluator.h"
+#include "agents/nnuefile.h"
 
 typedef struct {
     double p;
@@ -57,9 +58,13 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
                        int hi, Calibration *out, Error *err)
 {
     memset(out, 0, sizeof *out);
-    EvalModel *model;
+    EvalModel *model = NULL;
+    Nnue *net = NULL;
     char *canonical;
-    Status st = evalmodel_resolve(eval, r, &model, &canonical, err);
+    /* A network file (agents/nnuefile.h) or any other evaluation. */
+    Status st = nnuefile_resolve(eval, r, &net, &canonical, err);
+    if (st == ST_OK && !net)
+        st = evalmodel_resolve(eval, r, &model, &canonical, err);
     if (st != ST_OK)
         return st;
     free(canonical);
@@ -69,6 +74,7 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
     Evaluator e;
     evaluator_init(&e, defaults);
     evaluator_set_model(&e, model);
+    evaluator_set_network(&e, net);
     Collect c = {.r = r, .e = &e, .lo = lo, .hi = hi};
     for (int g = 0; g < count; g++) {
         if (!record_result_score(games[g].result, &c.y)) {
@@ -90,6 +96,10 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
             out->no_positions++;
     }
     free(model);
+    if (net) {
+        nnue_free(net);
+        free(net);
+    }
     out->positions = c.count;
     const double eps = 1e-12;
     for (long i = 0; i < c.count; i++) {
