@@ -30,9 +30,10 @@ typedef struct {
 /* Scores every position at plies lo..hi (0 = the start; the game not over there) of the games
  * (those whose record gives attackers, defenders or draw; others are skipped, as are games
  * that do not replay under r, all counted in *out) with the evaluation eval ("hand", "trained",
- * FILE, a network file too: as an agent's eval= value), read as P(attackers win) = 1 / (1 + exp(-v / 40)), v in
- * evaluation units from the attackers' view (the mapping MCTS's eval_scale=40 uses; a learned
- * model's own). Fails with the evaluation's error (agents/evalmodel.h). Thread-safe. */
+ * FILE, a network file among them: as an agent's eval= value), read as P(attackers win) =
+ * 1 / (1 + exp(-v / 40)), v in evaluation units from the attackers' view (the mapping MCTS's
+ * eval_scale=40 uses; a learned model's own). Fails with the evaluation's error
+ * (agents/evalmodel.h). Thread-safe. */
 MUST_CHECK Status calibrate_games(const Rules *r, const RecordGame *games, int count,
                                   const char *eval, int lo, int hi, Calibration *out, Error *err);
 
