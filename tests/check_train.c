@@ -1,6 +1,8 @@
-/* The files `tafl train` reads back from its own directory (issue 54): gen-G.pos records that
- * self-play could not have kept are refused one by one, naming the record and what is wrong,
- * and a model with a weight no file can hold is never written. */
+/* The files `tafl train` reads back from its own directory (issues 54 and 50): gen-G.pos, a
+ * compact little-endian file, reads back what was written; records that self-play could not
+ * have kept are refused one by one, naming the record and what is wrong, and a damaged,
+ * truncated or foreign file as a whole; a model with a weight no file can hold is never
+ * written. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,15 +49,12 @@ static void kept_positions(const Rules *r, const TrainFile *t, GenData *out)
     }
 }
 
-/* The bytes of g's gen-G.pos file (caller frees). */
-static char *file_bytes(const GenData *g, size_t *size)
+/* The bytes of g's gen-G.pos file for r (caller frees). */
+static char *file_bytes(const Rules *r, const GenData *g, size_t *size)
 {
-    char *text = NULL;
-    FILE *f = open_memstream(&text, size);
-    ck_assert_ptr_nonnull(f);
-    ck_assert(selfplay_put_positions(f, g));
-    ck_assert_int_eq(fclose(f), 0);
-    return text;
+    char *bytes = NULL;
+    selfplay_encode_positions(r, g, &bytes, size);
+    return bytes;
 }
 
 /* Parses g written as a file: the status, and the error in err. */
@@ -63,7 +62,7 @@ static Status parse_back(const Rules *r, const TrainFile *t, const GenData *g, G
                          Error *err)
 {
     size_t size;
-    char *bytes = file_bytes(g, &size);
+    char *bytes = file_bytes(r, g, &size);
     memset(out, 0, sizeof *out);
     Status st = selfplay_parse_positions("run/gen-003.pos", bytes, size, r, t, out, err);
     free(bytes);
@@ -81,7 +80,20 @@ START_TEST(test_positions_read_back)
     Error err = {{0}};
     ck_assert_int_eq(parse_back(&r, &t, &g, &back, &err), ST_OK);
     ck_assert_int_eq(back.count, g.count);
-    ck_assert_int_eq(memcmp(back.pos, g.pos, (size_t)g.count * sizeof *g.pos), 0);
+    for (int k = 0; k < g.count; k++) {
+        const TrainPos *a = &g.pos[k], *b = &back.pos[k];
+        ck_assert_int_eq(memcmp(a->s.attackers, b->s.attackers, sizeof a->s.attackers), 0);
+        ck_assert_int_eq(memcmp(a->s.defenders, b->s.defenders, sizeof a->s.defenders), 0);
+        ck_assert_uint_eq(a->s.hash, b->s.hash);
+        ck_assert_uint_eq(a->s.fort_hash, b->s.fort_hash);
+        ck_assert_uint_eq(a->s.ply, b->s.ply);
+        ck_assert_uint_eq(a->s.king, b->s.king);
+        ck_assert_uint_eq(a->s.attacker_count, b->s.attacker_count);
+        ck_assert_uint_eq(a->s.defender_count, b->s.defender_count);
+        ck_assert_uint_eq(a->s.side, b->s.side);
+        ck_assert_uint_eq(b->s.winner, WINNER_NONE);
+        ck_assert(a->label == b->label && a->search == b->search && a->game == b->game);
+    }
     free(back.pos);
     /* An empty generation reads back too. */
     GenData none = {NULL, 0};
@@ -92,129 +104,126 @@ START_TEST(test_positions_read_back)
 }
 END_TEST
 
-/* One damage to record `k` (from 0) and the words its refusal must hold. */
+/* The offset of record k (from 0) in a position file's bytes (selfplay.h's layout). */
+static size_t record_at(const uint8_t *bytes, int k)
+{
+    size_t at = 32;
+    for (int i = 0; i < k; i++)
+        at += 17u + bytes[at + 15] + bytes[at + 16];
+    return at;
+}
+
+static void put_le(uint8_t *p, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The file's checksum made again over its bytes, so that the damage itself is what is refused. */
+static void reseal(uint8_t *bytes, size_t size)
+{
+    put_le(bytes + size - 8, fnv1a(FNV1A_BASIS, bytes, size - 8), 8);
+}
+
+static void put_float(uint8_t *p, float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    put_le(p, bits, 4);
+}
+
+/* One damage to the bytes of a record (p: its first byte) and the words its refusal must hold. */
 typedef struct {
     const char *what;
-    void (*damage)(const Rules *r, TrainPos *p);
+    void (*damage)(uint8_t *p);
     const char *says;
 } Damage;
 
-static void king_off_board(const Rules *r, TrainPos *p)
+static void king_off_board(uint8_t *p)
 {
-    (void)r;
-    p->s.king = 65535;
+    p[14] = 255;
 }
 
-static void king_on_attacker(const Rules *r, TrainPos *p)
+static void king_on_attacker(uint8_t *p)
 {
-    (void)r;
-    p->s.attackers[p->s.king / 64] |= 1ULL << (p->s.king % 64);
+    p[14] = p[17]; /* the first attacker's square */
 }
 
-static void piece_off_board(const Rules *r, TrainPos *p)
+static void attacker_off_board(uint8_t *p)
 {
-    p->s.attackers[RULES_WORDS - 1] |= 1ULL << 63;
-    (void)r;
+    p[17 + p[15] - 1] = 49; /* the last attacker's, past a 7x7 board */
 }
 
-static void pieces_overlap(const Rules *r, TrainPos *p)
+static void attackers_out_of_order(uint8_t *p)
 {
-    (void)r;
-    for (int i = 0; i < RULES_WORDS; i++)
-        p->s.defenders[i] |= p->s.attackers[i];
+    uint8_t first = p[17];
+    p[17] = p[18];
+    p[18] = first;
 }
 
-/* With its hash made again, so that the side itself is what is refused. */
-static void side_seven(const Rules *r, TrainPos *p)
+static void side_seven(uint8_t *p)
 {
-    p->s.side = 7;
-    state_refresh(r, &p->s);
+    p[13] = 7;
 }
 
-static void huge_count(const Rules *r, TrainPos *p)
+static void outcome_three(uint8_t *p)
 {
-    (void)r;
-    p->s.attacker_count = 65535;
+    p[12] = 3;
 }
 
-static void game_over(const Rules *r, TrainPos *p)
+static void in_opening(uint8_t *p)
 {
-    (void)r;
-    p->s.winner = WINNER_DEFENDERS;
-    p->s.reason = END_KING_ESCAPED;
+    put_le(p + 4, 1, 4);
 }
 
-static void in_opening(const Rules *r, TrainPos *p)
+static void past_max_plies(uint8_t *p)
 {
-    (void)r;
-    p->s.ply = 1;
+    put_le(p + 4, 300, 4);
 }
 
-static void past_max_plies(const Rules *r, TrainPos *p)
+static void search_above_one(uint8_t *p)
 {
-    p->s.ply = (uint32_t)r->opt.max_plies;
+    put_float(p + 8, 2.0f);
 }
 
-static void label_nan(const Rules *r, TrainPos *p)
+static void search_nan(uint8_t *p)
 {
-    (void)r;
-    p->label = NAN;
+    put_float(p + 8, NAN);
 }
 
-static void label_between(const Rules *r, TrainPos *p)
+static void game_negative(uint8_t *p)
 {
-    (void)r;
-    p->label = 0.3f;
+    put_le(p, UINT32_MAX, 4);
 }
 
-static void label_infinite(const Rules *r, TrainPos *p)
+static void game_past_generation(uint8_t *p)
 {
-    (void)r;
-    p->label = INFINITY;
-}
-
-static void search_above_one(const Rules *r, TrainPos *p)
-{
-    (void)r;
-    p->search = 2.0f;
-}
-
-static void search_nan(const Rules *r, TrainPos *p)
-{
-    (void)r;
-    p->search = NAN;
-}
-
-static void game_negative(const Rules *r, TrainPos *p)
-{
-    (void)r;
-    p->game = -1;
-}
-
-static void game_past_generation(const Rules *r, TrainPos *p)
-{
-    (void)r;
-    p->game = 200; /* the default games = 200: 0..199 */
+    put_le(p, 200, 4); /* the default games = 200: 0..199 */
 }
 
 static const Damage DAMAGES[] = {
-    {"king 65535", king_off_board, "the king's square 65535 is off the board or shared"},
+    {"king 255", king_off_board, "the king's square 255 is off the board or shared"},
     {"king on an attacker", king_on_attacker, "is off the board or shared"},
-    {"a piece off the board", piece_off_board, "a piece lies outside the 7x7 board"},
-    {"overlapping bitboards", pieces_overlap, "a square holds an attacker and a defender"},
+    {"an attacker off the board", attacker_off_board, "an attacker's square 49 is off the board"},
+    {"attackers out of order", attackers_out_of_order, "is out of order"},
     {"side 7", side_seven, "side to move or result out of range"},
-    {"a huge count", huge_count, "piece counts 65535/"},
-    {"a game over", game_over, "the game is over there"},
+    {"outcome 3", outcome_three, "outcome 3 is not 0, 1 or 2"},
     {"a ply in the opening", in_opening, "ply 1 is outside 4..299"},
     {"a ply at max_plies", past_max_plies, "ply 300 is outside 4..299"},
-    {"a NaN label", label_nan, "label nan is not an outcome (0, 0.5 or 1)"},
-    {"a label between outcomes", label_between, "label 0.3 is not an outcome"},
-    {"an infinite label", label_infinite, "label inf is not an outcome"},
     {"a search probability of 2", search_above_one, "search probability 2 is outside 0..1"},
     {"a NaN search probability", search_nan, "search probability nan is outside 0..1"},
-    {"game -1", game_negative, "game -1 is outside 0..199"},
+    {"game 2^32 - 1", game_negative, "game -1 is outside 0..199"},
     {"game 200", game_past_generation, "game 200 is outside 0..199"},
 };
+
+/* Brandubh compiled as tafl train compiles it for t (max_plies applied). */
+static void train_rules(const TrainFile *t, Rules *r)
+{
+    Ruleset rs = *ruleset_preset_find("brandubh");
+    rs.max_plies = t->max_plies;
+    Error err = {{0}};
+    ck_assert_int_eq(rules_compile(&rs, r, &err), ST_OK);
+}
 
 START_TEST(test_positions_refused)
 {
@@ -222,60 +231,93 @@ START_TEST(test_positions_refused)
     Rules r;
     TrainFile t;
     trainfile_defaults(&t);
-    Ruleset rs = *ruleset_preset_find("brandubh");
-    rs.max_plies = t.max_plies; /* as tafl train compiles it */
-    Error err = {{0}};
-    ck_assert_int_eq(rules_compile(&rs, &r, &err), ST_OK);
+    train_rules(&t, &r);
     GenData g, back;
     kept_positions(&r, &t, &g);
+    size_t size;
+    uint8_t *bytes = (uint8_t *)file_bytes(&r, &g, &size);
     const int k = 7;
-    d->damage(&r, &g.pos[k]);
-    ck_assert_msg(parse_back(&r, &t, &g, &back, &err) == ST_EPARSE, "%s: read", d->what);
+    d->damage(bytes + record_at(bytes, k));
+    reseal(bytes, size);
+    Error err = {{0}};
+    ck_assert_msg(selfplay_parse_positions("run/gen-003.pos", bytes, size, &r, &t, &back, &err) ==
+                      ST_EPARSE,
+                  "%s: read", d->what);
     ck_assert_ptr_null(back.pos);
     char want[256];
     snprintf(want, sizeof want, "run/gen-003.pos: record %d of %d: ", k + 1, g.count);
     ck_assert_msg(strncmp(err.text, want, strlen(want)) == 0 && strstr(err.text, d->says), "%s: %s",
                   d->what, err.text);
     ck_assert_msg(strchr(err.text, '\n') == NULL, "%s: more than one line", d->what);
+    free(bytes);
     free(g.pos);
 }
 END_TEST
 
-/* The count is checked against the file's size before anything is allocated: a huge one, one
- * whose size in bytes wraps around 2^64 onto the file's, a negative one and a truncated file
- * are not position files. */
+/* parse(bytes) fails with ST_EPARSE and a line holding `says`. */
+static void refused(const Rules *r, const TrainFile *t, const uint8_t *bytes, size_t size,
+                    const char *says)
+{
+    GenData back;
+    Error err = {{0}};
+    ck_assert_int_eq(selfplay_parse_positions("p", bytes, size, r, t, &back, &err), ST_EPARSE);
+    ck_assert_msg(strstr(err.text, says) != NULL && strncmp(err.text, "p: ", 3) == 0,
+                  "expected '%s' in: %s", says, err.text);
+    ck_assert_ptr_null(back.pos);
+}
+
+/* The file as a whole: its bytes are little-endian whatever the machine (the header pinned), a
+ * count is checked against the file's size before anything is allocated, and a file that is
+ * not one, of another version or game, cut short at any length, longer than its records or
+ * damaged in one bit is refused with what is wrong. */
 START_TEST(test_positions_counts)
 {
     Rules r;
-    fixture_rules("brandubh", &r);
     TrainFile t;
     trainfile_defaults(&t);
-    GenData g, back;
+    train_rules(&t, &r);
+    GenData g;
     kept_positions(&r, &t, &g);
     size_t size;
-    char *bytes = file_bytes(&g, &size);
-    const size_t head = strlen("tafl-train-pos 2\n");
-    const int64_t counts[] = {
-        INT64_MAX, -1, g.count + 1, g.count - 1,
-        /* count * sizeof(TrainPos) equals g.count * sizeof(TrainPos) modulo 2^64: 2^64 over
-           the largest power of 2 that divides the record size, plus g.count */
-        (int64_t)(((uint64_t)1 << 63) / (sizeof(TrainPos) & -sizeof(TrainPos)) * 2) + g.count};
+    uint8_t *bytes = (uint8_t *)file_bytes(&r, &g, &size);
+    ck_assert_int_eq(memcmp(bytes, "TAFLPOS\n\x01\0\0\0\x07\0\0\0", 16), 0);
+    ck_assert_int_eq(bytes[24], TRAIN_POSITIONS);
+    ck_assert_int_eq(memcmp(bytes + 25, "\0\0\0\0\0\0\0", 7), 0);
+    uint8_t *bad = malloc(size + 1);
+    ck_assert_ptr_nonnull(bad);
+    const struct {
+        uint64_t count;
+        const char *says;
+    } counts[] = {
+        {UINT64_MAX, "records cannot fit"},
+        {(uint64_t)INT64_MAX + 1, "records cannot fit"},
+        {(uint64_t)g.count + 1, "truncated: the records end before record 13"},
+        {(uint64_t)g.count - 1, "bytes after the last record"},
+    };
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        memcpy(bytes + head, &counts[i], sizeof counts[i]);
-        Error err = {{0}};
-        memset(&back, 0, sizeof back);
-        ck_assert_int_eq(selfplay_parse_positions("p", bytes, size, &r, &t, &back, &err),
-                         ST_EPARSE);
-        ck_assert_str_eq(err.text,
-                         "p: not a position file of this build (remove it to play again)");
-        ck_assert_ptr_null(back.pos);
+        memcpy(bad, bytes, size);
+        put_le(bad + 24, counts[i].count, 8);
+        reseal(bad, size);
+        refused(&r, &t, bad, size, counts[i].says);
     }
-    int64_t n = g.count;
-    memcpy(bytes + head, &n, sizeof n);
-    for (size_t cut = 0; cut < size; cut += 37) {
-        Error err = {{0}};
-        ck_assert_int_eq(selfplay_parse_positions("p", bytes, cut, &r, &t, &back, &err), ST_EPARSE);
-    }
+    for (size_t cut = 0; cut < size; cut += 7)
+        refused(&r, &t, bytes, cut, cut < 8 ? "not a position file" : "");
+    refused(&r, &t, (const uint8_t *)"tafl-train-pos 2\n", 17, "not a position file");
+    memcpy(bad, bytes, size);
+    bad[8] = 2;
+    reseal(bad, size);
+    refused(&r, &t, bad, size, "position file version 2; this build reads version 1");
+    memcpy(bad, bytes, size);
+    bad[size / 2] ^= 0x08;
+    refused(&r, &t, bad, size, "damaged or truncated: the checksum does not match");
+    memcpy(bad, bytes, size);
+    bad[size] = 0;
+    refused(&r, &t, bad, size + 1, "checksum");
+    /* Another game: the positions of Brandubh read for Tablut. */
+    Rules tablut;
+    fixture_rules("tablut", &tablut);
+    refused(&tablut, &t, bytes, size, "positions of another game (a 7x7 board");
+    free(bad);
     free(bytes);
     free(g.pos);
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
-# The files `tafl train --resume` reads back from its own directory (issue 54): a gen-G.pos
-# with a record self-play could not have kept (a king off the board, random bytes, side to move
-# 7, a huge piece count or position count, a NaN label) is refused in one line naming the file,
-# the record and what is wrong, with exit 2, never fitted or crashed on; generations.sha256
+# The files `tafl train --resume` reads back from its own directory (issues 54, 50): a gen-G.pos
+# changed, cut short, of another version, not one, with random bytes or a huge position count
+# is refused in one line naming the file and what is wrong, with exit 2, never fitted or
+# crashed on (a record self-play could not have kept: tests/check_train.c); generations.sha256
 # records each gen-G.pos and gen-G.eval as written, and a resume refuses one changed since
 # (exit 2) or a link (exit 1), naming it; a train.csv row that no generation could have written
 # is a damaged row. Counted budgets only. Run by `make test` with TAFL set.
@@ -22,25 +22,21 @@ resum() { (cd "$1" && sha256sum gen-001.pos gen-001.eval >generations.sha256); }
 awk -F, 'NR == 2 { exit !($16 == 1 && $17 == 1) }' "$tmp/base/train.csv" && ok || fail "generation 1 not accepted: $(cat "$tmp/base/train.csv")"
 (cd "$tmp/base" && sha256sum -c --status generations.sha256) && ok || fail "generations.sha256 does not check with sha256sum: $(cat "$tmp/base/generations.sha256")"
 
-# gen-G.pos is "tafl-train-pos 2\n" (17 bytes), a 64-bit count, then the records as they are in
-# memory (tune/selfplay.h's TrainPos): a GameState of two bitboards of W words, hash, fort hash,
-# ply (32 bits), king, attacker and defender counts (16 bits each), side, winner, reason (8 bits
-# each), padded to 8 bytes, then the label and search (floats) and the game (int), padded to 8.
-# W comes from the record size, so the offsets follow the build's RULES_WORDS.
+# gen-G.pos (tune/selfplay.h, doc/formats.md "Position files"): "TAFLPOS\n", version 1, the
+# board side, the rules hash, a 64-bit count, then records of 17 bytes and one a piece, then an
+# FNV-1a checksum. A record self-play could not have kept is refused by tests/check_train.c,
+# which makes the checksum again; here, with only the SHA-256 made again, any changed byte, a
+# file cut short, random bytes or a huge count is refused by the checksum, naming the file.
 positions=$(awk -F, 'NR == 2 { print $3 }' "$tmp/base/train.csv")
 size=$(wc -c <"$tmp/base/gen-001.pos")
-rec=$(((size - 25) / positions))
-words=$(((rec - 48) / 16))
-at() { # at RECORD FIELD_OFFSET: the byte offset of a field of record RECORD (from 1)
-    echo $((25 + ($1 - 1) * rec + $2))
-}
-king=$((16 * words + 20))
-attacker_count=$((16 * words + 22))
-side=$((16 * words + 26))
-label=$((16 * words + 32))
 # poke FILE OFFSET OCTAL_BYTES: overwrites bytes in place ('\377\377').
 poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null; }
-[ "$positions" -gt 3 ] && [ $((25 + positions * rec)) -eq "$size" ] && ok || fail "gen-001.pos layout: $size bytes, $positions positions"
+byte() { od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' '; }
+[ "$(head -c 8 "$tmp/base/gen-001.pos")" = "$(printf 'TAFLPOS\n')" ] && [ "$(byte "$tmp/base/gen-001.pos" 12)" -eq 5 ] &&
+    [ "$(byte "$tmp/base/gen-001.pos" 24)" -eq $((positions % 256)) ] && ok || fail "gen-001.pos header"
+# The first record's attackers and defenders: its length.
+first=$((17 + $(byte "$tmp/base/gen-001.pos" 47) + $(byte "$tmp/base/gen-001.pos" 48)))
+[ "$positions" -gt 3 ] && [ "$size" -gt $((40 + first)) ] && ok || fail "gen-001.pos layout: $size bytes, $positions positions"
 
 # resume_refused DIR WHAT PATTERN: a resume of DIR exits 2 with one line matching PATTERN.
 resume_refused() {
@@ -52,37 +48,34 @@ resume_refused() {
     [ -e "$tmp/$1/gen-002.eval" ] && fail "$2: generation 2 was fitted" || ok
 }
 
-fresh king && poke "$tmp/king/gen-001.pos" "$(at 2 $king)" '\377\377' && resum "$tmp/king"
-resume_refused king "king 65535" "gen-001.pos: record 2 of $positions: the king's square 65535 is off the board"
+fresh king && poke "$tmp/king/gen-001.pos" $((32 + 14)) '\377' && resum "$tmp/king"
+resume_refused king "a king's byte changed" "gen-001.pos: damaged or truncated: the checksum does not match"
 
-fresh side && poke "$tmp/side/gen-001.pos" "$(at 3 $side)" '\007' && resum "$tmp/side"
-resume_refused side "side 7" "gen-001.pos: record 3 of $positions: side to move or result out of range"
+fresh cut && head -c $((size - 9)) "$tmp/base/gen-001.pos" >"$tmp/cut/gen-001.pos" && resum "$tmp/cut"
+resume_refused cut "a file cut short" "gen-001.pos: damaged or truncated"
 
-fresh count && poke "$tmp/count/gen-001.pos" "$(at 1 $attacker_count)" '\377\177' && resum "$tmp/count"
-resume_refused count "attacker count 32767" "gen-001.pos: record 1 of $positions: piece counts 32767/"
+# A huge count: refused before anything is allocated for it.
+fresh huge && poke "$tmp/huge/gen-001.pos" 24 '\377\377\377\377\377\377\377\077' && resum "$tmp/huge"
+resume_refused huge "a huge count" "gen-001.pos: damaged or truncated"
 
-fresh nan && poke "$tmp/nan/gen-001.pos" "$(at "$positions" $label)" '\000\000\300\177' && resum "$tmp/nan"
-resume_refused nan "NaN label" "gen-001.pos: record $positions of $positions: label nan is not an outcome"
+fresh version && poke "$tmp/version/gen-001.pos" 8 '\002' && resum "$tmp/version"
+resume_refused version "version 2" "gen-001.pos: position file version 2; this build reads version 1"
 
-fresh board && poke "$tmp/board/gen-001.pos" "$(at 1 0)" '\377\377\377\377\377\377\377\377' && resum "$tmp/board"
-resume_refused board "a bitboard off the board" "gen-001.pos: record 1 of $positions: a piece lies outside the 5x5 board"
+fresh magic && poke "$tmp/magic/gen-001.pos" 0 'tafl-tra' && resum "$tmp/magic"
+resume_refused magic "another file" "gen-001.pos: not a position file"
 
-# A huge count: the file is not a position file of its size (nothing is allocated for it).
-fresh huge && poke "$tmp/huge/gen-001.pos" 17 '\377\377\377\377\377\377\377\077' && resum "$tmp/huge"
-resume_refused huge "a huge count" "gen-001.pos: not a position file of this build"
-
-# Random bytes over every record (a seeded draw): refused at the first record.
+# Random bytes over every record (a seeded draw).
 fresh random
-LC_ALL=C awk -v n=$((size - 25)) 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "%c", int(256 * rand()) }' >"$tmp/noise"
-dd if="$tmp/noise" of="$tmp/random/gen-001.pos" bs=1 seek=25 conv=notrunc 2>/dev/null
+LC_ALL=C awk -v n=$((size - 32)) 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "%c", int(256 * rand()) }' >"$tmp/noise"
+dd if="$tmp/noise" of="$tmp/random/gen-001.pos" bs=1 seek=32 conv=notrunc 2>/dev/null
 resum "$tmp/random"
 [ "$(wc -c <"$tmp/random/gen-001.pos")" -eq "$size" ] && ok || fail "random bytes changed the size"
-resume_refused random "random bytes" "gen-001.pos: record 1 of $positions: "
+resume_refused random "random bytes" "gen-001.pos: damaged or truncated"
 
 # Without the hashes made again, any change is refused before a record is read, naming the
 # file; so is an edited best evaluation (a weight changed, still a valid file), which the
 # self-play and the gate would otherwise have played silently.
-fresh edited && poke "$tmp/edited/gen-001.pos" "$(at 2 $king)" '\377\377'
+fresh edited && poke "$tmp/edited/gen-001.pos" $((32 + 14)) '\377'
 resume_refused edited "an edited gen-001.pos" "gen-001.pos: changed since the training wrote it"
 fresh best && sed 's/^bias .*/bias 0x1p+0/' "$tmp/base/gen-001.eval" >"$tmp/best/gen-001.eval"
 cmp -s "$tmp/base/gen-001.eval" "$tmp/best/gen-001.eval" && fail "the bias was not changed" || ok

@@ -18,16 +18,90 @@
 #include "rules/record.h"
 #include "rules/rng.h"
 
-#define POS_MAGIC "tafl-train-pos 2\n"
-
 /* --- files --- */
 
-bool selfplay_put_positions(FILE *f, const void *ctx)
+/* The header's and a record's fixed bytes (selfplay.h). */
+#define POS_HEADER 32
+#define POS_RECORD 17
+
+static uint8_t *put_u32(uint8_t *p, uint32_t v)
 {
-    const GenData *g = ctx;
-    int64_t n = g->count;
-    return fputs(POS_MAGIC, f) >= 0 && fwrite(&n, sizeof n, 1, f) == 1 &&
-           (n == 0 || fwrite(g->pos, sizeof *g->pos, (size_t)n, f) == (size_t)n);
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+    return p + 4;
+}
+
+static uint8_t *put_u64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+    return p + 8;
+}
+
+static uint32_t get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t get_u64(const uint8_t *p)
+{
+    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
+}
+
+/* The squares of bits (r->words words) as bytes, ascending, at p; returns the end. */
+static uint8_t *put_squares(const Rules *r, const uint64_t *bits, uint8_t *p)
+{
+    for (int w = 0; w < r->words; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            *p++ = (uint8_t)(w * 64 + __builtin_ctzll(b));
+    return p;
+}
+
+void selfplay_encode_positions(const Rules *r, const GenData *g, char **out, size_t *len)
+{
+    size_t n = POS_HEADER + 8;
+    for (int k = 0; k < g->count; k++)
+        n += POS_RECORD + g->pos[k].s.attacker_count + g->pos[k].s.defender_count;
+    uint8_t *buf = xmalloc(n), *p = buf;
+    memcpy(p, SELFPLAY_POS_MAGIC, 8);
+    p = put_u32(p + 8, SELFPLAY_POS_VERSION);
+    p = put_u32(p, (uint32_t)r->size);
+    p = put_u64(p, evalmodel_rules_hash(r));
+    p = put_u64(p, (uint64_t)g->count);
+    for (int k = 0; k < g->count; k++) {
+        const TrainPos *t = &g->pos[k];
+        uint32_t bits;
+        memcpy(&bits, &t->search, sizeof bits); /* the binary32's bits, exactly */
+        p = put_u32(p, (uint32_t)t->game);
+        p = put_u32(p, t->s.ply);
+        p = put_u32(p, bits);
+        *p++ = (uint8_t)(t->label == 1.0f ? 2 : t->label == 0.5f ? 1 : 0);
+        *p++ = t->s.side;
+        *p++ = (uint8_t)t->s.king;
+        *p++ = (uint8_t)t->s.attacker_count;
+        *p++ = (uint8_t)t->s.defender_count;
+        p = put_squares(r, t->s.attackers, p);
+        p = put_squares(r, t->s.defenders, p);
+    }
+    put_u64(p, fnv1a(FNV1A_BASIS, buf, n - 8));
+    *out = (char *)buf;
+    *len = n;
+}
+
+/* Reads `count` squares (ascending, on r's board) at p into bits; the first wrong one into why,
+ * and false. */
+static bool get_squares(const Rules *r, const uint8_t *p, int count, uint64_t *bits,
+                        const char *what, char *why, size_t size)
+{
+    for (int i = 0; i < count; i++) {
+        if (p[i] >= r->squares || (i > 0 && p[i] <= p[i - 1])) {
+            snprintf(why, size, "%s square %d %s", what, p[i],
+                     p[i] >= r->squares ? "is off the board" : "is out of order");
+            return false;
+        }
+        bits[p[i] >> 6] |= 1ULL << (p[i] & 63);
+    }
+    return true;
 }
 
 /* Why record p of a file for training t under r is not one self-play kept, into why; false
@@ -59,33 +133,113 @@ static bool position_ok(const Rules *r, const TrainFile *t, const TrainPos *p, c
     return false;
 }
 
+/* Decodes the records of a file whose header and checksum were checked: n records in
+ * body[0..size) into pos; the first record that does not decode into why (its index in *bad),
+ * and false. */
+static bool decode_records(const Rules *r, const uint8_t *body, size_t size, uint64_t n,
+                           TrainPos *pos, uint64_t *bad, char *why, size_t why_size)
+{
+    const uint8_t *p = body, *end = body + size;
+    for (uint64_t k = 0; k < n; k++) {
+        *bad = k;
+        if ((size_t)(end - p) < POS_RECORD) {
+            snprintf(why, why_size, "truncated: the records end before record %" PRIu64, k + 1);
+            return false;
+        }
+        int att = p[15], def = p[16];
+        if ((size_t)(end - p) < (size_t)POS_RECORD + (size_t)att + (size_t)def) {
+            snprintf(why, why_size, "truncated: the records end inside record %" PRIu64, k + 1);
+            return false;
+        }
+        TrainPos *t = &pos[k];
+        memset(t, 0, sizeof *t);
+        uint32_t game = get_u32(p), bits = get_u32(p + 8);
+        t->game = game > INT_MAX ? -1 : (int)game;
+        t->s.ply = get_u32(p + 4);
+        memcpy(&t->search, &bits, sizeof bits);
+        if (p[12] > 2) {
+            snprintf(why, why_size, "outcome %d is not 0, 1 or 2", p[12]);
+            return false;
+        }
+        t->label = p[12] == 2 ? 1.0f : p[12] == 1 ? 0.5f : 0.0f;
+        t->s.side = p[13];
+        t->s.king = p[14];
+        if (!get_squares(r, p + POS_RECORD, att, t->s.attackers, "an attacker's", why, why_size) ||
+            !get_squares(r, p + POS_RECORD + att, def, t->s.defenders, "a defender's", why,
+                         why_size))
+            return false;
+        state_refresh(r, &t->s);
+        p += POS_RECORD + att + def;
+    }
+    if (p != end) {
+        snprintf(why, why_size, "%zu bytes after the last record", (size_t)(end - p));
+        *bad = n;
+        return false;
+    }
+    return true;
+}
+
 Status selfplay_parse_positions(const char *source, const void *data, size_t size, const Rules *r,
                                 const TrainFile *t, GenData *g, Error *err)
 {
-    const char *bytes = data;
-    size_t head = strlen(POS_MAGIC);
-    int64_t n = -1;
-    if (size >= head + sizeof n && memcmp(bytes, POS_MAGIC, head) == 0)
-        memcpy(&n, bytes + head, sizeof n);
-    /* The count is bounded by the bytes there before anything is multiplied or allocated. */
-    size_t room = size >= head + sizeof n ? size - head - sizeof n : 0;
-    if (n < 0 || (uint64_t)n > room / sizeof(TrainPos) || (uint64_t)n > INT_MAX ||
-        room != (size_t)n * sizeof(TrainPos)) {
-        error_set(err, "%s: not a position file of this build (remove it to play again)", source);
+    const uint8_t *bytes = data;
+    g->pos = NULL;
+    g->count = 0;
+    if (size < 8 || memcmp(bytes, SELFPLAY_POS_MAGIC, 8) != 0) {
+        error_set(err,
+                  "%s: not a position file (it does not start with TAFLPOS; remove the "
+                  "directory to start again)",
+                  source);
+        return ST_EPARSE;
+    }
+    if (size < POS_HEADER + 8) {
+        error_set(err, "%s: truncated: %zu bytes, shorter than a header and a checksum", source,
+                  size);
+        return ST_EPARSE;
+    }
+    uint32_t version = get_u32(bytes + 8), side = get_u32(bytes + 12);
+    uint64_t hash = get_u64(bytes + 16), n = get_u64(bytes + 24);
+    if (version != SELFPLAY_POS_VERSION) {
+        error_set(err, "%s: position file version %" PRIu32 "; this build reads version %d", source,
+                  version, SELFPLAY_POS_VERSION);
+        return ST_EPARSE;
+    }
+    if (get_u64(bytes + size - 8) != fnv1a(FNV1A_BASIS, bytes, size - 8)) {
+        error_set(err, "%s: damaged or truncated: the checksum does not match the contents",
+                  source);
+        return ST_EPARSE;
+    }
+    if (side != (uint32_t)r->size || hash != evalmodel_rules_hash(r)) {
+        error_set(err,
+                  "%s: positions of another game (a %" PRIu32 "x%" PRIu32 " board, rules hash "
+                  "%016" PRIx64 "), not of %s",
+                  source, side, side, hash, r->opt.name);
+        return ST_EPARSE;
+    }
+    /* The count is bounded by the bytes there before anything is allocated. */
+    size_t room = size - POS_HEADER - 8;
+    if (n > room / POS_RECORD || n > INT_MAX) {
+        error_set(err, "%s: %" PRIu64 " records cannot fit in its %zu bytes", source, n, size);
         return ST_EPARSE;
     }
     TrainPos *pos = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
-    memcpy(pos, bytes + head + sizeof n, (size_t)n * sizeof *pos);
-    for (int64_t k = 0; k < n; k++) {
-        char why[sizeof err->text];
-        if (!position_ok(r, t, &pos[k], why, sizeof why)) {
+    char why[sizeof err->text];
+    uint64_t bad = 0;
+    bool ok = decode_records(r, bytes + POS_HEADER, room, n, pos, &bad, why, sizeof why);
+    for (uint64_t k = 0; ok && k < n; k++) {
+        bad = k;
+        ok = position_ok(r, t, &pos[k], why, sizeof why);
+    }
+    if (!ok) {
+        if (bad < n)
             error_set(err,
-                      "%s: record %" PRId64 " of %" PRId64
+                      "%s: record %" PRIu64 " of %" PRIu64
                       ": %s (remove the directory to start again)",
-                      source, k + 1, n, why);
-            free(pos);
-            return ST_EPARSE;
-        }
+                      source, bad + 1, n, why);
+        else
+            error_set(err, "%s: %s (remove the directory to start again)", source, why);
+        free(pos);
+        return ST_EPARSE;
     }
     g->count = (int)n;
     g->pos = pos;

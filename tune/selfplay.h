@@ -15,7 +15,7 @@
 #include "tune/train.h"
 
 /* A position of a self-play game with the game's outcome for the attackers and the search's
- * own prediction of it. Written to gen-G.pos as it is in memory. */
+ * own prediction of it. */
 typedef struct {
     GameState s;
     float label;  /* 1 attackers won, 0 defenders won, 1/2 a draw */
@@ -82,15 +82,36 @@ MUST_CHECK Status selfplay_generation(const SelfplayContext *c, int g, const cha
 MUST_CHECK Status selfplay_load_recorded(const Rules *r, const TrainFile *t, bool progress,
                                          GenData *out, uint64_t *hash, Error *err);
 
-/* files_write_through's writer of a gen-G.pos file: ctx is the GenData. */
-bool selfplay_put_positions(FILE *f, const void *ctx);
+/* A gen-G.pos file: compact, versioned, little-endian whatever the machine, its length and a
+ * checksum checked on reading (doc/formats.md, "Position files"):
+ *
+ *   offset  size  field
+ *   0       8     magic "TAFLPOS\n"
+ *   8       4     version (u32): SELFPLAY_POS_VERSION
+ *   12      4     board side (u32)
+ *   16      8     rules hash (u64): evalmodel_rules_hash of the rules trained
+ *   24      8     records (u64)
+ *   32      ...   the records, each: game (u32), ply (u32), the search's probability (the
+ *                 IEEE 754 bits of a binary32, u32), outcome (u8: 0 the defenders won, 1 a
+ *                 draw, 2 the attackers won), side to move (u8), the king's square (u8), the
+ *                 attackers' count A (u8), the defenders' count D (u8, the king not counted),
+ *                 then A then D squares (u8 each, ascending)
+ *   end-8   8     FNV-1a 64 of every byte before it (u64)
+ *
+ * About 17 bytes and one a piece: a Copenhagen position in 50 to 55 bytes. */
+#define SELFPLAY_POS_MAGIC   "TAFLPOS\n"
+#define SELFPLAY_POS_VERSION 1
+
+/* The bytes of g's gen-G.pos file for rules r into a new buffer *out of *len bytes (free). */
+void selfplay_encode_positions(const Rules *r, const GenData *g, char **out, size_t *len);
 
 /* Reads the bytes of a gen-G.pos file (size bytes at data; `source` names it in errors) for
- * training t under r into *g (caller frees g->pos). A file that is not a position file of this
- * build (magic, or a count that does not fit its size) is ST_EPARSE; so is one with a record
- * self-play could not have kept: "SOURCE: record K of N: what is wrong" (a position
- * state_validate refuses, a game over, a ply outside the opening and max_plies, a label other
- * than 0, 1/2 or 1, a search probability outside [0, 1], a game outside 0..t->games - 1).
+ * training t under r into *g (caller frees g->pos). A file that is not a position file (magic),
+ * of another version, board or rules, truncated or longer than its records, damaged (checksum)
+ * or whose squares are off the board or out of order is ST_EPARSE, each said in one line; so
+ * is one with a record self-play could not have kept: "SOURCE: record K of N: what is wrong" (a
+ * position state_validate refuses, a game over, a ply outside the opening and max_plies, a label
+ * other than 0, 1/2 or 1, a search probability outside [0, 1], a game outside 0..t->games - 1).
  * Thread-safe. */
 MUST_CHECK Status selfplay_parse_positions(const char *source, const void *data, size_t size,
                                            const Rules *r, const TrainFile *t, GenData *g,

@@ -745,14 +745,8 @@ static Status play_generation(Train *tr, int g, TrainRow *row, Error *err)
         return st;
     char *bytes = NULL;
     size_t size = 0;
-    FILE *f = xopen_memstream(&bytes, &size);
-    bool written = selfplay_put_positions(f, data);
-    if (fclose(f) != 0 || !written) {
-        error_set(err, "%s/gen-%03d.pos: cannot write: out of memory", tr->dir, g);
-        st = ST_EIO;
-    } else {
-        st = write_generation_file(tr, g, "pos", bytes, size, err);
-    }
+    selfplay_encode_positions(&tr->rules, data, &bytes, &size);
+    st = write_generation_file(tr, g, "pos", bytes, size, err);
     free(bytes);
     return st;
 }

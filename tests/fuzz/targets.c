@@ -619,9 +619,7 @@ int fuzz_train_pos(const uint8_t *data, size_t size)
     }
     char *out = NULL;
     size_t len = 0;
-    FILE *f = xopen_memstream(&out, &len);
-    FUZZ_CHECK(selfplay_put_positions(f, &g));
-    FUZZ_CHECK(fclose(f) == 0);
+    selfplay_encode_positions(&r, &g, &out, &len);
     FUZZ_CHECK(len == size && memcmp(out, data, size) == 0);
     free(out);
     free(g.pos);
