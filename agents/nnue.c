@@ -14,9 +14,9 @@ Status nnue_create(Nnue *net, int size, int hidden, Error *err)
                   RULES_MAX_SIZE);
         return ST_EINVAL;
     }
-    if (hidden < NNUE_MIN_HIDDEN || hidden > NNUE_MAX_HIDDEN) {
-        error_set(err, "network: %d hidden units is not in %d..%d", hidden, NNUE_MIN_HIDDEN,
-                  NNUE_MAX_HIDDEN);
+    if (hidden < NNUE_MIN_HIDDEN || hidden > NNUE_MAX_HIDDEN || hidden % NNUE_LANES != 0) {
+        error_set(err, "network: %d hidden units is not a multiple of %d in %d..%d", hidden,
+                  NNUE_LANES, NNUE_MIN_HIDDEN, NNUE_MAX_HIDDEN);
         return ST_EINVAL;
     }
     net->size = size;
@@ -72,18 +72,20 @@ static int side_input(const Nnue *net)
     return 3 * net->squares;
 }
 
-/* acc += sign * the column of input `in`: a loop over int16 weights into int32 sums that the
- * compiler vectorises. */
+/* acc += sign * the column of input `in`: int16 weights into int32 sums, in blocks of
+ * NNUE_LANES that the compiler vectorises. */
 static void add_column(const Nnue *net, NnueAcc *acc, int in, int sign)
 {
     const int16_t *w = net->w1 + (size_t)in * (size_t)net->hidden;
     int32_t *v = acc->v;
     if (sign > 0) {
-        for (int h = 0; h < net->hidden; h++)
-            v[h] += w[h];
+        for (int h = 0; h < net->hidden; h += NNUE_LANES)
+            for (int k = 0; k < NNUE_LANES; k++)
+                v[h + k] += w[h + k];
     } else {
-        for (int h = 0; h < net->hidden; h++)
-            v[h] -= w[h];
+        for (int h = 0; h < net->hidden; h += NNUE_LANES)
+            for (int k = 0; k < NNUE_LANES; k++)
+                v[h + k] -= w[h + k];
     }
 }
 
@@ -169,10 +171,17 @@ void nnue_copy(Nnue *dst, const Nnue *src)
 
 int32_t nnue_output(const Nnue *net, const NnueAcc *acc)
 {
+    /* Each product is at most NNUE_CLIP * 2^15 (under 2^23) and a block of NNUE_LANES of them
+     * under 2^26: a block adds in int32, the blocks in int64. */
     int64_t sum = net->b2;
-    for (int h = 0; h < net->hidden; h++) {
-        int32_t a = acc->v[h] < 0 ? 0 : acc->v[h] > NNUE_CLIP ? NNUE_CLIP : acc->v[h];
-        sum += (int64_t)a * net->w2[h];
+    for (int h = 0; h < net->hidden; h += NNUE_LANES) {
+        int32_t block = 0;
+        for (int k = 0; k < NNUE_LANES; k++) {
+            int32_t v = acc->v[h + k];
+            int32_t a = v < 0 ? 0 : v > NNUE_CLIP ? NNUE_CLIP : v;
+            block += a * net->w2[h + k];
+        }
+        sum += block;
     }
     /* Scaled down towards zero, so that a position and its mirror image for the other side
      * give values of one size. */

@@ -17,9 +17,14 @@
 #include "rules/common.h"
 #include "rules/state.h"
 
-/* The hidden layer's size: at most, and at least. */
+/* The hidden layer's size: at most, and at least, in steps of NNUE_LANES. */
 #define NNUE_MAX_HIDDEN 512
 #define NNUE_MIN_HIDDEN 8
+
+/* The hidden units are a multiple of this: the loops over them go in blocks of eight, of known
+ * length, which the compiler turns into vector instructions at -O2 (a loop of unknown length it
+ * leaves scalar there). */
+#define NNUE_LANES 8
 
 /* The clipped ReLU's ceiling: a hidden unit's activation is its accumulator clamped to
  * [0, NNUE_CLIP] (weights are scaled so that 1.0 is NNUE_CLIP). */
@@ -41,7 +46,7 @@
 typedef struct {
     int size;      /* the board's side */
     int squares;   /* size * size */
-    int hidden;    /* NNUE_MIN_HIDDEN..NNUE_MAX_HIDDEN */
+    int hidden;    /* NNUE_MIN_HIDDEN..NNUE_MAX_HIDDEN, a multiple of NNUE_LANES */
     int16_t *w1;   /* [NNUE_INPUTS(squares)][hidden] */
     int32_t *b1;   /* [hidden] */
     int16_t *w2;   /* [hidden] */
@@ -55,7 +60,8 @@ typedef struct {
 } NnueAcc;
 
 /* A network of zero weights for boards of side `size` with `hidden` units. ST_EINVAL naming
- * the bound when either is out of range. nnue_free releases it. */
+ * the bound when either is out of range (or hidden is no multiple of NNUE_LANES). nnue_free
+ * releases it. */
 MUST_CHECK Status nnue_create(Nnue *net, int size, int hidden, Error *err);
 
 /* Frees the weights (not net). NULL-safe. */

@@ -117,12 +117,13 @@ Status nnuefile_decode(const uint8_t *data, size_t len, const char *name, Nnue *
     }
     uint32_t size = get_u32(data + 12), hidden = get_u32(data + 16), shift = get_u32(data + 20);
     if (size < RULES_MIN_SIZE || size > RULES_MAX_SIZE || hidden < NNUE_MIN_HIDDEN ||
-        hidden > NNUE_MAX_HIDDEN || shift < NNUE_MIN_SHIFT || shift > NNUE_MAX_SHIFT) {
+        hidden % NNUE_LANES != 0 || hidden > NNUE_MAX_HIDDEN || shift < NNUE_MIN_SHIFT ||
+        shift > NNUE_MAX_SHIFT) {
         error_set(err,
-                  "%s: damaged header: board side %u (%d..%d), hidden units %u (%d..%d), "
-                  "output shift %u (%d..%d)",
+                  "%s: damaged header: board side %u (%d..%d), hidden units %u (%d..%d, a "
+                  "multiple of %d), output shift %u (%d..%d)",
                   name, size, RULES_MIN_SIZE, RULES_MAX_SIZE, hidden, NNUE_MIN_HIDDEN,
-                  NNUE_MAX_HIDDEN, shift, NNUE_MIN_SHIFT, NNUE_MAX_SHIFT);
+                  NNUE_MAX_HIDDEN, NNUE_LANES, shift, NNUE_MIN_SHIFT, NNUE_MAX_SHIFT);
         return ST_EPARSE;
     }
     size_t want = file_length((int)size, (int)hidden);

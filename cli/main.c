@@ -267,7 +267,7 @@ static const Command COMMANDS[] = {
      "openings; `model net`: the linear model plus a network of `hidden` ReLU units, 1 to\n"
      "16, over the pieces square by square, fitted in minibatches of 256 positions seen in\n"
      "random symmetric images; `epochs` passes, `learning_rate` the step; `model nnue`: an\n"
-     "efficiently updatable network alone, `hidden` clipped-ReLU units, 8 to 512 (128),\n"
+     "efficiently updatable network alone, `hidden` clipped-ReLU units, 8 to 512 by 8 (128),\n"
      "fitted likewise and quantised, each generation from the one before, written as a\n"
      "binary network file that eval=FILE plays). Generation 0 is\n"
      "the hand-written evaluation, or `init` (trained or an\n"

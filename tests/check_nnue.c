@@ -123,7 +123,9 @@ START_TEST(test_nnue_bounds)
     ck_assert_str_eq(err.text, "network: board size 4 is not in 5..19");
     ck_assert_int_eq(nnue_create(&net, 21, 64, &err), ST_EINVAL);
     ck_assert_int_eq(nnue_create(&net, 11, NNUE_MIN_HIDDEN - 1, &err), ST_EINVAL);
-    ck_assert_str_eq(err.text, "network: 7 hidden units is not in 8..512");
+    ck_assert_str_eq(err.text, "network: 7 hidden units is not a multiple of 8 in 8..512");
+    ck_assert_int_eq(nnue_create(&net, 11, 20, &err), ST_EINVAL);
+    ck_assert_str_eq(err.text, "network: 20 hidden units is not a multiple of 8 in 8..512");
     ck_assert_int_eq(nnue_create(&net, 11, NNUE_MAX_HIDDEN + 1, &err), ST_EINVAL);
     ck_assert_int_eq(nnue_create(&net, 19, NNUE_MAX_HIDDEN, &err), ST_OK);
     nnue_free(&net);
@@ -257,7 +259,11 @@ START_TEST(test_nnuefile_damaged)
     memcpy(bad, data, len);
     bad[16] = 4; /* 4 hidden units */
     reseal(bad, len);
-    refused(bad, len, "hidden units 4 (8..512)");
+    refused(bad, len, "hidden units 4 (8..512, a multiple of 8)");
+    memcpy(bad, data, len);
+    bad[16] = 12; /* 12 hidden units: no multiple of 8 */
+    reseal(bad, len);
+    refused(bad, len, "hidden units 12 (8..512, a multiple of 8)");
     memcpy(bad, data, len);
     bad[12] = 99; /* a 99x99 board */
     reseal(bad, len);

@@ -367,9 +367,10 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
                   t->hidden, EVALMODEL_MAX_HIDDEN, NNUE_MIN_HIDDEN, NNUE_MAX_HIDDEN);
         return ST_EINVAL;
     }
-    if (t->model == EVALMODEL_NNUE && t->hidden && t->hidden < NNUE_MIN_HIDDEN) {
-        error_set(err, "hidden = %d: a nnue model has %d to %d hidden units", t->hidden,
-                  NNUE_MIN_HIDDEN, NNUE_MAX_HIDDEN);
+    if (t->model == EVALMODEL_NNUE && t->hidden &&
+        (t->hidden < NNUE_MIN_HIDDEN || t->hidden % NNUE_LANES != 0)) {
+        error_set(err, "hidden = %d: a nnue model has %d to %d hidden units, a multiple of %d",
+                  t->hidden, NNUE_MIN_HIDDEN, NNUE_MAX_HIDDEN, NNUE_LANES);
         return ST_EINVAL;
     }
 
