@@ -9,6 +9,7 @@
 
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
+#include "rules/lebytes.h"
 
 /* Bytes of the file of a network of side `size` and `hidden` units, checksum included. */
 static size_t file_length(int size, int hidden)
@@ -17,54 +18,21 @@ static size_t file_length(int size, int hidden)
     return NNUEFILE_HEADER + 4 + 4 * h + 2 * h + 2 * inputs * h + 8;
 }
 
-static uint8_t *put_u32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-    return p + 4;
-}
-
-static uint8_t *put_u64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-    return p + 8;
-}
-
 static uint8_t *put_i16(uint8_t *p, int16_t v)
 {
-    uint16_t u = (uint16_t)v;
-    p[0] = (uint8_t)u;
-    p[1] = (uint8_t)(u >> 8);
-    return p + 2;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-    uint32_t v = 0;
-    for (int i = 0; i < 4; i++)
-        v |= (uint32_t)p[i] << (8 * i);
-    return v;
-}
-
-static uint64_t get_u64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
+    return le_put_u16(p, (uint16_t)v);
 }
 
 /* Two's complement back from its unsigned bits, without implementation-defined conversions. */
 static int32_t get_i32(const uint8_t *p)
 {
-    uint32_t u = get_u32(p);
+    uint32_t u = le_get_u32(p);
     return u < 0x80000000u ? (int32_t)u : -(int32_t)(0xffffffffu - u) - 1;
 }
 
 static int16_t get_i16(const uint8_t *p)
 {
-    unsigned u = (unsigned)p[0] | (unsigned)p[1] << 8;
+    unsigned u = le_get_u16(p);
     return (int16_t)(u < 0x8000u ? (int)u : (int)u - 0x10000);
 }
 
@@ -74,23 +42,23 @@ void nnuefile_encode(const Nnue *net, const NnueOrigin *origin, uint8_t **out, s
     uint8_t *buf = xcalloc(n, 1), *p = buf;
     memcpy(p, NNUEFILE_MAGIC, 8);
     p += 8;
-    p = put_u32(p, NNUEFILE_VERSION);
-    p = put_u32(p, (uint32_t)net->size);
-    p = put_u32(p, (uint32_t)net->hidden);
-    p = put_u32(p, (uint32_t)net->out_shift);
-    p = put_u64(p, origin->rules_hash);
+    p = le_put_u32(p, NNUEFILE_VERSION);
+    p = le_put_u32(p, (uint32_t)net->size);
+    p = le_put_u32(p, (uint32_t)net->hidden);
+    p = le_put_u32(p, (uint32_t)net->out_shift);
+    p = le_put_u64(p, origin->rules_hash);
     /* The name, NUL-padded: the last byte stays 0 (calloc). */
     memcpy(p, origin->ruleset, strnlen(origin->ruleset, RULES_NAME_MAX - 1));
     p += RULES_NAME_MAX;
-    p = put_u32(p, (uint32_t)net->b2);
+    p = le_put_u32(p, (uint32_t)net->b2);
     for (int h = 0; h < net->hidden; h++)
-        p = put_u32(p, (uint32_t)net->b1[h]);
+        p = le_put_u32(p, (uint32_t)net->b1[h]);
     for (int h = 0; h < net->hidden; h++)
         p = put_i16(p, net->w2[h]);
     size_t weights = (size_t)NNUE_INPUTS(net->squares) * (size_t)net->hidden;
     for (size_t i = 0; i < weights; i++)
         p = put_i16(p, net->w1[i]);
-    put_u64(p, fnv1a(FNV1A_BASIS, buf, n - 8));
+    le_put_u64(p, fnv1a(FNV1A_BASIS, buf, n - 8));
     *out = buf;
     *len = n;
 }
@@ -104,7 +72,7 @@ Status nnuefile_decode(const uint8_t *data, size_t len, const char *name, Nnue *
                   NNUEFILE_MAGIC);
         return ST_EPARSE;
     }
-    uint32_t version = get_u32(data + 8);
+    uint32_t version = le_get_u32(data + 8);
     if (version != NNUEFILE_VERSION) {
         error_set(err, "%s: network file version %u; this build reads version %d", name, version,
                   NNUEFILE_VERSION);
@@ -115,7 +83,8 @@ Status nnuefile_decode(const uint8_t *data, size_t len, const char *name, Nnue *
                   NNUEFILE_HEADER);
         return ST_EPARSE;
     }
-    uint32_t size = get_u32(data + 12), hidden = get_u32(data + 16), shift = get_u32(data + 20);
+    uint32_t size = le_get_u32(data + 12), hidden = le_get_u32(data + 16),
+             shift = le_get_u32(data + 20);
     if (size < RULES_MIN_SIZE || size > RULES_MAX_SIZE || hidden < NNUE_MIN_HIDDEN ||
         hidden % NNUE_LANES != 0 || hidden > NNUE_MAX_HIDDEN || shift < NNUE_MIN_SHIFT ||
         shift > NNUE_MAX_SHIFT) {
@@ -132,7 +101,7 @@ Status nnuefile_decode(const uint8_t *data, size_t len, const char *name, Nnue *
                   len < want ? "truncated" : "bytes after the end", len, size, size, hidden, want);
         return ST_EPARSE;
     }
-    if (get_u64(data + len - 8) != fnv1a(FNV1A_BASIS, data, len - 8)) {
+    if (le_get_u64(data + len - 8) != fnv1a(FNV1A_BASIS, data, len - 8)) {
         error_set(err, "%s: damaged: the checksum does not match the contents", name);
         return ST_EPARSE;
     }
@@ -142,7 +111,7 @@ Status nnuefile_decode(const uint8_t *data, size_t len, const char *name, Nnue *
         return ST_EPARSE;
     }
     memcpy(origin->ruleset, p, RULES_NAME_MAX);
-    origin->rules_hash = get_u64(data + 24);
+    origin->rules_hash = le_get_u64(data + 24);
     Status st = nnue_create(net, (int)size, (int)hidden, err);
     if (st != ST_OK)
         return st;

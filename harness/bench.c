@@ -151,6 +151,17 @@ static void report(FILE *out, const char *key, double value)
         fprintf(out, "%s %.0f\n", key, value);
 }
 
+/* The network the bench times: 256 hidden units of random weights for r's board. */
+static void bench_network(const Rules *r, Nnue *net)
+{
+    Error err;
+    if (nnue_create(net, r->size, 256, &err) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", err.text);
+        exit(EXIT_FAILURE);
+    }
+    nnue_randomize(net, BENCH_SEED, 64);
+}
+
 /* The efficiently updatable network (agents/nnue.h) on a large board: accumulator updates per
  * second along random games against refreshes from scratch per second, 256 hidden units of
  * random weights, each timed over a whole game's moves at once. Speed only, out of the
@@ -159,12 +170,7 @@ static void report(FILE *out, const char *key, double value)
 static void run_nnue(const Rules *r, int games, FILE *out)
 {
     Nnue net;
-    Error err;
-    if (nnue_create(&net, r->size, 256, &err) != ST_OK) {
-        fprintf(stderr, "bench: %s\n", err.text);
-        exit(EXIT_FAILURE);
-    }
-    nnue_randomize(&net, BENCH_SEED, 64);
+    bench_network(r, &net);
     History hist;
     history_init(&hist);
     static Move moves[RULES_MAX_MOVES], played[BENCH_NNUE_PLIES];
@@ -215,12 +221,7 @@ static void run_nnue(const Rules *r, int games, FILE *out)
 static void run_network_searches(const Rules *r, int quick, FILE *out)
 {
     Nnue net;
-    Error err;
-    if (nnue_create(&net, r->size, 256, &err) != ST_OK) {
-        fprintf(stderr, "bench: %s\n", err.text);
-        exit(EXIT_FAILURE);
-    }
-    nnue_randomize(&net, BENCH_SEED, 64);
+    bench_network(r, &net);
     char spec[64];
     snprintf(spec, sizeof spec, "alphabeta:depth=64,nodes=%d", quick ? 2000 : 20000);
     uint64_t nodes[2] = {0, 0};

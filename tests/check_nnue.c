@@ -161,6 +161,15 @@ static void reseal(uint8_t *data, size_t len)
         data[len - 8 + i] = (uint8_t)(h >> (8 * i));
 }
 
+/* Writes data[0..len) to a new temporary file whose name goes into path (a mkstemp template). */
+static void write_temp(char *path, const uint8_t *data, size_t len)
+{
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq((int)write(fd, data, len), (int)len);
+    close(fd);
+}
+
 /* The file's round trip: every weight back, the same output on random positions, the bytes
  * little-endian as doc/formats.md says (-2 at offset 96 is fe ff ff ff), and a file saved and
  * loaded from disk gives the same network. */
@@ -196,10 +205,7 @@ START_TEST(test_nnuefile_round_trip)
     ck_assert_int_eq(nnue_output(&net, &a), nnue_output(&back, &b));
 
     char path[] = "/tmp/tafl-check-nnueXXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq((int)write(fd, data, len), (int)len);
-    close(fd);
+    write_temp(path, data, len);
     Nnue disk;
     NnueOrigin disk_origin;
     ck_assert_int_eq(nnuefile_load(path, &disk, &disk_origin, &err), ST_OK);
@@ -303,15 +309,6 @@ START_TEST(test_nnuefile_damaged)
     free(data);
 }
 END_TEST
-
-/* Writes data[0..len) to a new temporary file whose name goes into path (a mkstemp template). */
-static void write_temp(char *path, const uint8_t *data, size_t len)
-{
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq((int)write(fd, data, len), (int)len);
-    close(fd);
-}
 
 /* A network file is an agent's eval=FILE: resolved with its content's hash, played, refused when
  * the content changed, on other rules, or damaged, each with its reason; the readers of the

@@ -258,6 +258,16 @@ static void adam_free(Adam *a)
 
 /* --- the optimisers --- */
 
+void fit_shuffle(int *order, long n, Rng *rng)
+{
+    for (long i = n - 1; i > 0; i--) { /* Fisher-Yates (Knuth, TAOCP vol. 2, 3.4.2) */
+        long j = (long)rng_below(rng, (uint32_t)(i + 1));
+        int tmp = order[i];
+        order[i] = order[j];
+        order[j] = tmp;
+    }
+}
+
 void fit_board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES])
 {
     int n = r->size;
@@ -324,12 +334,7 @@ static void fit_net(const Rules *r, const TrainFile *t, int g, const FitDesign *
     Adam adam;
     adam_init(&adam, count);
     for (int epoch = 0; epoch < t->epochs; epoch++) {
-        for (long i = n_train - 1; i > 0; i--) { /* Fisher-Yates */
-            long j = (long)rng_below(&rng, (uint32_t)(i + 1));
-            int tmp = order[i];
-            order[i] = order[j];
-            order[j] = tmp;
-        }
+        fit_shuffle(order, n_train, &rng);
         for (long b = 0; b < n_train; b += NET_BATCH) {
             long end = b + NET_BATCH < n_train ? b + NET_BATCH : n_train;
             memset(grad, 0, (size_t)count * sizeof *grad);

@@ -9,6 +9,7 @@
 
 #include "agents/evalmodel.h"
 #include "formats/trainfile.h"
+#include "rules/rng.h"
 #include "tune/selfplay.h"
 
 /* The window's positions as sparse feature rows (CSR), read by the fit (a model = nnue
@@ -47,6 +48,10 @@ double fit_log_loss(const FitDesign *d, const EvalModel *m, bool want);
  * each other. 0 and a zero gradient when d has no training row. Thread-safe. */
 double fit_objective(const FitDesign *d, const EvalModel *m, const double *prior, double l2,
                      double *grad);
+
+/* Puts order[0..n) in a uniformly random order drawn from rng (Fisher-Yates): the minibatch
+ * order of a pass. */
+void fit_shuffle(int *order, long n, Rng *rng);
 
 /* The eight symmetries of the square board as square maps: bit 0 transposes, bit 1 mirrors
  * the rows, bit 2 the columns. Every preset's layout, corners and throne are symmetric under

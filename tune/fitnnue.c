@@ -207,12 +207,7 @@ void fitnnue_fit(const Rules *r, const TrainFile *t, int g, const FitDesign *d, 
                           xcalloc((size_t)f.count, sizeof(float)), 1.0, 1.0};
         uint16_t in[EVALMODEL_NET_ACTIVE_MAX];
         for (int epoch = 0; epoch < t->epochs; epoch++) {
-            for (long i = n_train - 1; i > 0; i--) { /* Fisher-Yates */
-                long j = (long)rng_below(&rng, (uint32_t)(i + 1));
-                int tmp = order[i];
-                order[i] = order[j];
-                order[j] = tmp;
-            }
+            fit_shuffle(order, n_train, &rng);
             for (long b = 0; b < n_train; b += BATCH) {
                 long end = b + BATCH < n_train ? b + BATCH : n_train;
                 memset(grad, 0, (size_t)f.count * sizeof *grad);

@@ -15,6 +15,7 @@
 #include "agents/evalmodel.h"
 #include "formats/files.h"
 #include "harness/rowgame.h"
+#include "rules/lebytes.h"
 #include "rules/record.h"
 #include "rules/rng.h"
 
@@ -23,30 +24,6 @@
 /* The header's and a record's fixed bytes (selfplay.h). */
 #define POS_HEADER 32
 #define POS_RECORD 17
-
-static uint8_t *put_u32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-    return p + 4;
-}
-
-static uint8_t *put_u64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-    return p + 8;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get_u64(const uint8_t *p)
-{
-    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
 
 /* The squares of bits (r->words words) as bytes, ascending, at p; returns the end. */
 static uint8_t *put_squares(const Rules *r, const uint64_t *bits, uint8_t *p)
@@ -64,17 +41,17 @@ void selfplay_encode_positions(const Rules *r, const GenData *g, char **out, siz
         n += POS_RECORD + g->pos[k].s.attacker_count + g->pos[k].s.defender_count;
     uint8_t *buf = xmalloc(n), *p = buf;
     memcpy(p, SELFPLAY_POS_MAGIC, 8);
-    p = put_u32(p + 8, SELFPLAY_POS_VERSION);
-    p = put_u32(p, (uint32_t)r->size);
-    p = put_u64(p, evalmodel_rules_hash(r));
-    p = put_u64(p, (uint64_t)g->count);
+    p = le_put_u32(p + 8, SELFPLAY_POS_VERSION);
+    p = le_put_u32(p, (uint32_t)r->size);
+    p = le_put_u64(p, evalmodel_rules_hash(r));
+    p = le_put_u64(p, (uint64_t)g->count);
     for (int k = 0; k < g->count; k++) {
         const TrainPos *t = &g->pos[k];
         uint32_t bits;
         memcpy(&bits, &t->search, sizeof bits); /* the binary32's bits, exactly */
-        p = put_u32(p, (uint32_t)t->game);
-        p = put_u32(p, t->s.ply);
-        p = put_u32(p, bits);
+        p = le_put_u32(p, (uint32_t)t->game);
+        p = le_put_u32(p, t->s.ply);
+        p = le_put_u32(p, bits);
         *p++ = (uint8_t)(t->label == 1.0f ? 2 : t->label == 0.5f ? 1 : 0);
         *p++ = t->s.side;
         *p++ = (uint8_t)t->s.king;
@@ -83,7 +60,7 @@ void selfplay_encode_positions(const Rules *r, const GenData *g, char **out, siz
         p = put_squares(r, t->s.attackers, p);
         p = put_squares(r, t->s.defenders, p);
     }
-    put_u64(p, fnv1a(FNV1A_BASIS, buf, n - 8));
+    le_put_u64(p, fnv1a(FNV1A_BASIS, buf, n - 8));
     *out = (char *)buf;
     *len = n;
 }
@@ -153,9 +130,9 @@ static bool decode_records(const Rules *r, const uint8_t *body, size_t size, uin
         }
         TrainPos *t = &pos[k];
         memset(t, 0, sizeof *t);
-        uint32_t game = get_u32(p), bits = get_u32(p + 8);
+        uint32_t game = le_get_u32(p), bits = le_get_u32(p + 8);
         t->game = game > INT_MAX ? -1 : (int)game;
-        t->s.ply = get_u32(p + 4);
+        t->s.ply = le_get_u32(p + 4);
         memcpy(&t->search, &bits, sizeof bits);
         if (p[12] > 2) {
             snprintf(why, why_size, "outcome %d is not 0, 1 or 2", p[12]);
@@ -197,14 +174,14 @@ Status selfplay_parse_positions(const char *source, const void *data, size_t siz
                   size);
         return ST_EPARSE;
     }
-    uint32_t version = get_u32(bytes + 8), side = get_u32(bytes + 12);
-    uint64_t hash = get_u64(bytes + 16), n = get_u64(bytes + 24);
+    uint32_t version = le_get_u32(bytes + 8), side = le_get_u32(bytes + 12);
+    uint64_t hash = le_get_u64(bytes + 16), n = le_get_u64(bytes + 24);
     if (version != SELFPLAY_POS_VERSION) {
         error_set(err, "%s: position file version %" PRIu32 "; this build reads version %d", source,
                   version, SELFPLAY_POS_VERSION);
         return ST_EPARSE;
     }
-    if (get_u64(bytes + size - 8) != fnv1a(FNV1A_BASIS, bytes, size - 8)) {
+    if (le_get_u64(bytes + size - 8) != fnv1a(FNV1A_BASIS, bytes, size - 8)) {
         error_set(err, "%s: damaged or truncated: the checksum does not match the contents",
                   source);
         return ST_EPARSE;
