@@ -90,12 +90,16 @@ static double sigmoid(double z)
     return 1.0 / (1.0 + exp(-z));
 }
 
-/* Adds the log-loss gradient of one row (inputs in[0..n), label y) to grad (f's layout):
- * forward through the clipped ReLU, back where a unit is not clipped. */
-static void row_gradient(const FloatNet *f, const uint16_t *in, int n, float y, float *grad)
+static double log_loss(double z, double y)
+{
+    /* -(y log p + (1 - y) log(1 - p)) with p = sigmoid(z), as softplus(z) - y z. */
+    return (z > 0 ? z : 0) + log1p(exp(-fabs(z))) - y * z;
+}
+
+/* f's output (a logit) for the inputs in[0..n); the pre-activations into acc. */
+static double forward(const FloatNet *f, const uint16_t *in, int n, float *acc)
 {
     const int H = f->hidden;
-    float acc[NNUE_MAX_HIDDEN], back[NNUE_MAX_HIDDEN];
     memcpy(acc, f->b1, (size_t)H * sizeof *acc);
     /* Blocks of NNUE_LANES (nnue.h: the hidden units are a multiple), which -O2 vectorises. */
     for (int q = 0; q < n; q++) {
@@ -109,6 +113,16 @@ static void row_gradient(const FloatNet *f, const uint16_t *in, int n, float y, 
         float a = acc[h] < 0 ? 0 : acc[h] > 1 ? 1 : acc[h];
         z += (double)a * f->w2[h];
     }
+    return z;
+}
+
+/* Adds the log-loss gradient of one row (inputs in[0..n), label y) to grad (f's layout):
+ * forward through the clipped ReLU, back where a unit is not clipped. */
+static void row_gradient(const FloatNet *f, const uint16_t *in, int n, float y, float *grad)
+{
+    const int H = f->hidden;
+    float acc[NNUE_MAX_HIDDEN], back[NNUE_MAX_HIDDEN];
+    double z = forward(f, in, n, acc);
     float e = (float)(sigmoid(z) - y);
     float *g_w1 = grad, *g_b1 = grad + (size_t)f->inputs * (size_t)H, *g_w2 = g_b1 + H,
           *g_b2 = g_w2 + H;
@@ -165,6 +179,23 @@ static int row_inputs(const FitDesign *d, int i, const int *map, uint16_t *in)
     return n;
 }
 
+/* f's mean log-loss over the held-out rows of d (0 when there are none). */
+static double held_out_loss(const FloatNet *f, const FitDesign *d)
+{
+    float acc[NNUE_MAX_HIDDEN];
+    uint16_t in[EVALMODEL_NET_ACTIVE_MAX];
+    double sum = 0;
+    long count = 0;
+    for (int i = 0; i < d->n; i++) {
+        if (!d->held_out[i])
+            continue;
+        int n = row_inputs(d, i, NULL, in);
+        sum += log_loss(forward(f, in, n, acc), d->label[i]);
+        count++;
+    }
+    return count ? sum / (double)count : 0.0;
+}
+
 void fitnnue_fit(const Rules *r, const TrainFile *t, int g, const FitDesign *d, const Nnue *warm,
                  Nnue *out)
 {
@@ -206,6 +237,14 @@ void fitnnue_fit(const Rules *r, const TrainFile *t, int g, const FitDesign *d, 
         FloatAdam adam = {xcalloc((size_t)f.count, sizeof(float)),
                           xcalloc((size_t)f.count, sizeof(float)), 1.0, 1.0};
         uint16_t in[EVALMODEL_NET_ACTIVE_MAX];
+        /* Early stopping (Prechelt, "Early stopping - but when?", 1998): the weights after the
+         * pass with the lowest held-out loss, the starting ones included, are the fit's. A
+         * network over the squares learns the games of its window by heart (each game's
+         * positions share one result) and its held-out loss then rises while its training
+         * loss falls (results/train-copenhagen-nnue). */
+        float *best = xmalloc((size_t)f.count * sizeof *best);
+        memcpy(best, f.p, (size_t)f.count * sizeof *best);
+        double best_loss = held_out_loss(&f, d);
         for (int epoch = 0; epoch < t->epochs; epoch++) {
             fit_shuffle(order, n_train, &rng);
             for (long b = 0; b < n_train; b += BATCH) {
@@ -220,7 +259,14 @@ void fitnnue_fit(const Rules *r, const TrainFile *t, int g, const FitDesign *d, 
                     grad[j] *= inv;
                 adam_step(&adam, &f, grad, t->learning_rate, t->l2);
             }
+            double loss = held_out_loss(&f, d);
+            if (loss < best_loss) {
+                best_loss = loss;
+                memcpy(best, f.p, (size_t)f.count * sizeof *best);
+            }
         }
+        memcpy(f.p, best, (size_t)f.count * sizeof *best);
+        free(best);
         free(adam.mom);
         free(adam.var);
         free(grad);
@@ -229,12 +275,6 @@ void fitnnue_fit(const Rules *r, const TrainFile *t, int g, const FitDesign *d, 
     }
     floatnet_quantise(&f, r->size, out);
     free(f.p);
-}
-
-static double log_loss(double z, double y)
-{
-    /* -(y log p + (1 - y) log(1 - p)) with p = sigmoid(z), as softplus(z) - y z. */
-    return (z > 0 ? z : 0) + log1p(exp(-fabs(z))) - y * z;
 }
 
 double fitnnue_log_loss(const FitDesign *d, const Nnue *net, bool want)

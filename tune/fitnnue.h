@@ -19,8 +19,10 @@
  * order shuffled each pass, each row seen as a random one of the board's eight symmetric
  * images, on the log-loss of sigmoid(output) against the row's label. From `warm` (a network
  * of the same shape, read back to floating point: the generation before's candidate) when not
- * NULL, else from seeded random weights. One thread, a generator seeded by t->seed and g:
- * the same network at any thread count. */
+ * NULL, else from seeded random weights. The fit keeps the weights after the pass (or before
+ * the first) with the lowest held-out loss: early stopping, so that the held-out loss it
+ * reports is the one it chose by. One thread, a generator seeded by t->seed and g: the same
+ * network at any thread count. */
 void fitnnue_fit(const Rules *r, const TrainFile *t, int g, const FitDesign *d, const Nnue *warm,
                  Nnue *out);
 
