@@ -404,9 +404,7 @@ Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, Res
          * value (what a run recorded) stands for the spec's own. */
         char *canonical;
         const char *value = eval_pin ? eval_pin : text[t->eval_param];
-        st = nnuefile_resolve(value, r, &net, &canonical, err);
-        if (st == ST_OK && !net)
-            st = evalmodel_resolve(value, r, &model, &canonical, err);
+        st = nnuefile_resolve_eval(value, r, &model, &net, &canonical, err);
         if (st != ST_OK) {
             error_prefix(err, "agent %s: ", t->name);
             free_texts(text, t->param_count);
@@ -447,11 +445,8 @@ bool agent_use_network(Agent *agent, const Nnue *net)
 {
     if (!agent->type->evaluator)
         return false;
-    if (agent->net) {
-        nnue_free(agent->net);
-        free(agent->net);
-        agent->net = NULL;
-    }
+    nnue_destroy(agent->net);
+    agent->net = NULL;
     if (net) {
         agent->net = xmalloc(sizeof *agent->net);
         nnue_copy(agent->net, net); /* each agent reads its own, as it does a model */
@@ -509,10 +504,7 @@ void agent_resolved_free(ResolvedAgent *ra)
         return;
     free_texts(ra->text, AGENT_MAX_PARAMS);
     free(ra->model);
-    if (ra->net) {
-        nnue_free(ra->net);
-        free(ra->net);
-    }
+    nnue_destroy(ra->net);
     free(ra);
 }
 
@@ -582,10 +574,7 @@ void agent_destroy(Agent *agent)
     agent->ops->destroy(agent);
     free_texts(text, AGENT_MAX_PARAMS);
     free(model);
-    if (net) {
-        nnue_free(net);
-        free(net);
-    }
+    nnue_destroy(net);
 }
 
 void agent_end_game(Agent *agent, Winner winner)

@@ -30,6 +30,12 @@ Status nnue_create(Nnue *net, int size, int hidden, Error *err)
     return ST_OK;
 }
 
+void nnue_destroy(Nnue *net)
+{
+    nnue_free(net);
+    free(net);
+}
+
 void nnue_free(Nnue *net)
 {
     if (!net)
@@ -87,6 +93,13 @@ static void add_column(const Nnue *net, NnueAcc *acc, int in, int sign)
             for (int k = 0; k < NNUE_LANES; k++)
                 v[h + k] -= w[h + k];
     }
+}
+
+void nnue_accumulate(const Nnue *net, const uint16_t *in, int n, NnueAcc *acc)
+{
+    memcpy(acc->v, net->b1, (size_t)net->hidden * sizeof *acc->v);
+    for (int q = 0; q < n; q++)
+        add_column(net, acc, in[q], 1);
 }
 
 void nnue_refresh(const Nnue *net, const Rules *r, const GameState *s, NnueAcc *acc)

@@ -67,6 +67,9 @@ MUST_CHECK Status nnue_create(Nnue *net, int size, int hidden, Error *err);
 /* Frees the weights (not net). NULL-safe. */
 void nnue_free(Nnue *net);
 
+/* Frees the weights and net itself, a network on the heap (nnuefile_resolve's). NULL-safe. */
+void nnue_destroy(Nnue *net);
+
 /* Fills every weight from seed, uniformly in [-range, range] for the first layer and
  * [-4 * range, 4 * range] for the output: a network to test the arithmetic with, and a start
  * for a training. Deterministic. */
@@ -74,6 +77,10 @@ void nnue_randomize(Nnue *net, uint64_t seed, int range);
 
 /* The accumulator of position s, from scratch: b1 plus the column of every input that is 1. */
 void nnue_refresh(const Nnue *net, const Rules *r, const GameState *s, NnueAcc *acc);
+
+/* The accumulator of the inputs in[0..n) that are 1 (input order: nnue.h's layout, as
+ * evalmodel_net_active lists them), from scratch: b1 plus each one's column. */
+void nnue_accumulate(const Nnue *net, const uint16_t *in, int n, NnueAcc *acc);
 
 /* Updates acc, the accumulator of `before`, to that of the position after legal move m, whose
  * captured squares are caps (state_apply's list for that move): the moving piece's column off

@@ -212,13 +212,10 @@ Status nnuefile_resolve(const char *value, const Rules *r, Nnue **out, char **ca
     NnueOrigin origin;
     Status st = nnuefile_decode((const uint8_t *)bytes, len, name, net, &origin, err);
     free(bytes);
-    if (st == ST_OK) {
+    if (st == ST_OK)
         st = nnuefile_check_rules(name, net, &origin, r, err);
-        if (st != ST_OK)
-            nnue_free(net);
-    }
     if (st != ST_OK) {
-        free(net);
+        nnue_destroy(net);
         return st; /* the error names the file */
     }
     size_t n = strlen(name) + 18;
@@ -226,4 +223,14 @@ Status nnuefile_resolve(const char *value, const Rules *r, Nnue **out, char **ca
     snprintf(*canonical, n, "%s@%016llx", name, (unsigned long long)h);
     *out = net;
     return ST_OK;
+}
+
+Status nnuefile_resolve_eval(const char *value, const Rules *r, EvalModel **model, Nnue **net,
+                             char **canonical, Error *err)
+{
+    *model = NULL;
+    Status st = nnuefile_resolve(value, r, net, canonical, err);
+    if (st == ST_OK && !*net)
+        st = evalmodel_resolve(value, r, model, canonical, err);
+    return st;
 }

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "agents/evalmodel.h"
 #include "agents/nnue.h"
 #include "rules/common.h"
 #include "rules/ruleset.h"
@@ -67,6 +68,13 @@ MUST_CHECK Status nnuefile_check_rules(const char *path, const Nnue *net, const 
  * is). Thread-safe. */
 MUST_CHECK Status nnuefile_resolve(const char *value, const Rules *r, Nnue **out, char **canonical,
                                    Error *err);
+
+/* Resolves an agent's eval= value whatever it names: a network file into *net
+ * (nnuefile_resolve), any other evaluation into *model (evalmodel_resolve; NULL for hand), the
+ * other one NULL; *canonical as both record it. Fails as they do. Caller frees *model,
+ * nnue_destroy's *net and frees *canonical. Thread-safe. */
+MUST_CHECK Status nnuefile_resolve_eval(const char *value, const Rules *r, EvalModel **model,
+                                        Nnue **net, char **canonical, Error *err);
 
 /* True when the bytes data[0..len) begin as a network file does. */
 bool nnuefile_is_network(const void *data, size_t len);

@@ -62,9 +62,7 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
     Nnue *net = NULL;
     char *canonical;
     /* A network file (agents/nnuefile.h) or any other evaluation. */
-    Status st = nnuefile_resolve(eval, r, &net, &canonical, err);
-    if (st == ST_OK && !net)
-        st = evalmodel_resolve(eval, r, &model, &canonical, err);
+    Status st = nnuefile_resolve_eval(eval, r, &model, &net, &canonical, err);
     if (st != ST_OK)
         return st;
     free(canonical);
@@ -96,10 +94,7 @@ Status calibrate_games(const Rules *r, const RecordGame *games, int count, const
             out->no_positions++;
     }
     free(model);
-    if (net) {
-        nnue_free(net);
-        free(net);
-    }
+    nnue_destroy(net);
     out->positions = c.count;
     const double eps = 1e-12;
     for (long i = 0; i < c.count; i++) {

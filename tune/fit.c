@@ -40,9 +40,8 @@ static void design_row(const Rules *r, const TrainFile *t, const TrainPos *p, Fi
     /* The target blends the outcome with the search's prediction (score_weight), as NNUE
      * trainers blend game result and search evaluation (Stockfish's nnue-pytorch, its
      * `lambda`): the search score is a less noisy target than one game's result. */
-    double w = t->score_weight;
-    d->label[row] = (float)((1.0 - w) * p->label + w * p->search);
-    d->held_out[row] = p->game % 10 == 0;
+    d->label[row] = (float)fit_target(t, p);
+    d->held_out[row] = fit_held_out(p);
     if (d->net_start) {
         uint16_t in[EVALMODEL_NET_ACTIVE_MAX];
         int m = evalmodel_net_active(r, &p->s, in);
@@ -56,10 +55,32 @@ static void design_row(const Rules *r, const TrainFile *t, const TrainPos *p, Fi
     }
 }
 
+double fit_target(const TrainFile *t, const TrainPos *p)
+{
+    double w = t->score_weight;
+    return (1.0 - w) * p->label + w * p->search;
+}
+
+bool fit_held_out(const TrainPos *p)
+{
+    return p->game % 10 == 0;
+}
+
+int fit_window_first(const TrainFile *t, int g)
+{
+    return g - t->window + 1 < 1 ? 1 : g - t->window + 1;
+}
+
+double fit_logit_loss(double z, double y)
+{
+    /* -(y log p + (1 - y) log(1 - p)) with p = sigmoid(z) is softplus(z) - y z, written so
+     * that it neither overflows nor loses digits far from 0. */
+    return (z > 0 ? z : 0) + log1p(exp(-fabs(z))) - y * z;
+}
+
 void fit_design_build(const Rules *r, const TrainFile *t, const GenData *gens, int g, FitDesign *d)
 {
-    /* The recorded games' positions (generation 0's slot) join every window. */
-    int first = g - t->window + 1 < 1 ? 1 : g - t->window + 1;
+    int first = fit_window_first(t, g);
     int n = gens[0].count;
     for (int k = first; k <= g; k++)
         n += gens[k].count;
@@ -201,10 +222,7 @@ double fit_objective(const FitDesign *d, const EvalModel *m, const double *prior
     for (int i = 0; i < d->n; i++) {
         if (d->held_out[i])
             continue;
-        /* -(y log p + (1 - y) log(1 - p)) with p = sigmoid(z) is softplus(z) - y z, written
-         * so that it neither overflows nor loses digits far from 0. */
-        double z = row_logit(d, m, i);
-        sum += (z > 0 ? z : 0) + log1p(exp(-fabs(z))) - d->label[i] * z;
+        sum += fit_logit_loss(row_logit(d, m, i), d->label[i]);
         rows++;
         if (grad)
             row_backprop(d, m, i, NULL, grad);

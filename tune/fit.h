@@ -28,6 +28,20 @@ typedef struct {
     uint16_t *net_idx; /* inputs */
 } FitDesign;
 
+/* A position's target: its game's outcome blended with the search's prediction by
+ * t->score_weight (the NNUE trainers' lambda). */
+double fit_target(const TrainFile *t, const TrainPos *p);
+
+/* Whether a position is held out for validation: its game's index is divisible by 10. */
+bool fit_held_out(const TrainPos *p);
+
+/* The first generation of generation g's window (at least 1); the recorded games' positions
+ * (gens[0]) join every window. */
+int fit_window_first(const TrainFile *t, int g);
+
+/* The log-loss of logit z against target y: -(y log p + (1 - y) log(1 - p)), p = sigmoid(z). */
+double fit_logit_loss(double z, double y);
+
 /* The design of generation g's window for training t under r: the positions of gens[0] (the
  * recorded games') and of generations g - t->window + 1 to g (at least 1), in that order, with
  * t's feature set, laid out for t's model (a player model's rows are a linear one's: its

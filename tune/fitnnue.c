@@ -90,12 +90,6 @@ static double sigmoid(double z)
     return 1.0 / (1.0 + exp(-z));
 }
 
-static double log_loss(double z, double y)
-{
-    /* -(y log p + (1 - y) log(1 - p)) with p = sigmoid(z), as softplus(z) - y z. */
-    return (z > 0 ? z : 0) + log1p(exp(-fabs(z))) - y * z;
-}
-
 /* f's output (a logit) for the inputs in[0..n); the pre-activations into acc. */
 static double forward(const FloatNet *f, const uint16_t *in, int n, float *acc)
 {
@@ -190,7 +184,7 @@ static double held_out_loss(const FloatNet *f, const FitDesign *d)
         if (!d->held_out[i])
             continue;
         int n = row_inputs(d, i, NULL, in);
-        sum += log_loss(forward(f, in, n, acc), d->label[i]);
+        sum += fit_logit_loss(forward(f, in, n, acc), d->label[i]);
         count++;
     }
     return count ? sum / (double)count : 0.0;
@@ -286,15 +280,9 @@ double fitnnue_log_loss(const FitDesign *d, const Nnue *net, bool want)
     for (int i = 0; i < d->n; i++) {
         if (d->held_out[i] != want)
             continue;
-        int n = row_inputs(d, i, NULL, in);
-        memcpy(acc.v, net->b1, (size_t)net->hidden * sizeof acc.v[0]);
-        for (int q = 0; q < n; q++) {
-            const int16_t *w = net->w1 + (size_t)in[q] * (size_t)net->hidden;
-            for (int h = 0; h < net->hidden; h++)
-                acc.v[h] += w[h];
-        }
+        nnue_accumulate(net, in, row_inputs(d, i, NULL, in), &acc);
         double z = (double)nnue_output(net, &acc) / NNUE_OUTPUT_PER_LOGIT;
-        sum += log_loss(z, d->label[i]);
+        sum += fit_logit_loss(z, d->label[i]);
         count++;
     }
     return count ? sum / (double)count : 0.0;
@@ -309,19 +297,18 @@ double fitnnue_hand_log_loss(const Rules *r, const TrainFile *t, const GenData *
     Evaluator e;
     evaluator_init(&e, defaults);
     /* fit_design_build's window: the recorded games' positions, then generations first..g. */
-    int first = g - t->window + 1 < 1 ? 1 : g - t->window + 1;
+    int first = fit_window_first(t, g);
     double sum = 0;
     long count = 0;
     for (int k = first - 1; k <= g; k++) {
         const GenData *gen = &gens[k < first ? 0 : k];
         for (int i = 0; i < gen->count; i++) {
             const TrainPos *p = &gen->pos[i];
-            if ((p->game % 10 == 0) != want)
+            if (fit_held_out(p) != want)
                 continue;
             double v = evaluator_value(r, &p->s, &e);
             double z = (p->s.side == SIDE_ATTACKERS ? v : -v) / EVALMODEL_UNITS;
-            double y = (1.0 - t->score_weight) * p->label + t->score_weight * p->search;
-            sum += log_loss(z, y);
+            sum += fit_logit_loss(z, fit_target(t, p));
             count++;
         }
     }

@@ -390,13 +390,8 @@ static Status league_resolve(const TrainFile *t, const Rules *r,
     for (int i = 0; i < t->league_count; i++) {
         EvalModel *loaded = NULL;
         Nnue *net = NULL;
-        Status st = nnuefile_resolve(t->league[i], r, &net, &canonical[i], err);
-        if (net) {
-            nnue_free(net);
-            free(net);
-        } else if (st == ST_OK) {
-            st = evalmodel_resolve(t->league[i], r, &loaded, &canonical[i], err);
-        }
+        Status st = nnuefile_resolve_eval(t->league[i], r, &loaded, &net, &canonical[i], err);
+        nnue_destroy(net);
         free(loaded);
         if (st != ST_OK) {
             char why[sizeof err->text];
