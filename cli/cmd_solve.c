@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "formats/files.h"
 #include "harness/buildinfo.h"
+#include "harness/membudget.h"
 #include "harness/runner.h"
 #include "solve/solve.h"
 
@@ -46,7 +47,7 @@ static void progress_line(void *ctx, const SolveClassStats *c)
 }
 
 /* summary.txt: `key value` lines, the same at any thread count (stdout adds meta's). */
-static char *summary_text(const Rules *r, const SolveTables *t, int openings, size_t *len)
+static char *summary_text(const Rules *r, const SolveTables *t, int men, int openings, size_t *len)
 {
     char *buf = NULL;
     FILE *f = xopen_memstream(&buf, len);
@@ -68,8 +69,13 @@ static char *summary_text(const Rules *r, const SolveTables *t, int openings, si
     fprintf(f, "ruleset %s\n", r->opt.name);
     fprintf(f, "start %s %s\n", r->opt.start, ruleset_side_name(r->opt.first));
     fprintf(f, "values %s\n", exactness(r));
-    fprintf(f, "start_value %s\n", winner);
-    fprintf(f, "start_plies %d\n", v.plies);
+    if (men < r->start_pos.attacker_count + r->start_pos.defender_count) {
+        /* endgame tables: the start is not among them */
+        fprintf(f, "men %d\n", men);
+    } else {
+        fprintf(f, "start_value %s\n", winner);
+        fprintf(f, "start_plies %d\n", v.plies);
+    }
     fprintf(f, "longest_forced_end %d\n", longest);
     fprintf(f, "classes %d\n", solve_class_count(t));
     fprintf(f, "positions %llu\n", (unsigned long long)positions);
@@ -123,7 +129,8 @@ static char *classes_csv(const SolveTables *t, size_t *len)
 /* --position/--side: the position (the start's when only --side is given) read and checked
  * before the solve, so that a position the tables cannot hold costs no time: more men than
  * the start's, or a game already over. 0 or EXIT_USAGE with one line. */
-static int check_position(const Rules *r, const char *position, const char *side_arg, GameState *s)
+static int check_position(const Rules *r, int men, const char *position, const char *side_arg,
+                          GameState *s)
 {
     if (cli_load_position("solve", r, position, side_arg, s) != 0)
         return EXIT_USAGE;
@@ -134,6 +141,11 @@ static int check_position(const Rules *r, const char *position, const char *side
                                "the tables hold at most the start's %d and %d",
                                s->attacker_count, s->defender_count, r->start_pos.attacker_count,
                                r->start_pos.defender_count);
+    if (s->attacker_count + s->defender_count > men)
+        return cli_usage_error("solve",
+                               "--position has %d men besides the king: the tables of --men %d "
+                               "hold at most %d",
+                               s->attacker_count + s->defender_count, men, men);
     if (state_is_over(s))
         return cli_usage_error("solve", "--position is a game already over (%s)",
                                state_winner_name((Winner)s->winner));
@@ -160,26 +172,40 @@ static void print_position(const SolveTables *t, const char *text, const GameSta
 int cmd_solve(int argc, char **argv)
 {
     const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL, *openings_arg = NULL;
-    const char *position = NULL, *side_arg = NULL;
+    const char *position = NULL, *side_arg = NULL, *men_arg = NULL;
     const Option opts[] = {{"--rules", &rules_arg, NULL},     {"--out", &out, NULL},
                            {"--threads", &threads_arg, NULL}, {"--openings", &openings_arg, NULL},
-                           {"--position", &position, NULL},   {"--side", &side_arg, NULL}};
-    long threads = 0, openings = 0;
+                           {"--position", &position, NULL},   {"--side", &side_arg, NULL},
+                           {"--men", &men_arg, NULL}};
+    long threads = 0, openings = 0, men = -1;
     if (cli_parse_options("solve", argc, argv, opts, OPTION_COUNT(opts)) ||
         cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
-        cli_int_option("solve", "--openings", openings_arg, 1, SOLVE_OPENINGS_MAX, &openings))
+        cli_int_option("solve", "--openings", openings_arg, 1, SOLVE_OPENINGS_MAX, &openings) ||
+        cli_int_option("solve", "--men", men_arg, 0, 2 * RULES_MAX_SQUARES, &men))
         return EXIT_USAGE;
     if (!rules_arg)
         return cli_usage_error("solve", "missing --rules R");
     Rules r;
     if (!cli_load_rules("solve", rules_arg, &r))
         return EXIT_USAGE;
+    const int all_men = r.start_pos.attacker_count + r.start_pos.defender_count;
+    if (men < 0 || men > all_men)
+        men = all_men;
+    if (openings > 0 && men < all_men)
+        return cli_usage_error("solve",
+                               "--openings needs the start in the tables: --men %ld "
+                               "leaves out the start's %d men",
+                               men, all_men);
     GameState asked;
-    if ((position || side_arg) && check_position(&r, position, side_arg, &asked) != 0)
+    if ((position || side_arg) && check_position(&r, (int)men, position, side_arg, &asked) != 0)
         return EXIT_USAGE;
     Error err;
     SolvePlan plan;
-    if (solve_plan(&r, SOLVE_MAX_POSITIONS, &plan, &err) != ST_OK) {
+    if (solve_plan(&r, (int)men, SOLVE_MAX_POSITIONS, &plan, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    if (membudget_check((uint64_t)plan.bytes, "the solve's tables and work", &err) != ST_OK) {
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_USAGE;
     }
@@ -187,18 +213,20 @@ int cmd_solve(int argc, char **argv)
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_USAGE;
     }
-    fprintf(stderr, "tafl solve: %s: %.0f positions in %d classes, about %.0f MB\n", r.opt.name,
-            plan.positions, plan.classes, plan.bytes / 1e6);
+    fprintf(stderr,
+            "tafl solve: %s: %.0f positions (%.0f entries, the symmetries folded) in %d "
+            "classes, about %.0f MB\n",
+            r.opt.name, plan.positions, plan.entries, plan.classes, plan.bytes / 1e6);
     double t0 = clock_seconds();
     SolveTables *t = NULL;
-    if (solve_build(&r, (int)threads, SOLVE_MAX_POSITIONS, progress_line, NULL, &t, &err) !=
-        ST_OK) {
+    if (solve_build(&r, (int)men, (int)threads, SOLVE_MAX_POSITIONS, progress_line, NULL, &t,
+                    &err) != ST_OK) {
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_FAILURE;
     }
     double seconds = clock_seconds() - t0;
     size_t slen = 0, clen = 0, mlen = 0;
-    char *summary = summary_text(&r, t, (int)openings, &slen);
+    char *summary = summary_text(&r, t, (int)men, (int)openings, &slen);
     char *csv = classes_csv(t, &clen);
     char *meta =
         meta_text(argc, argv, threads > 0 ? (int)threads : omp_get_max_threads(), seconds, &mlen);

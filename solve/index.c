@@ -1,6 +1,9 @@
 /* Position indexing for retrograde analysis: placements of a material class ranked by the
  * combinatorial number system (Knuth, TAOCP vol. 4A, section 7.2.1.3, eq. (20): the k-subset
- * c_1 < c_2 < ... < c_k of {0..n-1} has rank C(c_1, 1) + C(c_2, 2) + ... + C(c_k, k)). */
+ * c_1 < c_2 < ... < c_k of {0..n-1} has rank C(c_1, 1) + C(c_2, 2) + ... + C(c_k, k)), after
+ * the board's symmetries are folded by the king's square as chess endgame tables fold them
+ * (Thompson, "Retrograde analysis of certain endgames", ICCA Journal 9(3), 1986: the king
+ * confined to one eighth of the board). */
 #include "solve/index.h"
 
 #include <assert.h>
@@ -9,6 +12,53 @@
 static bool test_bit(const uint64_t *board, int sq)
 {
     return (board[sq >> 6] >> (sq & 63)) & 1;
+}
+
+int solve_index_square_image(int size, int t, int sq)
+{
+    int row = sq / size, file = sq % size;
+    if (t & 1) {
+        int swap = row;
+        row = file;
+        file = swap;
+    }
+    if (t & 2)
+        row = size - 1 - row;
+    if (t & 4)
+        file = size - 1 - file;
+    return row * size + file;
+}
+
+/* The symmetry tables of g. Were a symmetry to move a special square onto an ordinary one
+ * (no board does today: the throne is the centre, the corners and edges are the ring's), every
+ * symmetry is taken as the identity: no fold, never a wrong one. */
+static void init_symmetries(const Rules *r, SolveGeometry *g)
+{
+    bool symmetric = true;
+    for (int t = 0; t < SOLVE_SYMMETRIES; t++)
+        for (int sq = 0; sq < g->squares; sq++) {
+            int im = solve_index_square_image(r->size, t, sq);
+            g->image[t][sq] = (uint8_t)im;
+            symmetric = symmetric && test_bit(r->corner, sq) == test_bit(r->corner, im) &&
+                        test_bit(r->edge, sq) == test_bit(r->edge, im) &&
+                        test_bit(r->throne_bit, sq) == test_bit(r->throne_bit, im);
+        }
+    for (int t = 0; !symmetric && t < SOLVE_SYMMETRIES; t++)
+        for (int sq = 0; sq < g->squares; sq++)
+            g->image[t][sq] = (uint8_t)sq;
+    for (int sq = 0; sq < g->squares; sq++) {
+        int least = sq, to = 0;
+        for (int t = 0; t < SOLVE_SYMMETRIES; t++) {
+            if (g->image[t][sq] < least) {
+                least = g->image[t][sq];
+                to = t;
+            }
+            if (g->image[t][sq] == sq)
+                g->fixers[sq] |= (uint8_t)(1u << t);
+        }
+        g->to_home[sq] = (uint8_t)to;
+        g->king_home[sq] = g->king_ok[sq] && least == sq;
+    }
 }
 
 bool solve_index_init(const Rules *r, SolveGeometry *g)
@@ -34,7 +84,64 @@ bool solve_index_init(const Rules *r, SolveGeometry *g)
         for (int k = 1; k <= n; k++)
             g->binom[n][k] = g->binom[n - 1][k - 1] + (k < n ? g->binom[n - 1][k] : 0);
     }
+    init_symmetries(r, g);
     return true;
+}
+
+/* A position's men and king as squares of one word. */
+typedef struct {
+    uint64_t attackers, defenders;
+    int king;
+} Placement;
+
+static uint64_t map_mask(const SolveGeometry *g, int t, uint64_t mask)
+{
+    uint64_t out = 0;
+    while (mask) {
+        int sq = __builtin_ctzll(mask);
+        mask &= mask - 1;
+        out |= UINT64_C(1) << g->image[t][sq];
+    }
+    return out;
+}
+
+static Placement map_placement(const SolveGeometry *g, int t, Placement p)
+{
+    return (Placement){map_mask(g, t, p.attackers), map_mask(g, t, p.defenders),
+                       g->image[t][p.king]};
+}
+
+/* The canonical image of s: the king moved to his orbit's least square, then the least
+ * (defenders, attackers) among the images the symmetries fixing that square give. */
+static Placement canonical(const SolveGeometry *g, const GameState *s)
+{
+    Placement p = map_placement(g, g->to_home[s->king],
+                                (Placement){s->attackers[0], s->defenders[0], s->king});
+    unsigned others = g->fixers[p.king] & ~1u;
+    Placement best = p;
+    while (others) {
+        int t = __builtin_ctz(others);
+        others &= others - 1;
+        Placement q = map_placement(g, t, p);
+        if (q.defenders < best.defenders ||
+            (q.defenders == best.defenders && q.attackers < best.attackers))
+            best = q;
+    }
+    return best;
+}
+
+int solve_index_orbit(const SolveGeometry *g, const GameState *s)
+{
+    /* orbit-stabiliser: 8 images over the symmetries that leave the position as it is */
+    Placement p = {s->attackers[0], s->defenders[0], s->king};
+    int fixed = 0;
+    for (int t = 0; t < SOLVE_SYMMETRIES; t++) {
+        if (!((g->fixers[p.king] >> t) & 1))
+            continue;
+        Placement q = map_placement(g, t, p);
+        fixed += q.attackers == p.attackers && q.defenders == p.defenders;
+    }
+    return SOLVE_SYMMETRIES / fixed;
 }
 
 /* The soldiers' squares left beside a king on sq. */
@@ -63,7 +170,7 @@ bool solve_index_class(const SolveGeometry *g, int a, int d, SolveClass *c)
     uint64_t total = 0;
     for (int sq = 0; sq < g->squares; sq++) {
         c->king_offset[sq] = total;
-        if (!g->king_ok[sq])
+        if (!g->king_home[sq])
             continue;
         uint64_t n = king_square_size(g, avail_count(g, sq), a, d);
         if (n == 0 || total > (UINT64_C(1) << 62) - n)
@@ -76,12 +183,14 @@ bool solve_index_class(const SolveGeometry *g, int a, int d, SolveClass *c)
 
 uint64_t solve_index_rank(const SolveGeometry *g, const SolveClass *c, const GameState *s)
 {
-    const int king = s->king, fk = g->free_index[king];
-    const uint64_t att = s->attackers[0], def = s->defenders[0];
+    assert(g->king_ok[s->king]);
+    const Placement p = canonical(g, s);
+    const int king = p.king, fk = g->free_index[king];
+    const uint64_t att = p.attackers, def = p.defenders;
     uint64_t rank_d = 0, rank_a = 0;
     int nd = 0, na = 0, j = 0, j2 = 0; /* j: index among the free squares but the king's; j2:
                                           among those without a defender */
-    assert(g->king_ok[king]);
+    assert(g->king_home[king]);
     for (int f = 0; f < g->free_count; f++) {
         if (f == fk)
             continue;
@@ -125,7 +234,7 @@ void solve_index_unrank(const Rules *r, const SolveGeometry *g, const SolveClass
     assert(i < c->size);
     int king = -1;
     for (int sq = 0; sq < g->squares; sq++)
-        if (g->king_ok[sq] && c->king_offset[sq] <= i)
+        if (g->king_home[sq] && c->king_offset[sq] <= i)
             king = sq;
     assert(king >= 0);
     uint64_t rest = i - c->king_offset[king];

@@ -21,8 +21,10 @@
 struct SolveTables {
     Rules rules; /* r with max_plies 0 */
     SolveGeometry geo;
-    int max_a, max_d;
-    int classes; /* (max_a + 1) * (max_d + 1), class a * (max_d + 1) + d */
+    int max_a, max_d, max_men;
+    int slots;   /* (max_a + 1) * (max_d + 1): class a * (max_d + 1) + d; table NULL if unsolved */
+    int classes; /* solved: order[0..classes - 1] in the order solved */
+    int *order;
     SolveClass *cls;
     uint16_t **table;
     SolveClassStats *stats;
@@ -43,41 +45,61 @@ static bool bit_at(const uint64_t *board, int sq)
     return (board[sq >> 6] >> (sq & 63)) & 1;
 }
 
-Status solve_plan(const Rules *r, double limit, SolvePlan *plan, Error *err)
+/* The men limit of r's plan: men, or every man of the start's material. */
+static int men_limit(const Rules *r, int men)
+{
+    int all = r->start_pos.attacker_count + r->start_pos.defender_count;
+    return men < 0 || men > all ? all : men;
+}
+
+Status solve_plan(const Rules *r, int men, double limit, SolvePlan *plan, Error *err)
 {
     memset(plan, 0, sizeof *plan);
     plan->max_attackers = r->start_pos.attacker_count;
     plan->max_defenders = r->start_pos.defender_count;
-    plan->classes = (plan->max_attackers + 1) * (plan->max_defenders + 1);
+    plan->max_men = men_limit(r, men);
     /* Counted as solve_index_class counts, for any board: a king on a free square leaves
-     * free - 1 squares to the men, one on the throne (or a corner) all of them. */
-    int free_sq = 0, king_free = 0, king_restricted = 0;
+     * free - 1 squares to the men, one on the throne (or a corner) all of them; the entries
+     * only for the king on the least square of his orbit (solve/index.h). */
+    int free_sq = 0, king_free[2] = {0, 0}, king_restricted[2] = {0, 0};
     for (int sq = 0; sq < r->squares; sq++) {
         bool corner = bit_at(r->corner, sq);
         bool restricted = (r->opt.corners && corner) || bit_at(r->throne_bit, sq);
         bool king_ok = r->opt.escape == ESCAPE_CORNER ? !corner : !bit_at(r->edge, sq);
+        bool home = true;
+        for (int t = 1; t < SOLVE_SYMMETRIES; t++)
+            home = home && solve_index_square_image(r->size, t, sq) >= sq;
         free_sq += !restricted;
-        king_restricted += king_ok && restricted;
-        king_free += king_ok && !restricted;
+        for (int folded = 0; folded < 2; folded++) {
+            bool counted = king_ok && (!folded || home);
+            king_restricted[folded] += counted && restricted;
+            king_free[folded] += counted && !restricted;
+        }
     }
     for (int a = 0; a <= plan->max_attackers; a++)
-        for (int d = 0; d <= plan->max_defenders; d++) {
-            double n = 2 * (king_free * binom_d(free_sq - 1, d) * binom_d(free_sq - 1 - d, a) +
-                            king_restricted * binom_d(free_sq, d) * binom_d(free_sq - d, a));
-            plan->positions += n;
-            if (n > plan->largest_class)
-                plan->largest_class = n;
+        for (int d = 0; d <= plan->max_defenders && a + d <= plan->max_men; d++) {
+            double n[2];
+            for (int folded = 0; folded < 2; folded++)
+                n[folded] =
+                    2 * (king_free[folded] * binom_d(free_sq - 1, d) * binom_d(free_sq - 1 - d, a) +
+                         king_restricted[folded] * binom_d(free_sq, d) * binom_d(free_sq - d, a));
+            plan->classes++;
+            plan->positions += n[0];
+            plan->entries += n[1];
+            if (n[1] > plan->largest_class)
+                plan->largest_class = n[1];
         }
-    /* Two bytes a position for the tables, and eight more for the class being solved (its
-     * exits, draw flags, pending results and re-examination marks). */
-    plan->bytes = 2 * plan->positions + 8 * plan->largest_class;
-    if (r->squares > SOLVE_INDEX_MAX_SQUARES || plan->positions > limit) {
+    /* Two bytes an entry for the tables, and nine more for the class being solved (its
+     * exits, draw flags, orbit sizes, pending results and re-examination marks). */
+    plan->bytes = 2 * plan->entries + 9 * plan->largest_class;
+    if (r->squares > SOLVE_INDEX_MAX_SQUARES || plan->entries > limit) {
         error_set(err,
-                  "%s: %.3g positions in %d material classes (%dx%d board, %d attackers and %d "
-                  "defenders besides the king); at most %.3g positions on a board of at most %d "
-                  "squares are solved",
-                  r->opt.name, plan->positions, plan->classes, r->size, r->size,
-                  plan->max_attackers, plan->max_defenders, limit, SOLVE_INDEX_MAX_SQUARES);
+                  "%s: %.3g positions (%.3g entries with the symmetries folded) in %d material "
+                  "classes (%dx%d board, at most %d attackers, %d defenders and %d men besides "
+                  "the king); at most %.3g entries on a board of at most %d squares are solved",
+                  r->opt.name, plan->positions, plan->entries, plan->classes, r->size, r->size,
+                  plan->max_attackers, plan->max_defenders, plan->max_men, limit,
+                  SOLVE_INDEX_MAX_SQUARES);
         return ST_EINVAL;
     }
     return ST_OK;
@@ -93,7 +115,8 @@ static inline int class_of(const SolveTables *t, int a, int d)
     return a * (t->max_d + 1) + d;
 }
 
-/* The entry of q (a position of a class already solved, or the one being solved). */
+/* The entry of q (a position of a class already solved, or the one being solved): its
+ * canonical image's. */
 static inline uint16_t lookup(const SolveTables *t, const GameState *q)
 {
     int ci = class_of(t, q->attacker_count, q->defender_count);
@@ -119,6 +142,7 @@ typedef struct {
     uint16_t *exit_win;  /* shortest win through a move that ends the game or captures: 0 none */
     uint16_t *exit_loss; /* longest loss through such moves (when all of them lose): 0 none */
     uint8_t *exit_draw;  /* such a move draws, or the position has no move and no_moves draws */
+    uint8_t *orbit;      /* positions the entry stands for (solve_index_orbit); 0 a spare entry */
     uint8_t *next;       /* decided in this pass: SOLVE_WIN or SOLVE_LOSS, 0 none */
     uint8_t *dirty;      /* a successor was decided in the last pass: examine again */
 } Work;
@@ -143,6 +167,9 @@ static int exit_pass(SolveTables *t, int ci, Work *w, int threads)
             GameState s, q;
             CaptureList caps;
             solve_index_unrank(r, &t->geo, c, (uint64_t)i, &s);
+            if (solve_index_rank(&t->geo, c, &s) != (uint64_t)i)
+                continue; /* a spare entry: never examined, never probed */
+            w->orbit[i] = (uint8_t)solve_index_orbit(&t->geo, &s);
             int count = movegen_legal(r, &s, moves);
             if (count == 0) {
                 /* Only a position the index holds but no game reaches this way (the engine ends
@@ -276,7 +303,7 @@ static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
     t->table[ci] = xcalloc((size_t)n, sizeof(uint16_t));
     uint16_t *tab = t->table[ci];
     Work w = {xcalloc((size_t)n, 2), xcalloc((size_t)n, 2), xcalloc((size_t)n, 1),
-              xcalloc((size_t)n, 1), xcalloc((size_t)n, 1)};
+              xcalloc((size_t)n, 1), xcalloc((size_t)n, 1), xcalloc((size_t)n, 1)};
     Status status = ST_OK;
     int last_exit = exit_pass(t, ci, &w, threads);
     int d = 1;
@@ -321,20 +348,23 @@ static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
     }
     st->attackers = c->attackers;
     st->defenders = c->defenders;
-    st->positions = c->size;
+    st->entries = c->size;
     st->iterations = d;
     for (int64_t i = 0; i < n; i++) {
         uint16_t e = tab[i];
-        int side = (int)(i & 1);
+        int side = (int)(i & 1), weight = w.orbit[i];
+        st->positions += (uint64_t)weight;
+        if (weight == 0)
+            continue;
         if (e == 0) {
-            st->draws++;
+            st->draws += (uint64_t)weight;
             continue;
         }
         bool mover_wins = (e & ENTRY_WIN) != 0;
         if (mover_wins == (side == SIDE_ATTACKERS))
-            st->attackers_win++;
+            st->attackers_win += (uint64_t)weight;
         else
-            st->defenders_win++;
+            st->defenders_win += (uint64_t)weight;
         int plies = e & ENTRY_DIST_MASK;
         st->longest = plies > st->longest ? plies : st->longest;
     }
@@ -342,17 +372,18 @@ static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
     free(w.exit_win);
     free(w.exit_loss);
     free(w.exit_draw);
+    free(w.orbit);
     free(w.next);
     free(w.dirty);
     return status;
 }
 
-Status solve_build(const Rules *r, int threads, double limit, SolveProgressFn progress, void *ctx,
-                   SolveTables **out, Error *err)
+Status solve_build(const Rules *r, int men, int threads, double limit, SolveProgressFn progress,
+                   void *ctx, SolveTables **out, Error *err)
 {
     *out = NULL;
     SolvePlan plan;
-    Status st = solve_plan(r, limit, &plan, err);
+    Status st = solve_plan(r, men, limit, &plan, err);
     if (st != ST_OK)
         return st;
     if (threads <= 0)
@@ -368,12 +399,14 @@ Status solve_build(const Rules *r, int threads, double limit, SolveProgressFn pr
     }
     t->max_a = plan.max_attackers;
     t->max_d = plan.max_defenders;
-    t->classes = plan.classes;
-    t->cls = xcalloc((size_t)t->classes, sizeof *t->cls);
-    t->table = xcalloc((size_t)t->classes, sizeof *t->table);
-    t->stats = xcalloc((size_t)t->classes, sizeof *t->stats);
+    t->max_men = plan.max_men;
+    t->slots = (t->max_a + 1) * (t->max_d + 1);
+    t->order = xcalloc((size_t)plan.classes, sizeof *t->order);
+    t->cls = xcalloc((size_t)t->slots, sizeof *t->cls);
+    t->table = xcalloc((size_t)t->slots, sizeof *t->table);
+    t->stats = xcalloc((size_t)t->slots, sizeof *t->stats);
     for (int a = 0; a <= t->max_a && st == ST_OK; a++)
-        for (int d = 0; d <= t->max_d && st == ST_OK; d++) {
+        for (int d = 0; d <= t->max_d && a + d <= t->max_men && st == ST_OK; d++) {
             int ci = class_of(t, a, d);
             if (!solve_index_class(&t->geo, a, d, &t->cls[ci])) {
                 error_set(err, "%s: %d attackers and %d defenders do not fit on the board",
@@ -382,6 +415,7 @@ Status solve_build(const Rules *r, int threads, double limit, SolveProgressFn pr
                 break;
             }
             st = solve_class(t, ci, threads, err);
+            t->order[t->classes++] = ci;
             if (st == ST_OK && progress)
                 progress(ctx, &t->stats[ci]);
         }
@@ -397,9 +431,10 @@ void solve_destroy(SolveTables *t)
 {
     if (!t)
         return;
-    for (int i = 0; i < t->classes; i++)
+    for (int i = 0; i < t->slots; i++)
         free(t->table[i]);
     free(t->table);
+    free(t->order);
     free(t->cls);
     free(t->stats);
     free(t);
@@ -408,7 +443,8 @@ void solve_destroy(SolveTables *t)
 bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v)
 {
     if (state_is_over(s) || s->attacker_count > t->max_a || s->defender_count > t->max_d ||
-        s->king >= t->geo.squares || !t->geo.king_ok[s->king])
+        s->attacker_count + s->defender_count > t->max_men || s->king >= t->geo.squares ||
+        !t->geo.king_ok[s->king])
         return false;
     for (int sq = 0; sq < t->geo.squares; sq++)
         if (t->geo.free_index[sq] < 0 && (((s->attackers[0] | s->defenders[0]) >> sq) & 1))
@@ -432,12 +468,15 @@ int solve_class_count(const SolveTables *t)
 const SolveClassStats *solve_class_stats(const SolveTables *t, int i)
 {
     assert(i >= 0 && i < t->classes);
-    return &t->stats[i];
+    return &t->stats[t->order[i]];
 }
 
-void solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)
+bool solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)
 {
-    solve_index_unrank(&t->rules, &t->geo, &t->cls[i], j, s);
+    assert(i >= 0 && i < t->classes);
+    const SolveClass *c = &t->cls[t->order[i]];
+    solve_index_unrank(&t->rules, &t->geo, c, j, s);
+    return solve_index_rank(&t->geo, c, s) == j;
 }
 
 Winner solve_winner(const GameState *s, SolveValue v)

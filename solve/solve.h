@@ -11,9 +11,9 @@
 #include "rules/ruleset.h"
 #include "rules/state.h"
 
-/* The most positions (all classes together) solve_build takes by default: about 1 GB of
- * working memory for the largest class (doc/solve.md). */
-#define SOLVE_MAX_POSITIONS 100000000.0
+/* The most entries (all classes together, the symmetries folded) solve_build takes by
+ * default: 4 GB of tables (doc/solve.md); tafl solve also checks the memory available. */
+#define SOLVE_MAX_POSITIONS 2e9
 
 /* The longest distance a table stores, in plies. */
 #define SOLVE_MAX_PLIES 16383
@@ -31,7 +31,9 @@ typedef struct {
 /* What one material class came to. */
 typedef struct {
     int attackers, defenders; /* men besides the king */
-    uint64_t positions;       /* both sides to move */
+    uint64_t positions;       /* both sides to move, every image of the board counted */
+    uint64_t entries;         /* the table's entries: the positions with the symmetries folded,
+                                 and the spare entries (solve/index.h) */
     uint64_t attackers_win;   /* positions won by the attackers, whoever is to move */
     uint64_t defenders_win;   /* positions won by the defenders */
     uint64_t draws;           /* positions neither side can force out of */
@@ -41,39 +43,45 @@ typedef struct {
 } SolveClassStats;
 
 /* The size of a ruleset's solve: every class with at most the start's attackers and
- * defenders. */
+ * defenders, and at most max_men men besides the king. */
 typedef struct {
-    int max_attackers, max_defenders;
+    int max_attackers, max_defenders, max_men;
     int classes;
-    double positions;     /* all classes together */
-    double largest_class; /* positions of the largest class */
+    double positions;     /* all classes together, every image counted */
+    double entries;       /* the tables' entries, the symmetries folded */
+    double largest_class; /* entries of the largest class */
     double bytes;         /* memory at the peak: every table, and the largest class's work */
 } SolvePlan;
 
+/* solve_plan's men for every class of the start's material. */
+#define SOLVE_ALL_MEN (-1)
+
 typedef struct SolveTables SolveTables;
 
-/* Sizes the solve of r (its start material). ST_EINVAL with one line naming the ruleset, its
- * positions and the limit when the board has more than 64 squares or the positions pass
- * limit (SOLVE_MAX_POSITIONS by default); *plan is filled either way. Pure, thread-safe. */
-MUST_CHECK Status solve_plan(const Rules *r, double limit, SolvePlan *plan, Error *err);
+/* Sizes the solve of r: the classes of at most the start's attackers and defenders and at most
+ * men men besides the king together (SOLVE_ALL_MEN: every class of the start's material; an
+ * endgame table of a larger game). ST_EINVAL with one line naming the ruleset, its entries and
+ * the limit when the board has more than 64 squares or the entries pass limit
+ * (SOLVE_MAX_POSITIONS by default); *plan is filled either way. Pure, thread-safe. */
+MUST_CHECK Status solve_plan(const Rules *r, int men, double limit, SolvePlan *plan, Error *err);
 
 /* Called after each class is solved, in order of increasing material (for progress lines). */
 typedef void (*SolveProgressFn)(void *ctx, const SolveClassStats *cls);
 
-/* Solves every class of solve_plan(r, limit) with threads OpenMP threads (0: the default):
+/* Solves every class of solve_plan(r, men, limit) with threads OpenMP threads (0: the default):
  * the results are the same at any thread count. The rules are r's with max_plies set to 0 and
  * no history: a repeated position ends nothing (doc/solve.md says which rulesets that is
  * exact for). *out (caller destroys) on success; ST_EINVAL as solve_plan, or when a distance
  * passes SOLVE_MAX_PLIES. progress may be NULL. */
-MUST_CHECK Status solve_build(const Rules *r, int threads, double limit, SolveProgressFn progress,
-                              void *ctx, SolveTables **out, Error *err);
+MUST_CHECK Status solve_build(const Rules *r, int men, int threads, double limit,
+                              SolveProgressFn progress, void *ctx, SolveTables **out, Error *err);
 
 /* Frees the tables. NULL-safe. */
 void solve_destroy(SolveTables *t);
 
 /* The value of s for its side to move. False when the tables do not hold s: more men than the
- * start, the game over, a soldier on a restricted square or the king on an escape square.
- * Thread-safe. */
+ * start or the men limit, the game over, a soldier on a restricted square or the king on an
+ * escape square. Thread-safe. */
 bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v);
 
 /* The side that wins s with perfect play, s's value v being for its side to move:
@@ -99,8 +107,9 @@ const Rules *solve_rules(const SolveTables *t);
 int solve_class_count(const SolveTables *t);
 const SolveClassStats *solve_class_stats(const SolveTables *t, int i);
 
-/* Sets *s to position j (< solve_class_stats(t, i)->positions) of class i: every position of
- * the tables, for checks. Thread-safe. */
-void solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s);
+/* Sets *s to entry j (< solve_class_stats(t, i)->entries) of class i: one position of each
+ * orbit of the board's symmetries, for checks. False for a spare entry (*s is then the image of
+ * a position another entry holds). Thread-safe. */
+bool solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s);
 
 #endif

@@ -88,6 +88,23 @@ cmp -s "$tmp/solve1/summary.txt" "$tmp/solve2/summary.txt" &&
 expect 2 "tafl solve: brandubh: 1.03e+15 positions" -- solve --rules brandubh --out "$tmp/solvebig"
 [ ! -e "$tmp/solvebig" ] && ok || fail "solve: a refused ruleset wrote $tmp/solvebig"
 expect 2 "at most 64 squares" -- solve --rules copenhagen
+# --men N: Brandubh's endgame tables of at most 2 men besides the king, folded by the board's
+# symmetries; a position or --openings the tables cannot hold is refused before the solve
+expect 0 "positions 333258" -- solve --rules brandubh --men 2 --threads 2
+expect 0 "position_winner defenders" -- solve --rules brandubh --men 2 --position /7/7/3t3/3K3/7/7/7/
+expect 2 "--position has 3 men besides the king: the tables of --men 2 hold at most 2" -- \
+    solve --rules brandubh --men 2 --position /7/7/2ttt2/3K3/7/7/7/
+expect 2 "--openings needs the start in the tables" -- solve --rules brandubh --men 2 --openings 1
+# A solve larger than the memory available: one line, exit 2, nothing written (a sanitizer
+# build cannot start under an address-space limit: the plain build checks it)
+if (ulimit -v 150000 && "$TAFL" --version) >/dev/null 2>&1; then
+    (ulimit -v 150000 && "$TAFL" solve --rules brandubh --men 4 --out "$tmp/solvemem" \
+        >/dev/null 2>"$tmp/solvemem.err")
+    status=$?
+    [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/solvemem.err")" -eq 1 ] && [ ! -e "$tmp/solvemem" ] &&
+        grep -q "out of memory: the solve's tables and work need" "$tmp/solvemem.err" && ok ||
+        { fail "solve: a solve larger than memory: exit $status"; cat "$tmp/solvemem.err" >&2; }
+fi
 expect 2 "missing --rules" -- solve
 expect 0 "usage: tafl solve --rules R" -- help solve
 expect 2 "--threads '0' must be" -- solve --rules "$tiny5" --threads 0
