@@ -11,7 +11,7 @@
 #include "harness/buildinfo.h"
 #include "harness/membudget.h"
 #include "harness/runner.h"
-#include "solve/solve.h"
+#include "solve/tablefile.h"
 
 /* How far the values hold for the ruleset's own rules (doc/solve.md, "Repetition"). */
 static const char *exactness(const Rules *r)
@@ -152,31 +152,20 @@ static int check_position(const Rules *r, int men, const char *position, const c
     return 0;
 }
 
-/* The asked position's value: position_* lines after the summary's. */
-static void print_position(const SolveTables *t, const char *text, const GameState *s)
+/* Writes the tables to path (tafl solve --tables). */
+static bool put_tables(FILE *f, const void *ctx)
 {
-    SolveValue v;
-    printf("position %s %s\n", text, ruleset_side_name((Side)s->side));
-    if (!solve_probe(t, s, &v)) {
-        printf("position_value none (a soldier on a restricted square or the king on an escape "
-               "square: not a position of the game)\n");
-        return;
-    }
-    printf("position_value %s\n", v.outcome == SOLVE_DRAW  ? "draw"
-                                  : v.outcome == SOLVE_WIN ? "win"
-                                                           : "loss");
-    printf("position_plies %d\n", v.plies);
-    printf("position_winner %s\n", state_winner_name(solve_winner(s, v)));
+    return solve_tablefile_write(ctx, f);
 }
 
 int cmd_solve(int argc, char **argv)
 {
     const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL, *openings_arg = NULL;
-    const char *position = NULL, *side_arg = NULL, *men_arg = NULL;
+    const char *position = NULL, *side_arg = NULL, *men_arg = NULL, *tables = NULL;
     const Option opts[] = {{"--rules", &rules_arg, NULL},     {"--out", &out, NULL},
                            {"--threads", &threads_arg, NULL}, {"--openings", &openings_arg, NULL},
                            {"--position", &position, NULL},   {"--side", &side_arg, NULL},
-                           {"--men", &men_arg, NULL}};
+                           {"--men", &men_arg, NULL},         {"--tables", &tables, NULL}};
     long threads = 0, openings = 0, men = -1;
     if (cli_parse_options("solve", argc, argv, opts, OPTION_COUNT(opts)) ||
         cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
@@ -209,7 +198,8 @@ int cmd_solve(int argc, char **argv)
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_USAGE;
     }
-    if (out && files_make_directories(out, &err) != ST_OK) {
+    if ((out && files_make_directories(out, &err) != ST_OK) ||
+        (tables && files_check_parent(tables, &err) != ST_OK)) {
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_USAGE;
     }
@@ -232,9 +222,13 @@ int cmd_solve(int argc, char **argv)
         meta_text(argc, argv, threads > 0 ? (int)threads : omp_get_max_threads(), seconds, &mlen);
     fputs(summary, stdout);
     if (position || side_arg)
-        print_position(t, position ? position : r.opt.start, &asked);
+        cli_print_solved_position(t, position ? position : r.opt.start, &asked);
     fputs(meta, stdout);
     int rc = EXIT_SUCCESS;
+    if (tables && files_write_through(tables, put_tables, t, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        rc = EXIT_FAILURE;
+    }
     if (out && (files_replace(out, "summary.txt", summary, slen, &err) != ST_OK ||
                 files_replace(out, "classes.csv", csv, clen, &err) != ST_OK ||
                 files_replace(out, "meta", meta, mlen, &err) != ST_OK)) {

@@ -7,6 +7,7 @@
 
 #include "formats/experiment.h"
 #include "harness/runner.h"
+#include "solve/solve.h"
 
 /* tafl ratings GAMES.csv... [--out ratings.csv] (cli/cmd_ratings.c) */
 int cmd_ratings(int argc, char **argv);
@@ -50,5 +51,10 @@ int cmd_reproduce(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 /* cli/cmd_solve.c: tafl solve --rules R [--out DIR] [--threads T] */
 int cmd_solve(int argc, char **argv);
+/* cli/cmd_probe.c: tafl probe --tables FILE --rules R [--position P] [--moves] */
+int cmd_probe(int argc, char **argv);
+/* The position_* lines of position s (OTN text) from tables t: tafl solve --position and tafl
+ * probe (cli/cmd_probe.c). */
+void cli_print_solved_position(const SolveTables *t, const char *text, const GameState *s);
 
 #endif

@@ -60,8 +60,8 @@ static const Command COMMANDS[] = {
      "  --depth N       deepest depth, 1..30\n"
      "  --divide        first print `<move> <nodes>` for every root move at depth N\n"},
     {"solve", cmd_solve, "exact values of every position of a small ruleset (retrograde analysis)",
-     "usage: tafl solve --rules R [--men N] [--out DIR] [--threads T] [--openings K]\n"
-     "                  [--position OTN [--side attackers|defenders]]\n"
+     "usage: tafl solve --rules R [--men N] [--out DIR] [--tables FILE] [--threads T]\n"
+     "                  [--openings K] [--position OTN [--side attackers|defenders]]\n"
      "\n"
      "Solves every position with at most the start's attackers and defenders by retrograde\n"
      "analysis, class by class in order of increasing material, with the rules engine's own\n"
@@ -77,6 +77,8 @@ static const Command COMMANDS[] = {
      "  --men N         only the classes of at most N men besides the king: endgame tables\n"
      "                  of a game too large to solve outright (no start_value then)\n"
      "  --out DIR       also write DIR/summary.txt (the same lines) and DIR/classes.csv\n"
+     "  --tables FILE   also write the tables, for tafl probe and the agents' tb=FILE\n"
+     "                  (a versioned, checksummed file: doc/formats.md, \"Table files\")\n"
      "  --threads T     OpenMP threads (default: OMP_NUM_THREADS or every core)\n"
      "  --openings K    also the outcome with perfect play after K uniformly random plies\n"
      "                  (1..3), as a run with opening_plies = K opens its games: the\n"
@@ -84,6 +86,20 @@ static const Command COMMANDS[] = {
      "  --position P    also the value of position P (OTN; --side: who moves, default the\n"
      "                  ruleset's first): position_value win|loss|draw for the side to move,\n"
      "                  position_plies, position_winner; checked before the solve\n"},
+    {"probe", cmd_probe, "a position's exact value from a table file of tafl solve --tables",
+     "usage: tafl probe --tables FILE --rules R [--position OTN] [--side attackers|defenders]\n"
+     "                  [--moves]\n"
+     "\n"
+     "Reads the table file (refused in one line, exit 2, when it is damaged, truncated, of\n"
+     "another version or of other rules) and prints the position's value for the side to\n"
+     "move: position_value win|loss|draw, position_plies (the distance to the end with\n"
+     "perfect play), position_winner.\n"
+     "  --tables FILE   a table file written by tafl solve --tables\n"
+     "  --rules R       the rules it was solved under (NAME, FILE or OTN)\n"
+     "  --position P    the position (OTN; default the start); --side: who moves (default\n"
+     "                  the ruleset's first). More men than the tables hold: exit 2\n"
+     "  --moves         also `move TEXT win|loss|draw PLIES` for every legal move, for the\n"
+     "                  side that makes it (PLIES counts the move)\n"},
     {"bench", cmd_bench, "measure the hot paths; last line is the behaviour signature",
      "usage: tafl bench [--quick]\n"
      "\n"

@@ -300,8 +300,7 @@ static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
     const int64_t n = (int64_t)c->size;
     SolveClassStats *st = &t->stats[ci];
     double t0 = clock_seconds();
-    t->table[ci] = xcalloc((size_t)n, sizeof(uint16_t));
-    uint16_t *tab = t->table[ci];
+    uint16_t *tab = t->table[ci] = xcalloc((size_t)n, sizeof(uint16_t));
     Work w = {xcalloc((size_t)n, 2), xcalloc((size_t)n, 2), xcalloc((size_t)n, 1),
               xcalloc((size_t)n, 1), xcalloc((size_t)n, 1), xcalloc((size_t)n, 1)};
     Status status = ST_OK;
@@ -378,16 +377,13 @@ static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
     return status;
 }
 
-Status solve_build(const Rules *r, int men, int threads, double limit, SolveProgressFn progress,
-                   void *ctx, SolveTables **out, Error *err)
+Status solve_tables_new(const Rules *r, int men, double limit, SolveTables **out, Error *err)
 {
     *out = NULL;
     SolvePlan plan;
     Status st = solve_plan(r, men, limit, &plan, err);
     if (st != ST_OK)
         return st;
-    if (threads <= 0)
-        threads = omp_get_max_threads();
     SolveTables *t = xcalloc(1, sizeof *t);
     t->rules = *r;
     t->rules.opt.max_plies = 0;
@@ -405,20 +401,40 @@ Status solve_build(const Rules *r, int men, int threads, double limit, SolveProg
     t->cls = xcalloc((size_t)t->slots, sizeof *t->cls);
     t->table = xcalloc((size_t)t->slots, sizeof *t->table);
     t->stats = xcalloc((size_t)t->slots, sizeof *t->stats);
-    for (int a = 0; a <= t->max_a && st == ST_OK; a++)
-        for (int d = 0; d <= t->max_d && a + d <= t->max_men && st == ST_OK; d++) {
+    for (int a = 0; a <= t->max_a; a++)
+        for (int d = 0; d <= t->max_d && a + d <= t->max_men; d++) {
             int ci = class_of(t, a, d);
             if (!solve_index_class(&t->geo, a, d, &t->cls[ci])) {
                 error_set(err, "%s: %d attackers and %d defenders do not fit on the board",
                           r->opt.name, a, d);
-                st = ST_EINVAL;
-                break;
+                solve_destroy(t);
+                return ST_EINVAL;
             }
-            st = solve_class(t, ci, threads, err);
             t->order[t->classes++] = ci;
-            if (st == ST_OK && progress)
-                progress(ctx, &t->stats[ci]);
+            t->stats[ci].attackers = a;
+            t->stats[ci].defenders = d;
+            t->stats[ci].entries = t->cls[ci].size;
         }
+    *out = t;
+    return ST_OK;
+}
+
+Status solve_build(const Rules *r, int men, int threads, double limit, SolveProgressFn progress,
+                   void *ctx, SolveTables **out, Error *err)
+{
+    SolveTables *t = NULL;
+    Status st = solve_tables_new(r, men, limit, &t, err);
+    *out = NULL;
+    if (st != ST_OK)
+        return st;
+    if (threads <= 0)
+        threads = omp_get_max_threads();
+    for (int k = 0; k < t->classes && st == ST_OK; k++) {
+        int ci = t->order[k];
+        st = solve_class(t, ci, threads, err);
+        if (st == ST_OK && progress)
+            progress(ctx, &t->stats[ci]);
+    }
     if (st != ST_OK) {
         solve_destroy(t);
         return st;
@@ -469,6 +485,32 @@ const SolveClassStats *solve_class_stats(const SolveTables *t, int i)
 {
     assert(i >= 0 && i < t->classes);
     return &t->stats[t->order[i]];
+}
+
+int solve_max_men(const SolveTables *t)
+{
+    return t->max_men;
+}
+
+SolveClassStats *solve_class_stats_to_fill(SolveTables *t, int i)
+{
+    assert(i >= 0 && i < t->classes);
+    return &t->stats[t->order[i]];
+}
+
+const uint16_t *solve_class_entries(const SolveTables *t, int i)
+{
+    assert(i >= 0 && i < t->classes);
+    return t->table[t->order[i]];
+}
+
+uint16_t *solve_class_entries_to_fill(SolveTables *t, int i)
+{
+    assert(i >= 0 && i < t->classes);
+    int ci = t->order[i];
+    if (!t->table[ci])
+        t->table[ci] = xcalloc((size_t)t->cls[ci].size, sizeof(uint16_t));
+    return t->table[ci];
 }
 
 bool solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)

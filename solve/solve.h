@@ -76,6 +76,25 @@ typedef void (*SolveProgressFn)(void *ctx, const SolveClassStats *cls);
 MUST_CHECK Status solve_build(const Rules *r, int men, int threads, double limit,
                               SolveProgressFn progress, void *ctx, SolveTables **out, Error *err);
 
+/* Tables of r's classes as solve_build makes them (solve_plan(r, men, limit)), in the same
+ * order, every entry a draw and every count 0 but the classes' sizes: what a table file is
+ * read into (solve/tablefile.h). ST_EINVAL as solve_plan. */
+MUST_CHECK Status solve_tables_new(const Rules *r, int men, double limit, SolveTables **out,
+                                   Error *err);
+
+/* The men limit of the tables (solve_plan's max_men). */
+int solve_max_men(const SolveTables *t);
+
+/* Class i's entries (solve_class_stats(t, i)->entries of them), to write a table file: each is
+ * 0 for a draw (or a spare entry), else 0x4000 (a win for the side to move) or 0x8000 (a loss)
+ * plus the distance in plies. Borrowed. */
+const uint16_t *solve_class_entries(const SolveTables *t, int i);
+
+/* The same and class i's stats, to fill from a table file (the entries allocated at the first
+ * call). */
+uint16_t *solve_class_entries_to_fill(SolveTables *t, int i);
+SolveClassStats *solve_class_stats_to_fill(SolveTables *t, int i);
+
 /* Frees the tables. NULL-safe. */
 void solve_destroy(SolveTables *t);
 

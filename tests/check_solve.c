@@ -3,7 +3,9 @@
  * refusal of a ruleset too large. */
 #include <check.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rules/history.h"
 #include "rules/movegen.h"
@@ -11,6 +13,7 @@
 #include "rules/rng.h"
 #include "solve/index.h"
 #include "solve/solve.h"
+#include "solve/tablefile.h"
 #include "tests/tests.h"
 
 /* A preset moved onto a 5x5 board with a small start (K + 1 defender + 2 attackers by
@@ -376,6 +379,100 @@ START_TEST(test_opening_outcomes)
 }
 END_TEST
 
+/* Writes data[0..len) to a new temporary file whose name goes into path (a mkstemp template). */
+static void write_temp(char *path, const char *data, size_t len)
+{
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq((int)write(fd, data, len), (int)len);
+    close(fd);
+}
+
+/* Reading data as a table file for r fails with ST_EINVAL and a line holding words. */
+static void table_refused(const Rules *r, const char *data, size_t len, const char *words)
+{
+    char path[] = "/tmp/tafl-check-tablesXXXXXX";
+    write_temp(path, data, len);
+    SolveTables *t = (SolveTables *)path; /* must be cleared */
+    Error err = {{0}};
+    ck_assert_int_eq(solve_tablefile_read(path, r, &t, &err), ST_EINVAL);
+    ck_assert_ptr_null(t);
+    ck_assert_msg(strstr(err.text, path) == err.text && strstr(err.text, words) &&
+                      !strchr(err.text, '\n'),
+                  "expected '%s' in: %s", words, err.text);
+    unlink(path);
+}
+
+/* The table file: written and read back, every entry and count the same, little-endian as
+ * tablefile.h says; damaged, truncated, longer, foreign and other rules' files refused, each
+ * saying what is wrong. */
+START_TEST(test_table_file)
+{
+    Rules r;
+    tiny_rules("brandubh", NULL, &r);
+    SolveTables *t = tiny_solve(&r, 2);
+    char *data = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&data, &len);
+    ck_assert(solve_tablefile_write(t, f));
+    fclose(f);
+    ck_assert_int_eq(memcmp(data, "TAFLTB\n\0\x01\0\0\0\x03\0\0\0", 16), 0);
+    uint64_t entries = 0;
+    for (int i = 0; i < solve_class_count(t); i++)
+        entries += solve_class_stats(t, i)->entries;
+    ck_assert_uint_eq(len, 104 + 56 * (size_t)solve_class_count(t) + 2 * entries + 8);
+
+    char path[] = "/tmp/tafl-check-tablesXXXXXX";
+    write_temp(path, data, len);
+    SolveTables *back = NULL;
+    Error err = {{0}};
+    ck_assert_msg(solve_tablefile_read(path, &r, &back, &err) == ST_OK, "%s", err.text);
+    ck_assert_int_eq(solve_class_count(back), solve_class_count(t));
+    ck_assert_int_eq(solve_max_men(back), 3);
+    for (int i = 0; i < solve_class_count(t); i++) {
+        const SolveClassStats *a = solve_class_stats(t, i), *b = solve_class_stats(back, i);
+        ck_assert(a->positions == b->positions && a->attackers_win == b->attackers_win &&
+                  a->defenders_win == b->defenders_win && a->draws == b->draws &&
+                  a->longest == b->longest && a->entries == b->entries);
+        ck_assert_int_eq(
+            memcmp(solve_class_entries(t, i), solve_class_entries(back, i), 2 * a->entries), 0);
+    }
+    solve_destroy(back);
+    unlink(path);
+    ck_assert_int_eq(solve_tablefile_read(path, &r, &back, &err), ST_EIO);
+
+    table_refused(&r, data, len - 1, "truncated");
+    table_refused(&r, data, len - 9, "truncated");
+    table_refused(&r, data, 50, "truncated");
+    char *more = xmalloc(len + 1);
+    memcpy(more, data, len);
+    more[len] = 0;
+    table_refused(&r, more, len + 1, "bytes after its checksum");
+    memcpy(more, data, len);
+    more[104 + 56 * (size_t)solve_class_count(t) + 1000] ^= 0x40; /* one entry's bit */
+    table_refused(&r, more, len, "damaged: its checksum");
+    memcpy(more, data, len);
+    more[8] = 2;
+    table_refused(&r, more, len, "table file version 2; this tafl reads version 1");
+    memcpy(more, data, len);
+    more[0] = 'X';
+    table_refused(&r, more, len, "not a table file");
+    memcpy(more, data, len);
+    more[104] = 9; /* the first class's attackers */
+    table_refused(&r, more, len, "damaged: class 0");
+    /* the same board and men under other rules: the king unarmed */
+    Rules other;
+    tiny_rules("brandubh", NULL, &other);
+    Ruleset rs = other.opt;
+    rs.king_armed = KING_ARMED_NO;
+    ck_assert(rules_compile(&rs, &other, &err) == ST_OK);
+    table_refused(&other, data, len, "tables for brandubh, not for brandubh (their rules differ)");
+    free(more);
+    free(data);
+    solve_destroy(t);
+}
+END_TEST
+
 Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -389,6 +486,7 @@ Suite *solve_suite(void)
     tcase_add_test(tc, test_threads_identical);
     tcase_add_test(tc, test_too_large_refused);
     tcase_add_test(tc, test_opening_outcomes);
+    tcase_add_test(tc, test_table_file);
     suite_add_tcase(s, tc);
     return s;
 }

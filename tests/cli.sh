@@ -95,6 +95,24 @@ expect 0 "position_winner defenders" -- solve --rules brandubh --men 2 --positio
 expect 2 "--position has 3 men besides the king: the tables of --men 2 hold at most 2" -- \
     solve --rules brandubh --men 2 --position /7/7/2ttt2/3K3/7/7/7/
 expect 2 "--openings needs the start in the tables" -- solve --rules brandubh --men 2 --openings 1
+# --tables FILE and tafl probe: the value read back from the file, every move's value, and a
+# file of other rules, damaged or truncated refused in one line, exit 2
+expect 0 "positions 333258" -- solve --rules brandubh --men 2 --tables "$tmp/bb2.tb"
+expect 0 "position_winner defenders" -- probe --tables "$tmp/bb2.tb" --rules brandubh \
+    --position /7/7/3t3/3K3/7/7/7/
+expect 0 "position_plies 4" -- probe --tables "$tmp/bb2.tb" --rules brandubh \
+    --position /7/7/3t3/3K3/7/7/7/
+expect 0 "move d3-d1 loss 4" -- probe --tables "$tmp/bb2.tb" --rules brandubh \
+    --position /7/7/3t3/3K3/7/7/7/ --moves
+expect 2 "bb2.tb: tables for brandubh, not for brandubh-online (their rules differ)" -- \
+    probe --tables "$tmp/bb2.tb" --rules brandubh-online --position /7/7/3t3/3K3/7/7/7/
+expect 2 "--position has 3 men besides the king: the tables of" -- \
+    probe --tables "$tmp/bb2.tb" --rules brandubh --position /7/7/2ttt2/3K3/7/7/7/
+head -c 1000 "$tmp/bb2.tb" >"$tmp/short.tb"
+expect 2 "short.tb: truncated" -- probe --tables "$tmp/short.tb" --rules brandubh
+expect 2 "not a table file" -- probe --tables "$tmp/solve1/summary.txt" --rules brandubh
+expect 2 "missing --tables FILE" -- probe --rules brandubh
+expect 0 "usage: tafl probe --tables FILE" -- help probe
 # A solve larger than the memory available: one line, exit 2, nothing written (a sanitizer
 # build cannot start under an address-space limit: the plain build checks it)
 if (ulimit -v 150000 && "$TAFL" --version) >/dev/null 2>&1; then

@@ -1,0 +1,226 @@
+/* The table file (solve/tablefile.h): written and read in chunks, converted to little-endian
+ * bytes and checksummed on the way. */
+#include "solve/tablefile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/lebytes.h"
+
+static const char MAGIC[8] = {'T', 'A', 'F', 'L', 'T', 'B', '\n', '\0'};
+
+enum { HEADER_BYTES = 104, CLASS_BYTES = 56, CHUNK_ENTRIES = 32768 };
+
+uint64_t solve_tablefile_rules_hash(const Rules *r)
+{
+    Ruleset rs = r->opt;
+    memset(rs.name, 0, sizeof rs.name);
+    rs.max_plies = 0;                    /* the tables ignore the cap (doc/solve.md) */
+    rs.limit_result = LIMIT_RESULT_DRAW; /* and so who gets it */
+    char buf[4096];
+    int n = ruleset_format(&rs, buf, sizeof buf);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof buf)
+        n = (int)sizeof buf - 1;
+    return fnv1a(FNV1A_BASIS, buf, (size_t)n);
+}
+
+/* Writes n bytes and adds them to the checksum. */
+static bool put(FILE *f, const uint8_t *p, size_t n, uint64_t *sum)
+{
+    *sum = fnv1a(*sum, p, n);
+    return fwrite(p, 1, n, f) == n;
+}
+
+bool solve_tablefile_write(const SolveTables *t, FILE *f)
+{
+    const Rules *r = solve_rules(t);
+    uint8_t head[HEADER_BYTES] = {0}, *p = head;
+    uint64_t sum = FNV1A_BASIS;
+    memcpy(p, MAGIC, sizeof MAGIC);
+    p = le_put_u32(p + sizeof MAGIC, SOLVE_TABLEFILE_VERSION);
+    p = le_put_u32(p, (uint32_t)solve_max_men(t));
+    p = le_put_u64(p, solve_tablefile_rules_hash(r));
+    memcpy(p, r->opt.name, strnlen(r->opt.name, RULES_NAME_MAX - 1));
+    p = le_put_u32(p + RULES_NAME_MAX, r->start_pos.attacker_count);
+    p = le_put_u32(p, r->start_pos.defender_count);
+    p = le_put_u32(p, (uint32_t)solve_class_count(t));
+    if (!put(f, head, sizeof head, &sum))
+        return false;
+    for (int i = 0; i < solve_class_count(t); i++) {
+        const SolveClassStats *c = solve_class_stats(t, i);
+        uint8_t rec[CLASS_BYTES];
+        p = le_put_u32(rec, (uint32_t)c->attackers);
+        p = le_put_u32(p, (uint32_t)c->defenders);
+        p = le_put_u64(p, c->entries);
+        p = le_put_u64(p, c->positions);
+        p = le_put_u64(p, c->attackers_win);
+        p = le_put_u64(p, c->defenders_win);
+        p = le_put_u64(p, c->draws);
+        p = le_put_u32(p, (uint32_t)c->longest);
+        le_put_u32(p, (uint32_t)c->iterations);
+        if (!put(f, rec, sizeof rec, &sum))
+            return false;
+    }
+    uint8_t *chunk = xmalloc(2 * CHUNK_ENTRIES);
+    bool ok = true;
+    for (int i = 0; i < solve_class_count(t) && ok; i++) {
+        const uint16_t *e = solve_class_entries(t, i);
+        uint64_t n = solve_class_stats(t, i)->entries;
+        for (uint64_t at = 0; at < n && ok; at += CHUNK_ENTRIES) {
+            size_t k = n - at < CHUNK_ENTRIES ? (size_t)(n - at) : CHUNK_ENTRIES;
+            for (size_t j = 0; j < k; j++)
+                le_put_u16(chunk + 2 * j, e[at + j]);
+            ok = put(f, chunk, 2 * k, &sum);
+        }
+    }
+    free(chunk);
+    uint8_t tail[8];
+    le_put_u64(tail, sum);
+    return ok && fwrite(tail, 1, sizeof tail, f) == sizeof tail;
+}
+
+/* Reads n bytes into p, adding them to the checksum; false (err set) when the file ends. */
+static bool get(FILE *f, const char *path, uint8_t *p, size_t n, uint64_t *sum, Error *err)
+{
+    if (fread(p, 1, n, f) != n) {
+        error_set(err, "%s: truncated: the file ends before its tables do", path);
+        return false;
+    }
+    *sum = fnv1a(*sum, p, n);
+    return true;
+}
+
+/* The header's checks: a table file of this version for r. */
+static bool check_header(const uint8_t *head, const char *path, const Rules *r, int *men,
+                         int *classes, Error *err)
+{
+    if (memcmp(head, MAGIC, sizeof MAGIC) != 0) {
+        error_set(err, "%s: not a table file (written by tafl solve --tables)", path);
+        return false;
+    }
+    uint32_t version = le_get_u32(head + 8);
+    if (version != SOLVE_TABLEFILE_VERSION) {
+        error_set(err, "%s: table file version %u; this tafl reads version %d", path, version,
+                  SOLVE_TABLEFILE_VERSION);
+        return false;
+    }
+    char name[RULES_NAME_MAX + 1] = {0};
+    memcpy(name, head + 24, RULES_NAME_MAX);
+    for (char *c = name; *c; c++)
+        if (*c < 0x20 || *c > 0x7e)
+            *c = '?';
+    if (le_get_u64(head + 16) != solve_tablefile_rules_hash(r) ||
+        le_get_u32(head + 88) != r->start_pos.attacker_count ||
+        le_get_u32(head + 92) != r->start_pos.defender_count) {
+        error_set(err, "%s: tables for %s, not for %s (their rules differ)", path, name,
+                  r->opt.name);
+        return false;
+    }
+    uint32_t m = le_get_u32(head + 12), c = le_get_u32(head + 96);
+    if (m > (uint32_t)(r->start_pos.attacker_count + r->start_pos.defender_count) || c > 4096) {
+        error_set(err, "%s: damaged: %u men and %u classes in its header", path, m, c);
+        return false;
+    }
+    *men = (int)m;
+    *classes = (int)c;
+    return true;
+}
+
+/* The class records, each checked against the class the tables expect. */
+static bool read_classes(FILE *f, const char *path, SolveTables *t, uint64_t *sum, Error *err)
+{
+    for (int i = 0; i < solve_class_count(t); i++) {
+        uint8_t rec[CLASS_BYTES];
+        if (!get(f, path, rec, sizeof rec, sum, err))
+            return false;
+        SolveClassStats *c = solve_class_stats_to_fill(t, i);
+        if ((int)le_get_u32(rec) != c->attackers || (int)le_get_u32(rec + 4) != c->defenders ||
+            le_get_u64(rec + 8) != c->entries) {
+            error_set(err,
+                      "%s: damaged: class %d is not the one of %d attackers and %d defenders "
+                      "its rules give",
+                      path, i, c->attackers, c->defenders);
+            return false;
+        }
+        c->positions = le_get_u64(rec + 16);
+        c->attackers_win = le_get_u64(rec + 24);
+        c->defenders_win = le_get_u64(rec + 32);
+        c->draws = le_get_u64(rec + 40);
+        c->longest = (int)le_get_u32(rec + 48);
+        c->iterations = (int)le_get_u32(rec + 52);
+    }
+    return true;
+}
+
+static bool read_entries(FILE *f, const char *path, SolveTables *t, uint64_t *sum, Error *err)
+{
+    uint8_t *chunk = xmalloc(2 * CHUNK_ENTRIES);
+    bool ok = true;
+    for (int i = 0; i < solve_class_count(t) && ok; i++) {
+        uint16_t *e = solve_class_entries_to_fill(t, i);
+        uint64_t n = solve_class_stats(t, i)->entries;
+        for (uint64_t at = 0; at < n && ok; at += CHUNK_ENTRIES) {
+            size_t k = n - at < CHUNK_ENTRIES ? (size_t)(n - at) : CHUNK_ENTRIES;
+            ok = get(f, path, chunk, 2 * k, sum, err);
+            for (size_t j = 0; ok && j < k; j++)
+                e[at + j] = le_get_u16(chunk + 2 * j);
+        }
+    }
+    free(chunk);
+    return ok;
+}
+
+Status solve_tablefile_read(const char *path, const Rules *r, SolveTables **out, Error *err)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return ST_EIO;
+    }
+    uint8_t head[HEADER_BYTES];
+    uint64_t sum = FNV1A_BASIS;
+    int men = 0, classes = 0;
+    SolveTables *t = NULL;
+    Status st = ST_EINVAL;
+    if (!get(f, path, head, sizeof head, &sum, err) ||
+        !check_header(head, path, r, &men, &classes, err))
+        goto done;
+    if (solve_tables_new(r, men, SOLVE_MAX_POSITIONS, &t, err) != ST_OK) {
+        char why[sizeof err->text];
+        snprintf(why, sizeof why, "%s", err->text);
+        error_set(err, "%s: %s", path, why);
+        goto done;
+    }
+    if (solve_class_count(t) != classes) {
+        error_set(err, "%s: damaged: %d classes where its rules and men give %d", path, classes,
+                  solve_class_count(t));
+        goto done;
+    }
+    if (!read_classes(f, path, t, &sum, err) || !read_entries(f, path, t, &sum, err))
+        goto done;
+    uint8_t tail[8];
+    uint64_t want = sum;
+    if (!get(f, path, tail, sizeof tail, &sum, err))
+        goto done;
+    if (le_get_u64(tail) != want) {
+        error_set(err, "%s: damaged: its checksum does not match its contents", path);
+        goto done;
+    }
+    if (fgetc(f) != EOF) {
+        error_set(err, "%s: damaged: bytes after its checksum", path);
+        goto done;
+    }
+    st = ST_OK;
+done:
+    fclose(f);
+    if (st != ST_OK) {
+        solve_destroy(t);
+        return st;
+    }
+    *out = t;
+    return ST_OK;
+}
