@@ -34,7 +34,7 @@ LDFLAGS_ALL := -fopenmp $(filter -fsanitize=%,$(OPT)) $(LDFLAGS)
 
 # The source folders, lowest first. What each may include is the table of scripts/layers.sh
 # (make layers checks it); CONTRIBUTING.md's map says what each folder owns.
-LAYERS   := rules agents stats formats harness solve tune studies cli
+LAYERS   := rules solve agents stats formats harness tune studies cli
 LIB_SRC  := $(filter-out cli/main.c,$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
 MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/*.c) tests/fuzz/targets.c

@@ -11,6 +11,7 @@
 #include "agents/evalfile.h"
 #include "agents/nnuefile.h"
 #include "rules/movegen.h"
+#include "solve/tablefile.h"
 
 static const AgentType *const AGENT_TYPES[] = {&AGENT_TYPE_RANDOM, &AGENT_TYPE_GREEDY,
                                                &AGENT_TYPE_MCTS, &AGENT_TYPE_ALPHABETA,
@@ -378,7 +379,33 @@ struct ResolvedAgent {
     char *text[AGENT_MAX_PARAMS]; /* PARAM_TEXT values; eval= holds its canonical value */
     EvalModel *model;             /* the eval= model, or NULL */
     Nnue *net;                    /* the eval= network, or NULL */
+    SolveTables *tables;          /* the tb= tables, or NULL */
 };
+
+const char *const AGENT_TABLES_DEFAULT[2] = {"none", NULL};
+
+bool agent_table_value(const Agent *agent, const GameState *s, SolveValue *v)
+{
+    const SolveTables *t = agent->tables;
+    if (!t || s->attacker_count + s->defender_count > solve_max_men(t) || !solve_probe(t, s, v) ||
+        v->outcome == SOLVE_DRAW)
+        return false;
+    const int cap = agent->rules->opt.max_plies;
+    return cap <= 0 || (int64_t)s->ply + v->plies <= cap;
+}
+
+/* The tb= value of a resolved spec read for r: *tables NULL for "none". */
+static Status resolve_tables(const AgentType *t, char *const *text, const Rules *r,
+                             SolveTables **tables, Error *err)
+{
+    *tables = NULL;
+    if (!t->takes_tables || strcmp(text[t->tables_param], "none") == 0)
+        return ST_OK;
+    Status st = solve_tablefile_read(text[t->tables_param], r, tables, err);
+    if (st != ST_OK)
+        error_prefix(err, "agent %s: tb=: ", t->name);
+    return st;
+}
 
 Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, ResolvedAgent **out,
                      Error *err)
@@ -413,6 +440,14 @@ Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, Res
         free(text[t->eval_param]);
         text[t->eval_param] = canonical;
     }
+    SolveTables *tables = NULL;
+    st = resolve_tables(t, text, r, &tables, err);
+    if (st != ST_OK) {
+        free(model);
+        nnue_destroy(net);
+        free_texts(text, t->param_count);
+        return st;
+    }
     ResolvedAgent *ra = xcalloc(1, sizeof *ra);
     ra->type = t;
     ra->rules = r;
@@ -420,6 +455,7 @@ Status agent_resolve(const char *spec, const char *eval_pin, const Rules *r, Res
     memcpy(ra->text, text, sizeof ra->text);
     ra->model = model;
     ra->net = net;
+    ra->tables = tables;
     *out = ra;
     return ST_OK;
 }
@@ -438,6 +474,7 @@ Agent *agent_from_resolved(const ResolvedAgent *ra, uint64_t seed)
         evaluator_set_model(t->evaluator(agent), agent->model);
     if (ra->net)
         agent_use_network(agent, ra->net);
+    agent->tables = ra->tables;
     return agent;
 }
 
@@ -505,6 +542,7 @@ void agent_resolved_free(ResolvedAgent *ra)
     free_texts(ra->text, AGENT_MAX_PARAMS);
     free(ra->model);
     nnue_destroy(ra->net);
+    solve_destroy(ra->tables);
     free(ra);
 }
 
@@ -515,6 +553,8 @@ Status agent_create(const char *spec, const Rules *r, uint64_t seed, Agent **out
     if (st != ST_OK)
         return st;
     *out = agent_from_resolved(ra, seed);
+    (*out)->owned_tables = ra->tables; /* the agent outlives ra: it keeps the tables */
+    ra->tables = NULL;
     agent_resolved_free(ra);
     return ST_OK;
 }
@@ -571,10 +611,12 @@ void agent_destroy(Agent *agent)
     memcpy(text, agent->text, sizeof text);
     EvalModel *model = agent->model;
     Nnue *net = agent->net;
+    SolveTables *tables = agent->owned_tables;
     agent->ops->destroy(agent);
     free_texts(text, AGENT_MAX_PARAMS);
     free(model);
     nnue_destroy(net);
+    solve_destroy(tables);
 }
 
 void agent_end_game(Agent *agent, Winner winner)

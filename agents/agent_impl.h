@@ -9,6 +9,7 @@
 #include "agents/evalmodel.h"
 #include "agents/evaluator.h"
 #include "agents/param.h"
+#include "solve/solve.h"
 
 #define AGENT_MAX_PARAMS AGENT_MAX_ITEMS
 
@@ -34,6 +35,10 @@ struct Agent {
                                         set after create, freed after destroy */
     EvalModel *model;                /* the eval= model, or NULL; owned by agent.c */
     Nnue *net;                       /* the eval= network, or NULL; owned by agent.c */
+    /* The tb= endgame tables, or NULL: read-only, borrowed from the ResolvedAgent it was made
+     * from (agent_create hands them to the agent: owned_tables). */
+    const SolveTables *tables;
+    SolveTables *owned_tables;
     double deadline; /* agent_set_deadline: a clock_seconds() time a search stops at, 0 none */
 };
 
@@ -70,10 +75,31 @@ struct AgentType {
      * eval=hand; owned by agent.c, valid until agent_destroy returns). */
     int eval_param;
     Evaluator *(*evaluator)(Agent *agent);
+    /* Whether the agent takes tb=PATH (a table file of tafl solve --tables), and the index of
+     * that text parameter ("none": no tables); agent.c reads the file once when the spec is
+     * resolved and sets Agent.tables. */
+    bool takes_tables;
+    int tables_param;
     /* Optional (NULL: none worth counting). The bytes create allocates for search tables at
      * these parameter values, for agent_spec_memory; never more than create would take. */
     uint64_t (*memory_bytes)(const Rules *r, const double *params);
 };
+
+/* The tb= parameter of an agent that takes endgame tables (AgentType.takes_tables). */
+extern const char *const AGENT_TABLES_DEFAULT[2]; /* {"none", NULL} */
+#define AGENT_TABLES_PARAM_INITIALIZER                                                             \
+    {                                                                                              \
+        "tb", PARAM_TEXT, 0, 0, 0, AGENT_TABLES_DEFAULT,                                           \
+            "endgame tables: a table file of tafl solve --tables for these rules; a position "     \
+            "they hold is an exact leaf where they say it is won or lost (none = no tables)"       \
+    }
+
+/* The tb= tables' value of s for its side to move: false when the agent has no tables, s has
+ * more men than they hold, they call it a draw (exact only under some repetition rules,
+ * doc/solve.md: a search goes on there), or the end would come after the game's move cap. A
+ * win or a loss is exact under every repetition rule: along the winner's fastest line the
+ * distance falls every ply, so no position recurs. */
+bool agent_table_value(const Agent *agent, const GameState *s, SolveValue *v);
 
 /* Fills the base part of a freshly allocated agent. */
 void agent_init_base(Agent *agent, const AgentOps *ops, const AgentType *type, const Rules *r,

@@ -99,6 +99,7 @@ enum {
     P_ASP,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
+    P_TB,
     P_COUNT
 };
 
@@ -144,6 +145,7 @@ static const ParamSpec PARAMS[] = {
      "the full window)"},
     EVAL_PARAM_INITIALIZERS,
     EVALUATOR_PARAM_INITIALIZER,
+    AGENT_TABLES_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof PARAMS / sizeof PARAMS[0] == P_COUNT, "PARAMS matches the indices");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -501,6 +503,19 @@ static bool gives_king_threat(const Rules *r, const GameState *s, Move m)
  *   none the king is taken next ply. Otherwise they stand pat or try captures and king moves
  *   that reach an escape square or a square with an open line.
  * After qdepth plies the evaluation is returned, check or not. Fail-soft like negamax. */
+/* The tables' exact value of s for its side to move, ply plies below the root, as a score
+ * (agent_table_value says when there is one). */
+static bool table_value(const AlphaBeta *ab, const GameState *s, int ply, double *value)
+{
+    SolveValue v;
+    if (!agent_table_value(&ab->base, s, &v))
+        return false;
+    /* as terminal_score counts a game's end: the nearer the win, the higher */
+    double plies = ply + (v.plies < 900 ? v.plies : 900);
+    *value = v.outcome == SOLVE_WIN ? AGENT_WIN_SCORE - plies : -(AGENT_WIN_SCORE - plies);
+    return true;
+}
+
 /* The node budget spent, or (every 1,024 nodes) the agent's deadline passed: the search
  * unwinds and plays the best move found so far. */
 static inline bool out_of_budget(const AlphaBeta *ab)
@@ -518,6 +533,9 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
         ab->stop = true;
         return 0.0;
     }
+    double exact;
+    if (table_value(ab, s, ply, &exact))
+        return exact;
     const bool attackers = s->side == SIDE_ATTACKERS;
     /* In check, the squares where a piece would close the king's lines or stop the threat. */
     uint64_t stop_sq[RULES_WORDS];
@@ -786,6 +804,9 @@ static double negamax(AlphaBeta *ab, const GameState *s, int depth, int ply, dou
         ab->stop = true;
         return 0.0;
     }
+    double exact;
+    if (table_value(ab, s, ply, &exact))
+        return exact;
     if (depth == 0)
         return leaf_value(ab, s, ply);
 
@@ -1275,5 +1296,7 @@ const AgentType AGENT_TYPE_ALPHABETA = {
     .create = ab_create,
     .eval_param = P_EVAL_MODEL,
     .evaluator = ab_evaluator,
+    .takes_tables = true,
+    .tables_param = P_TB,
     .memory_bytes = ab_memory,
 };

@@ -30,6 +30,7 @@ enum {
     P_TACTICS,
     P_EVAL,
     P_EVAL_MODEL = P_EVAL + EVAL_PARAM_COUNT,
+    P_TB,
     P_COUNT,
 };
 
@@ -76,6 +77,7 @@ static const ParamSpec MCTS_PARAMS[P_COUNT] = {
     /* A learned model's units are EVALMODEL_UNITS = 40 per logit: with eval_scale 40 the
      * logistic cut-off reads its predicted win probability as is. */
     EVALUATOR_PARAM_INITIALIZER,
+    AGENT_TABLES_PARAM_INITIALIZER,
 };
 _Static_assert(sizeof MCTS_PARAMS / sizeof MCTS_PARAMS[0] == P_COUNT, "MCTS_PARAMS matches");
 _Static_assert(P_COUNT <= AGENT_MAX_PARAMS, "parameters fit in Agent.params");
@@ -399,6 +401,13 @@ static bool classify(Mcts *a, Node *node, const GameState *s)
         node->minimax = 0.5f * (float)result;
         return true;
     }
+    SolveValue v;
+    if (agent_table_value(&a->base, s, &v)) {
+        /* the tables' value, for the side to move in s: the opposite for the node's mover */
+        node->flags = (uint8_t)(NODE_TERMINAL | (v.outcome == SOLVE_WIN ? 0u : 2u));
+        node->minimax = v.outcome == SOLVE_WIN ? 0.0f : 1.0f;
+        return true;
+    }
     const int t = tactics(a, s);
     if (t == 0)
         return false;
@@ -646,6 +655,24 @@ static uint32_t best_child(const Mcts *a)
     return best;
 }
 
+/* tb=: a root the tables say is won or lost is played by them, with no search: the fastest
+ * win or the longest defence (a tree that knew only won and lost could shuffle between won
+ * positions forever). Also as a leaf, a position they hold is proven (classify). */
+static bool table_move(Mcts *a, const GameState *s, const Move *moves, int n, Move *out)
+{
+    SolveValue v;
+    if (!agent_table_value(&a->base, s, &v) ||
+        !solve_best_move(a->base.tables, s, moves, n, out, &v))
+        return false;
+    a->have_tree = false;
+    a->reused = false;
+    a->used = 0;
+    a->base.stats.nodes = 0;
+    a->base.stats.depth = 0;
+    a->base.stats.score = v.outcome == SOLVE_WIN ? 1.0 : 0.0;
+    return true;
+}
+
 static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
 {
     Mcts *a = (Mcts *)agent;
@@ -661,6 +688,9 @@ static Move mcts_choose(Agent *agent, const GameState *s, const History *hist)
     Move moves[RULES_MAX_MOVES];
     const int n = movegen_legal_in_game(r, s, &a->hist, moves);
     assert(n > 0);
+    Move exact;
+    if (table_move(a, s, moves, n, &exact))
+        return exact;
     for (int i = 0; i < n; i++) {
         GameState child = *s;
         state_apply(r, &child, &a->hist, moves[i], NULL);
@@ -801,6 +831,8 @@ const AgentType AGENT_TYPE_MCTS = {
               "a full arena stops the tree's growth; plus the game's history and the path",
     .create = mcts_create,
     .eval_param = P_EVAL_MODEL,
+    .takes_tables = true,
+    .tables_param = P_TB,
     .evaluator = mcts_evaluator,
     .memory_bytes = mcts_memory,
 };

@@ -6,17 +6,17 @@
 # owns; change both together. Run from the repository root (make test runs it).
 set -u
 
-# folder: what it may include (lowest first: rules < agents < stats < formats < harness <
-# solve, tune, studies < cli; solve, tune and studies do not include each other).
+# folder: what it may include (lowest first: rules < solve < agents < stats < formats <
+# harness < tune, studies < cli; tune and studies do not include each other).
 TABLE='
 rules:   rules
-agents:  rules agents
+solve:   rules solve
+agents:  rules solve agents
 stats:   stats rules/common.h rules/rng.h
-formats: rules agents stats formats
-harness: rules agents stats formats harness
-solve:   rules stats formats harness solve
-tune:    rules agents stats formats harness tune
-studies: rules agents stats formats harness studies
+formats: rules solve agents stats formats
+harness: rules solve agents stats formats harness
+tune:    rules solve agents stats formats harness tune
+studies: rules solve agents stats formats harness studies
 cli:     rules agents stats formats harness solve tune studies cli
 tests:   rules agents stats formats harness solve tune studies cli tests
 '

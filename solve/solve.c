@@ -521,6 +521,52 @@ bool solve_position_at(const SolveTables *t, int i, uint64_t j, GameState *s)
     return solve_index_rank(&t->geo, c, s) == j;
 }
 
+/* How good v (for the mover) is: wins first, the faster the better, then draws, then losses,
+ * the slower the better. */
+static int move_rank(SolveValue v)
+{
+    return v.outcome == SOLVE_WIN    ? 2 * SOLVE_MAX_PLIES - v.plies
+           : v.outcome == SOLVE_DRAW ? 0
+                                     : v.plies - 2 * SOLVE_MAX_PLIES;
+}
+
+bool solve_best_move(const SolveTables *t, const GameState *s, const Move *moves, int n, Move *out,
+                     SolveValue *v)
+{
+    const Rules *r = &t->rules;
+    const Winner mine = s->side == SIDE_ATTACKERS ? WINNER_ATTACKERS : WINNER_DEFENDERS;
+    History h;
+    history_init(&h);
+    bool found = false;
+    for (int k = 0; k < n; k++) {
+        GameState q = *s;
+        history_clear(&h);
+        history_push(&h, s->hash, s->fort_hash, false, false);
+        state_apply(r, &q, &h, moves[k], NULL);
+        SolveValue here = {SOLVE_DRAW, 0};
+        if (state_is_over(&q)) {
+            if (q.winner != WINNER_DRAW)
+                here = (SolveValue){q.winner == mine ? SOLVE_WIN : SOLVE_LOSS, 1};
+        } else {
+            SolveValue child;
+            if (!solve_probe(t, &q, &child)) {
+                found = false;
+                break;
+            }
+            if (child.outcome != SOLVE_DRAW)
+                here = (SolveValue){child.outcome == SOLVE_WIN ? SOLVE_LOSS : SOLVE_WIN,
+                                    child.plies + 1};
+        }
+        if (!found || move_rank(here) > move_rank(*v)) {
+            *out = moves[k];
+            *v = here;
+            found = true;
+        }
+    }
+    history_free(&h);
+    return found;
+}
+
 Winner solve_winner(const GameState *s, SolveValue v)
 {
     if (v.outcome == SOLVE_DRAW)

@@ -103,6 +103,14 @@ void solve_destroy(SolveTables *t);
  * escape square. Thread-safe. */
 bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v);
 
+/* Among moves[0..n) of s (the legal ones in its game), the one the tables rank best for the
+ * side to move: the win in the fewest plies, else a draw, else the loss in the most; its value
+ * for the mover, counting the move, into *v. Ties go to the first. False when a move leads out
+ * of the tables (s with more men than they hold). Each move is judged as the solve judges it:
+ * the engine's end from a history that starts at s, else the tables. Thread-safe. */
+bool solve_best_move(const SolveTables *t, const GameState *s, const Move *moves, int n, Move *out,
+                     SolveValue *v);
+
 /* The side that wins s with perfect play, s's value v being for its side to move:
  * WINNER_ATTACKERS, WINNER_DEFENDERS or WINNER_DRAW. */
 Winner solve_winner(const GameState *s, SolveValue v);

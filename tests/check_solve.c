@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/agent.h"
 #include "rules/history.h"
 #include "rules/movegen.h"
 #include "rules/otn.h"
@@ -473,6 +474,87 @@ START_TEST(test_table_file)
 }
 END_TEST
 
+/* Plays s out, the winner's side by `winner_agent`, the other by `other`, at most `plies`
+ * plies: the game's result and its length into *winner and *length. */
+static void play_out(const Rules *r, GameState s, Agent *side_agent[2], int plies, Winner *winner,
+                     int *length)
+{
+    History h;
+    history_init(&h);
+    history_push(&h, s.hash, s.fort_hash, false, false);
+    int n = 0;
+    while (!state_is_over(&s) && n < plies) {
+        Move m = agent_choose(side_agent[s.side], &s, &h);
+        state_apply(r, &s, &h, m, NULL);
+        n++;
+    }
+    *winner = state_is_over(&s) ? (Winner)s.winner : WINNER_NONE;
+    *length = n;
+    history_free(&h);
+}
+
+/* tb=: alpha-beta at depth 1 and MCTS of 50 iterations with the tables win every one of 300
+ * won positions drawn at random from them, within their distance, against a depth-2 search;
+ * and when both sides have the tables the game lasts exactly that distance (the fastest win
+ * against the longest defence). */
+START_TEST(test_agent_tables_convert)
+{
+    Rules r;
+    tiny_rules("brandubh", NULL, &r);
+    SolveTables *t = tiny_solve(&r, 2);
+    char *data = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&data, &len);
+    ck_assert(solve_tablefile_write(t, f));
+    fclose(f);
+    char path[] = "/tmp/tafl-check-tbXXXXXX";
+    write_temp(path, data, len);
+    free(data);
+    const char *types[] = {"alphabeta:depth=1", "mcts:iterations=50"};
+    Agent *with[2], *loser[2];
+    for (int k = 0; k < 2; k++) {
+        char spec[128];
+        snprintf(spec, sizeof spec, "%s,tb=%s", types[k], path);
+        with[k] = fixture_agent(&r, spec, 1);
+        loser[k] = fixture_agent(&r, spec, 3);
+    }
+    Agent *opponent = fixture_agent(&r, "alphabeta:depth=2", 2);
+    unlink(path); /* the agents hold the tables read */
+    Rng rng;
+    rng_seed(&rng, 51);
+    for (int k = 0; k < 2; k++) {
+        int won = 0;
+        while (won < 300) {
+            int i = (int)rng_below(&rng, (uint32_t)solve_class_count(t));
+            const SolveClassStats *c = solve_class_stats(t, i);
+            GameState s;
+            SolveValue v;
+            if (!solve_position_at(t, i, rng_below(&rng, (uint32_t)c->entries), &s) ||
+                !solve_probe(t, &s, &v) || v.outcome != SOLVE_WIN)
+                continue;
+            won++;
+            Winner want = solve_winner(&s, v), got;
+            int length;
+            Agent *agents[2];
+            agents[s.side] = with[k];
+            agents[!s.side] = opponent;
+            play_out(&r, s, agents, v.plies, &got, &length);
+            ck_assert_msg(got == want && length <= v.plies,
+                          "%s: won in %d plies by the tables: the game ended %d after %d plies",
+                          types[k], v.plies, got, length);
+            agents[!s.side] = loser[k];
+            play_out(&r, s, agents, v.plies, &got, &length);
+            ck_assert_msg(got == want && length == v.plies, "%s, both with tables: %d plies for %d",
+                          types[k], length, v.plies);
+        }
+        agent_destroy(with[k]);
+        agent_destroy(loser[k]);
+    }
+    agent_destroy(opponent);
+    solve_destroy(t);
+}
+END_TEST
+
 Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -487,6 +569,7 @@ Suite *solve_suite(void)
     tcase_add_test(tc, test_too_large_refused);
     tcase_add_test(tc, test_opening_outcomes);
     tcase_add_test(tc, test_table_file);
+    tcase_add_test(tc, test_agent_tables_convert);
     suite_add_tcase(s, tc);
     return s;
 }

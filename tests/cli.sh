@@ -113,6 +113,14 @@ expect 2 "short.tb: truncated" -- probe --tables "$tmp/short.tb" --rules brandub
 expect 2 "not a table file" -- probe --tables "$tmp/solve1/summary.txt" --rules brandubh
 expect 2 "missing --tables FILE" -- probe --rules brandubh
 expect 0 "usage: tafl probe --tables FILE" -- help probe
+# tb=FILE: alpha-beta scores the tables' win in 3 (999997) at depth 1; MCTS plays it by the tables
+expect 0 "score 999997" -- move --rules brandubh --position /7/7/3t3/3K3/7/7/7/ --side defenders \
+    --agent "alphabeta:depth=1,tb=$tmp/bb2.tb"
+expect 0 "move d4-d7" -- move --rules brandubh --position /7/7/3t3/3K3/7/7/7/ --side defenders \
+    --agent "mcts:tb=$tmp/bb2.tb"
+expect 2 "agent alphabeta: tb=: $tmp/bb2.tb: tables for brandubh, not for brandubh-online" -- \
+    move --rules brandubh-online --agent "alphabeta:tb=$tmp/bb2.tb"
+expect 2 "short.tb: truncated" -- move --rules brandubh --agent "mcts:tb=$tmp/short.tb"
 # A solve larger than the memory available: one line, exit 2, nothing written (a sanitizer
 # build cannot start under an address-space limit: the plain build checks it)
 if (ulimit -v 150000 && "$TAFL" --version) >/dev/null 2>&1; then
