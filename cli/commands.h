@@ -51,6 +51,8 @@ int cmd_reproduce(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 /* cli/cmd_solve.c: tafl solve --rules R [--out DIR] [--threads T] */
 int cmd_solve(int argc, char **argv);
+/* cli/cmd_endgames.c: tafl endgames --tables FILE --rules R --games GAMES [options] */
+int cmd_endgames(int argc, char **argv);
 /* cli/cmd_probe.c: tafl probe --tables FILE --rules R [--position P] [--moves] */
 int cmd_probe(int argc, char **argv);
 /* The position_* lines of position s (OTN text) from tables t: tafl solve --position and tafl

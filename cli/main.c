@@ -100,6 +100,27 @@ static const Command COMMANDS[] = {
      "                  the ruleset's first). More men than the tables hold: exit 2\n"
      "  --moves         also `move TEXT win|loss|draw PLIES` for every legal move, for the\n"
      "                  side that makes it (PLIES counts the move)\n"},
+    {"endgames", cmd_endgames,
+     "play out the won endgames of recorded games, with and without tables",
+     "usage: tafl endgames --tables FILE --rules R --games GAMES [--agent SPEC]\n"
+     "                     [--opponent SPEC] [--positions N] [--max-plies P] [--threads T]\n"
+     "                     [--seed S] [--out FILE.csv]\n"
+     "\n"
+     "Replays the recorded games (a games.csv with moves, or a move-list CSV) and takes from\n"
+     "each the first position, after a move, that the tables hold and call won or lost, up to\n"
+     "N of them. Each is played out twice, the winning side by the agent with the tables\n"
+     "(SPEC,tb=FILE) and by the same agent without them, the losing side by the opponent;\n"
+     "prints how many each converts (won, drawn, lost, unfinished after P plies) and the mean\n"
+     "plies, against the tables' distance with perfect play. The outcomes are the same at any\n"
+     "thread count.\n"
+     "  --tables FILE   a table file of tafl solve --tables for rules R\n"
+     "  --games GAMES   the recorded games\n"
+     "  --agent SPEC    the agent on the winning side (default alphabeta:depth=2)\n"
+     "  --opponent SPEC the losing side (default: the agent, without tables)\n"
+     "  --positions N   at most N positions, one a game, in file order (default 200)\n"
+     "  --max-plies P   a play-out stops unfinished after P plies (default 200)\n"
+     "  --out FILE.csv  one row a position: game, number, ply, position, side, winner,\n"
+     "                  distance, with_result, with_plies, without_result, without_plies\n"},
     {"bench", cmd_bench, "measure the hot paths; last line is the behaviour signature",
      "usage: tafl bench [--quick]\n"
      "\n"

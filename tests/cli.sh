@@ -121,6 +121,24 @@ expect 0 "move d4-d7" -- move --rules brandubh --position /7/7/3t3/3K3/7/7/7/ --
 expect 2 "agent alphabeta: tb=: $tmp/bb2.tb: tables for brandubh, not for brandubh-online" -- \
     move --rules brandubh-online --agent "alphabeta:tb=$tmp/bb2.tb"
 expect 2 "short.tb: truncated" -- move --rules brandubh --agent "mcts:tb=$tmp/short.tb"
+# tafl endgames: a tiny ruleset solved whole; its recorded self-play's won positions played out
+# with and without the tables, the same file at 1 and 2 threads
+expect 0 "positions 146422" -- solve --rules "$tiny5" --tables "$tmp/tiny.tb"
+expect 0 "defenders" -- match --rules "$tiny5" --attacker alphabeta:depth=1 --defender alphabeta:depth=1 \
+    --games 30 --opening-plies 2 --record-moves --out "$tmp/tinyplay" --threads 2
+expect 0 "with tables alphabeta:depth=1,tb=$tmp/tiny.tb: converted 20 of 20 (100.0%)" -- \
+    endgames --tables "$tmp/tiny.tb" --rules "$tiny5" --games "$tmp/tinyplay/games.csv" \
+    --agent alphabeta:depth=1 --positions 20 --threads 1 --out "$tmp/eg1.csv"
+expect 0 "positions 20, mean distance" -- endgames --tables "$tmp/tiny.tb" --rules "$tiny5" \
+    --games "$tmp/tinyplay/games.csv" --agent alphabeta:depth=1 --positions 20 --threads 2 \
+    --out "$tmp/eg2.csv"
+cmp -s "$tmp/eg1.csv" "$tmp/eg2.csv" && [ "$(wc -l <"$tmp/eg1.csv")" -eq 21 ] && ok ||
+    fail "endgames: endgames.csv differs between 1 and 2 threads"
+expect 2 "no game reaches a position the tables call won or lost" -- endgames \
+    --tables "$tmp/bb2.tb" --rules brandubh --games "$tmp/tinyplay/games.csv"
+expect 2 "--agent alphabeta:tb=x names tb= itself" -- endgames --tables "$tmp/bb2.tb" \
+    --rules brandubh --games "$tmp/tinyplay/games.csv" --agent alphabeta:tb=x
+expect 2 "missing --games GAMES" -- endgames --tables "$tmp/bb2.tb" --rules brandubh
 # A solve larger than the memory available: one line, exit 2, nothing written (a sanitizer
 # build cannot start under an address-space limit: the plain build checks it)
 if (ulimit -v 150000 && "$TAFL" --version) >/dev/null 2>&1; then
