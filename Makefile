@@ -146,7 +146,7 @@ CK_SLOWDOWN := $(if $(SAN),CK_TIMEOUT_MULTIPLIER=10,)
 # make's --output-sync prints each part's output whole when it ends. The slowest go first.
 TEST_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 CHECK_SHARDS := 0 1 2 3 4 5
-TEST_SCRIPTS := cli report train design cost repro safety train_files trust rundirs \
+TEST_SCRIPTS := cli report train design cost repro safety train_files trust rundirs solve_resume \
                 tune_resume stats_inputs kill_resume shards
 TEST_PARTS   := $(CHECK_SHARDS:%=test-check-%) $(TEST_SCRIPTS:%=test-sh-%)
 

@@ -1,12 +1,16 @@
 /* `tafl solve`: the exact value of every position of a small ruleset by retrograde analysis
  * (solve/solve.h), and the value of its start with perfect play. */
+#include <limits.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "formats/dirlock.h"
 #include "formats/files.h"
 #include "harness/buildinfo.h"
 #include "harness/membudget.h"
@@ -152,6 +156,92 @@ static int check_position(const Rules *r, int men, const char *position, const c
     return 0;
 }
 
+/* --out DIR: each class kept in DIR/tables/ once solved, and given back by --resume. */
+typedef struct {
+    const char *dir; /* DIR/tables */
+    bool resume;
+    int given_back;
+} Kept;
+
+static void class_name(const SolveTables *t, int i, char *buf, size_t size)
+{
+    const SolveClassStats *c = solve_class_stats(t, i);
+    snprintf(buf, size, "class-%d-%d.tb", c->attackers, c->defenders);
+}
+
+typedef struct {
+    const SolveTables *t;
+    int i;
+} OneClass;
+
+static bool put_class(FILE *f, const void *ctx)
+{
+    const OneClass *one = ctx;
+    return solve_tablefile_write_class(one->t, one->i, f);
+}
+
+static Status keep_class(void *ctx, const SolveTables *t, int i, Error *err)
+{
+    const Kept *k = ctx;
+    char name[64];
+    class_name(t, i, name, sizeof name);
+    OneClass one = {t, i};
+    return files_replace_with(k->dir, name, put_class, &one, err);
+}
+
+/* A class an earlier run kept, read back; one that cannot be (damaged, or another solve's) is
+ * said and solved again. */
+static bool load_class(void *ctx, SolveTables *t, int i)
+{
+    Kept *k = ctx;
+    char name[64], path[PATH_MAX];
+    class_name(t, i, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", k->dir, name);
+    if (!k->resume || access(path, F_OK) != 0)
+        return false;
+    Error err;
+    if (solve_tablefile_read_class(path, t, i, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: note: %s: solved again\n", err.text);
+        return false;
+    }
+    k->given_back++;
+    return true;
+}
+
+static void progress_hook(void *ctx, const SolveClassStats *c)
+{
+    (void)ctx;
+    progress_line(NULL, c);
+}
+
+/* --out DIR made and locked, DIR/tables made; without --resume a DIR that holds an earlier
+ * solve's classes is refused. 0 or EXIT_USAGE after one line. */
+static int open_out(const char *out, bool resume, char *kept_dir, size_t size, DirLock **lock)
+{
+    Error err;
+    snprintf(kept_dir, size, "%s/tables", out);
+    if (files_make_directories(out, &err) != ST_OK || dirlock_acquire(out, lock, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    struct stat st;
+    if (!resume && stat(kept_dir, &st) == 0) {
+        dirlock_release(*lock);
+        *lock = NULL;
+        return cli_usage_error("solve",
+                               "%s holds an earlier solve's classes: --resume to go on with "
+                               "it, or another --out",
+                               out);
+    }
+    if (stat(kept_dir, &st) != 0 && files_make_directory(kept_dir, &err) != ST_OK) {
+        fprintf(stderr, "tafl solve: %s\n", err.text);
+        dirlock_release(*lock);
+        *lock = NULL;
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Writes the tables to path (tafl solve --tables). */
 static bool put_tables(FILE *f, const void *ctx)
 {
@@ -162,10 +252,12 @@ int cmd_solve(int argc, char **argv)
 {
     const char *rules_arg = NULL, *out = NULL, *threads_arg = NULL, *openings_arg = NULL;
     const char *position = NULL, *side_arg = NULL, *men_arg = NULL, *tables = NULL;
+    bool resume = false;
     const Option opts[] = {{"--rules", &rules_arg, NULL},     {"--out", &out, NULL},
                            {"--threads", &threads_arg, NULL}, {"--openings", &openings_arg, NULL},
                            {"--position", &position, NULL},   {"--side", &side_arg, NULL},
-                           {"--men", &men_arg, NULL},         {"--tables", &tables, NULL}};
+                           {"--men", &men_arg, NULL},         {"--tables", &tables, NULL},
+                           {"--resume", NULL, &resume}};
     long threads = 0, openings = 0, men = -1;
     if (cli_parse_options("solve", argc, argv, opts, OPTION_COUNT(opts)) ||
         cli_int_option("solve", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
@@ -174,6 +266,9 @@ int cmd_solve(int argc, char **argv)
         return EXIT_USAGE;
     if (!rules_arg)
         return cli_usage_error("solve", "missing --rules R");
+    if (resume && !out)
+        return cli_usage_error("solve", "--resume needs --out DIR: the directory of the solve "
+                                        "to go on with");
     Rules r;
     if (!cli_load_rules("solve", rules_arg, &r))
         return EXIT_USAGE;
@@ -198,22 +293,30 @@ int cmd_solve(int argc, char **argv)
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_USAGE;
     }
-    if ((out && files_make_directories(out, &err) != ST_OK) ||
-        (tables && files_check_parent(tables, &err) != ST_OK)) {
+    if (tables && files_check_parent(tables, &err) != ST_OK) {
         fprintf(stderr, "tafl solve: %s\n", err.text);
         return EXIT_USAGE;
     }
+    char kept_dir[PATH_MAX];
+    DirLock *lock = NULL;
+    if (out && open_out(out, resume, kept_dir, sizeof kept_dir, &lock) != 0)
+        return EXIT_USAGE;
     fprintf(stderr,
             "tafl solve: %s: %.0f positions (%.0f entries, the symmetries folded) in %d "
             "classes, about %.0f MB\n",
             r.opt.name, plan.positions, plan.entries, plan.classes, plan.bytes / 1e6);
     double t0 = clock_seconds();
     SolveTables *t = NULL;
-    if (solve_build(&r, (int)men, (int)threads, SOLVE_MAX_POSITIONS, progress_line, NULL, &t,
-                    &err) != ST_OK) {
+    Kept kept = {kept_dir, resume, 0};
+    SolveHooks hooks = {progress_hook, out ? load_class : NULL, out ? keep_class : NULL, &kept};
+    if (solve_build(&r, (int)men, (int)threads, SOLVE_MAX_POSITIONS, &hooks, &t, &err) != ST_OK) {
         fprintf(stderr, "tafl solve: %s\n", err.text);
+        dirlock_release(lock);
         return EXIT_FAILURE;
     }
+    if (kept.given_back > 0)
+        fprintf(stderr, "tafl solve: %d classes read back from %s, the others solved\n",
+                kept.given_back, kept_dir);
     double seconds = clock_seconds() - t0;
     size_t slen = 0, clen = 0, mlen = 0;
     char *summary = summary_text(&r, t, (int)men, (int)openings, &slen);
@@ -239,5 +342,6 @@ int cmd_solve(int argc, char **argv)
     free(csv);
     free(meta);
     solve_destroy(t);
+    dirlock_release(lock);
     return rc;
 }

@@ -60,8 +60,8 @@ static const Command COMMANDS[] = {
      "  --depth N       deepest depth, 1..30\n"
      "  --divide        first print `<move> <nodes>` for every root move at depth N\n"},
     {"solve", cmd_solve, "exact values of every position of a small ruleset (retrograde analysis)",
-     "usage: tafl solve --rules R [--men N] [--out DIR] [--tables FILE] [--threads T]\n"
-     "                  [--openings K] [--position OTN [--side attackers|defenders]]\n"
+     "usage: tafl solve --rules R [--men N] [--out DIR [--resume]] [--tables FILE]\n"
+     "                  [--threads T] [--openings K] [--position OTN [--side S]]\n"
      "\n"
      "Solves every position with at most the start's attackers and defenders by retrograde\n"
      "analysis, class by class in order of increasing material, with the rules engine's own\n"
@@ -76,7 +76,10 @@ static const Command COMMANDS[] = {
      "  --rules R       ruleset (NAME, FILE or OTN)\n"
      "  --men N         only the classes of at most N men besides the king: endgame tables\n"
      "                  of a game too large to solve outright (no start_value then)\n"
-     "  --out DIR       also write DIR/summary.txt (the same lines) and DIR/classes.csv\n"
+     "  --out DIR       also write DIR/summary.txt (the same lines) and DIR/classes.csv;\n"
+     "                  each class is kept in DIR/tables/ once solved (DIR locked meanwhile)\n"
+     "  --resume        go on with the solve in DIR: the classes kept there are read back\n"
+     "                  (a damaged one is solved again), the others solved\n"
      "  --tables FILE   also write the tables, for tafl probe and the agents' tb=FILE\n"
      "                  (a versioned, checksummed file: doc/formats.md, \"Table files\")\n"
      "  --threads T     OpenMP threads (default: OMP_NUM_THREADS or every core)\n"

@@ -300,6 +300,9 @@ static Status solve_class(SolveTables *t, int ci, int threads, Error *err)
     const int64_t n = (int64_t)c->size;
     SolveClassStats *st = &t->stats[ci];
     double t0 = clock_seconds();
+    /* a class given back only in part (a damaged kept file) starts again from nothing */
+    memset(st, 0, sizeof *st);
+    free(t->table[ci]);
     uint16_t *tab = t->table[ci] = xcalloc((size_t)n, sizeof(uint16_t));
     Work w = {xcalloc((size_t)n, 2), xcalloc((size_t)n, 2), xcalloc((size_t)n, 1),
               xcalloc((size_t)n, 1), xcalloc((size_t)n, 1), xcalloc((size_t)n, 1)};
@@ -419,8 +422,8 @@ Status solve_tables_new(const Rules *r, int men, double limit, SolveTables **out
     return ST_OK;
 }
 
-Status solve_build(const Rules *r, int men, int threads, double limit, SolveProgressFn progress,
-                   void *ctx, SolveTables **out, Error *err)
+Status solve_build(const Rules *r, int men, int threads, double limit, const SolveHooks *hooks,
+                   SolveTables **out, Error *err)
 {
     SolveTables *t = NULL;
     Status st = solve_tables_new(r, men, limit, &t, err);
@@ -429,11 +432,21 @@ Status solve_build(const Rules *r, int men, int threads, double limit, SolveProg
         return st;
     if (threads <= 0)
         threads = omp_get_max_threads();
+    const SolveHooks none = {0};
+    if (!hooks)
+        hooks = &none;
     for (int k = 0; k < t->classes && st == ST_OK; k++) {
         int ci = t->order[k];
+        if (hooks->load && hooks->load(hooks->ctx, t, k)) {
+            if (hooks->progress)
+                hooks->progress(hooks->ctx, &t->stats[ci]);
+            continue;
+        }
         st = solve_class(t, ci, threads, err);
-        if (st == ST_OK && progress)
-            progress(ctx, &t->stats[ci]);
+        if (st == ST_OK && hooks->keep)
+            st = hooks->keep(hooks->ctx, t, k, err);
+        if (st == ST_OK && hooks->progress)
+            hooks->progress(hooks->ctx, &t->stats[ci]);
     }
     if (st != ST_OK) {
         solve_destroy(t);

@@ -68,13 +68,26 @@ MUST_CHECK Status solve_plan(const Rules *r, int men, double limit, SolvePlan *p
 /* Called after each class is solved, in order of increasing material (for progress lines). */
 typedef void (*SolveProgressFn)(void *ctx, const SolveClassStats *cls);
 
+/* What a caller may do around each class of solve_build (any may be NULL): keep a class once
+ * solved, and give back a class kept by an earlier run of the same solve, so that a solve
+ * killed halfway resumes (tafl solve --out DIR). */
+typedef struct {
+    SolveProgressFn progress; /* after each class, solved or given back */
+    /* Fills class i of t (solve_class_entries_to_fill, solve_class_stats_to_fill) from what an
+     * earlier run kept: true when it did, and the class is then not solved again. */
+    bool (*load)(void *ctx, SolveTables *t, int i);
+    /* Keeps class i of t once solved; ST_OK or the error that stops the solve. */
+    Status (*keep)(void *ctx, const SolveTables *t, int i, Error *err);
+    void *ctx;
+} SolveHooks;
+
 /* Solves every class of solve_plan(r, men, limit) with threads OpenMP threads (0: the default):
  * the results are the same at any thread count. The rules are r's with max_plies set to 0 and
  * no history: a repeated position ends nothing (doc/solve.md says which rulesets that is
  * exact for). *out (caller destroys) on success; ST_EINVAL as solve_plan, or when a distance
- * passes SOLVE_MAX_PLIES. progress may be NULL. */
+ * passes SOLVE_MAX_PLIES; a keep hook's error. hooks may be NULL. */
 MUST_CHECK Status solve_build(const Rules *r, int men, int threads, double limit,
-                              SolveProgressFn progress, void *ctx, SolveTables **out, Error *err);
+                              const SolveHooks *hooks, SolveTables **out, Error *err);
 
 /* Tables of r's classes as solve_build makes them (solve_plan(r, men, limit)), in the same
  * order, every entry a draw and every count 0 but the classes' sizes: what a table file is

@@ -34,7 +34,8 @@ static bool put(FILE *f, const uint8_t *p, size_t n, uint64_t *sum)
     return fwrite(p, 1, n, f) == n;
 }
 
-bool solve_tablefile_write(const SolveTables *t, FILE *f)
+/* Writes classes [first, first + count) of t as one file. */
+static bool write_classes(const SolveTables *t, int first, int count, FILE *f)
 {
     const Rules *r = solve_rules(t);
     uint8_t head[HEADER_BYTES] = {0}, *p = head;
@@ -46,10 +47,10 @@ bool solve_tablefile_write(const SolveTables *t, FILE *f)
     memcpy(p, r->opt.name, strnlen(r->opt.name, RULES_NAME_MAX - 1));
     p = le_put_u32(p + RULES_NAME_MAX, r->start_pos.attacker_count);
     p = le_put_u32(p, r->start_pos.defender_count);
-    p = le_put_u32(p, (uint32_t)solve_class_count(t));
+    p = le_put_u32(p, (uint32_t)count);
     if (!put(f, head, sizeof head, &sum))
         return false;
-    for (int i = 0; i < solve_class_count(t); i++) {
+    for (int i = first; i < first + count; i++) {
         const SolveClassStats *c = solve_class_stats(t, i);
         uint8_t rec[CLASS_BYTES];
         p = le_put_u32(rec, (uint32_t)c->attackers);
@@ -66,7 +67,7 @@ bool solve_tablefile_write(const SolveTables *t, FILE *f)
     }
     uint8_t *chunk = xmalloc(2 * CHUNK_ENTRIES);
     bool ok = true;
-    for (int i = 0; i < solve_class_count(t) && ok; i++) {
+    for (int i = first; i < first + count && ok; i++) {
         const uint16_t *e = solve_class_entries(t, i);
         uint64_t n = solve_class_stats(t, i)->entries;
         for (uint64_t at = 0; at < n && ok; at += CHUNK_ENTRIES) {
@@ -80,6 +81,16 @@ bool solve_tablefile_write(const SolveTables *t, FILE *f)
     uint8_t tail[8];
     le_put_u64(tail, sum);
     return ok && fwrite(tail, 1, sizeof tail, f) == sizeof tail;
+}
+
+bool solve_tablefile_write(const SolveTables *t, FILE *f)
+{
+    return write_classes(t, 0, solve_class_count(t), f);
+}
+
+bool solve_tablefile_write_class(const SolveTables *t, int i, FILE *f)
+{
+    return write_classes(t, i, 1, f);
 }
 
 /* Reads n bytes into p, adding them to the checksum; false (err set) when the file ends. */
@@ -130,9 +141,10 @@ static bool check_header(const uint8_t *head, const char *path, const Rules *r, 
 }
 
 /* The class records, each checked against the class the tables expect. */
-static bool read_classes(FILE *f, const char *path, SolveTables *t, uint64_t *sum, Error *err)
+static bool read_classes(FILE *f, const char *path, SolveTables *t, int first, int count,
+                         uint64_t *sum, Error *err)
 {
-    for (int i = 0; i < solve_class_count(t); i++) {
+    for (int i = first; i < first + count; i++) {
         uint8_t rec[CLASS_BYTES];
         if (!get(f, path, rec, sizeof rec, sum, err))
             return false;
@@ -140,9 +152,10 @@ static bool read_classes(FILE *f, const char *path, SolveTables *t, uint64_t *su
         if ((int)le_get_u32(rec) != c->attackers || (int)le_get_u32(rec + 4) != c->defenders ||
             le_get_u64(rec + 8) != c->entries) {
             error_set(err,
-                      "%s: damaged: class %d is not the one of %d attackers and %d defenders "
-                      "its rules give",
-                      path, i, c->attackers, c->defenders);
+                      "%s: damaged: a class of %u attackers and %u defenders where its rules give "
+                      "the %d and %d of %llu entries",
+                      path, le_get_u32(rec), le_get_u32(rec + 4), c->attackers, c->defenders,
+                      (unsigned long long)c->entries);
             return false;
         }
         c->positions = le_get_u64(rec + 16);
@@ -155,11 +168,12 @@ static bool read_classes(FILE *f, const char *path, SolveTables *t, uint64_t *su
     return true;
 }
 
-static bool read_entries(FILE *f, const char *path, SolveTables *t, uint64_t *sum, Error *err)
+static bool read_entries(FILE *f, const char *path, SolveTables *t, int first, int count,
+                         uint64_t *sum, Error *err)
 {
     uint8_t *chunk = xmalloc(2 * CHUNK_ENTRIES);
     bool ok = true;
-    for (int i = 0; i < solve_class_count(t) && ok; i++) {
+    for (int i = first; i < first + count && ok; i++) {
         uint16_t *e = solve_class_entries_to_fill(t, i);
         uint64_t n = solve_class_stats(t, i)->entries;
         for (uint64_t at = 0; at < n && ok; at += CHUNK_ENTRIES) {
@@ -173,14 +187,38 @@ static bool read_entries(FILE *f, const char *path, SolveTables *t, uint64_t *su
     return ok;
 }
 
+/* The end of a file: its checksum, then nothing. */
+static bool read_tail(FILE *f, const char *path, uint64_t sum, Error *err)
+{
+    uint8_t tail[8];
+    uint64_t want = sum;
+    if (!get(f, path, tail, sizeof tail, &sum, err))
+        return false;
+    if (le_get_u64(tail) != want) {
+        error_set(err, "%s: damaged: its checksum does not match its contents", path);
+        return false;
+    }
+    if (fgetc(f) != EOF) {
+        error_set(err, "%s: damaged: bytes after its checksum", path);
+        return false;
+    }
+    return true;
+}
+
+static FILE *open_tables(const char *path, Error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    return f;
+}
+
 Status solve_tablefile_read(const char *path, const Rules *r, SolveTables **out, Error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = open_tables(path, err);
+    if (!f)
         return ST_EIO;
-    }
     uint8_t head[HEADER_BYTES];
     uint64_t sum = FNV1A_BASIS;
     int men = 0, classes = 0;
@@ -200,21 +238,9 @@ Status solve_tablefile_read(const char *path, const Rules *r, SolveTables **out,
                   solve_class_count(t));
         goto done;
     }
-    if (!read_classes(f, path, t, &sum, err) || !read_entries(f, path, t, &sum, err))
-        goto done;
-    uint8_t tail[8];
-    uint64_t want = sum;
-    if (!get(f, path, tail, sizeof tail, &sum, err))
-        goto done;
-    if (le_get_u64(tail) != want) {
-        error_set(err, "%s: damaged: its checksum does not match its contents", path);
-        goto done;
-    }
-    if (fgetc(f) != EOF) {
-        error_set(err, "%s: damaged: bytes after its checksum", path);
-        goto done;
-    }
-    st = ST_OK;
+    if (read_classes(f, path, t, 0, classes, &sum, err) &&
+        read_entries(f, path, t, 0, classes, &sum, err) && read_tail(f, path, sum, err))
+        st = ST_OK;
 done:
     fclose(f);
     if (st != ST_OK) {
@@ -223,4 +249,25 @@ done:
     }
     *out = t;
     return ST_OK;
+}
+
+Status solve_tablefile_read_class(const char *path, SolveTables *t, int i, Error *err)
+{
+    FILE *f = open_tables(path, err);
+    if (!f)
+        return ST_EIO;
+    uint8_t head[HEADER_BYTES];
+    uint64_t sum = FNV1A_BASIS;
+    int men = 0, classes = 0;
+    bool ok = get(f, path, head, sizeof head, &sum, err) &&
+              check_header(head, path, solve_rules(t), &men, &classes, err);
+    if (ok && (men != solve_max_men(t) || classes != 1)) {
+        error_set(err, "%s: a file of %d classes of at most %d men, not one class of these tables",
+                  path, classes, men);
+        ok = false;
+    }
+    ok = ok && read_classes(f, path, t, i, 1, &sum, err) &&
+         read_entries(f, path, t, i, 1, &sum, err) && read_tail(f, path, sum, err);
+    fclose(f);
+    return ok ? ST_OK : ST_EINVAL;
 }

@@ -38,6 +38,15 @@ uint64_t solve_tablefile_rules_hash(const Rules *r);
 /* Writes t to f. False on a write error. */
 bool solve_tablefile_write(const SolveTables *t, FILE *f);
 
+/* Writes class i of t alone, as a table file of one class (its header's men t's): what a long
+ * solve keeps after each class, to resume from after a kill. False on a write error. */
+bool solve_tablefile_write_class(const SolveTables *t, int i, FILE *f);
+
+/* Reads a file of solve_tablefile_write_class into class i of t (the same rules, men and class;
+ * else ST_EINVAL with one line as solve_tablefile_read's). ST_EIO when it cannot be opened. On
+ * failure class i's entries and stats are unspecified: solve it again. */
+MUST_CHECK Status solve_tablefile_read_class(const char *path, SolveTables *t, int i, Error *err);
+
 /* Reads the table file at path for rules r into *out (caller destroys). ST_EIO when it cannot
  * be opened; ST_EINVAL with one line "PATH: ..." when it is not a table file, another version,
  * tables of other rules ("tables for brandubh-online, not for brandubh"), truncated, longer

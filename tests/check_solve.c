@@ -32,9 +32,9 @@ static SolveTables *tiny_solve(const Rules *r, int threads)
 {
     SolveTables *t = NULL;
     Error err;
-    ck_assert_msg(
-        solve_build(r, SOLVE_ALL_MEN, threads, SOLVE_MAX_POSITIONS, NULL, NULL, &t, &err) == ST_OK,
-        "%s", err.text);
+    ck_assert_msg(solve_build(r, SOLVE_ALL_MEN, threads, SOLVE_MAX_POSITIONS, NULL, &t, &err) ==
+                      ST_OK,
+                  "%s", err.text);
     return t;
 }
 
@@ -295,8 +295,7 @@ START_TEST(test_too_large_refused)
     /* the king's 45 squares folded onto 9; the men's squares are not */
     ck_assert(plan.positions > 4.5 * plan.entries && plan.positions < 5 * plan.entries);
     SolveTables *t = (SolveTables *)&plan; /* must be cleared on failure */
-    ck_assert(solve_build(&r, SOLVE_ALL_MEN, 1, SOLVE_MAX_POSITIONS, NULL, NULL, &t, &err) ==
-              ST_EINVAL);
+    ck_assert(solve_build(&r, SOLVE_ALL_MEN, 1, SOLVE_MAX_POSITIONS, NULL, &t, &err) == ST_EINVAL);
     ck_assert_ptr_null(t);
     /* the endgame of at most 4 men: 15 classes (a + d <= 4, d <= 4) */
     ck_assert(solve_plan(&r, 4, SOLVE_MAX_POSITIONS, &plan, &err) == ST_OK);
@@ -460,7 +459,7 @@ START_TEST(test_table_file)
     table_refused(&r, more, len, "not a table file");
     memcpy(more, data, len);
     more[104] = 9; /* the first class's attackers */
-    table_refused(&r, more, len, "damaged: class 0");
+    table_refused(&r, more, len, "damaged: a class of 9 attackers and 0 defenders");
     /* the same board and men under other rules: the king unarmed */
     Rules other;
     tiny_rules("brandubh", NULL, &other);
