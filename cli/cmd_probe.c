@@ -66,13 +66,17 @@ static void print_moves(const SolveTables *t, const GameState *s)
 int cmd_probe(int argc, char **argv)
 {
     const char *rules_arg = NULL, *tables = NULL, *position = NULL, *side_arg = NULL;
+    const char *check_arg = NULL, *seed_arg = NULL, *threads_arg = NULL;
     bool moves = false;
-    const Option opts[] = {{"--rules", &rules_arg, NULL},
-                           {"--tables", &tables, NULL},
-                           {"--position", &position, NULL},
-                           {"--side", &side_arg, NULL},
-                           {"--moves", NULL, &moves}};
-    if (cli_parse_options("probe", argc, argv, opts, OPTION_COUNT(opts)))
+    const Option opts[] = {{"--rules", &rules_arg, NULL},   {"--tables", &tables, NULL},
+                           {"--position", &position, NULL}, {"--side", &side_arg, NULL},
+                           {"--moves", NULL, &moves},       {"--check", &check_arg, NULL},
+                           {"--seed", &seed_arg, NULL},     {"--threads", &threads_arg, NULL}};
+    long check = 0, seed = 1, threads = 0;
+    if (cli_parse_options("probe", argc, argv, opts, OPTION_COUNT(opts)) ||
+        cli_int_option("probe", "--check", check_arg, 1, 1000000000, &check) ||
+        cli_int_option("probe", "--seed", seed_arg, 0, 2147483647, &seed) ||
+        cli_int_option("probe", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads))
         return EXIT_USAGE;
     if (!rules_arg || !tables)
         return cli_usage_error("probe", "missing %s", !tables ? "--tables FILE" : "--rules R");
@@ -93,7 +97,17 @@ int cmd_probe(int argc, char **argv)
     }
     int rc = EXIT_SUCCESS;
     const int men = s.attacker_count + s.defender_count;
-    if (men > solve_max_men(t)) {
+    if (check > 0) {
+        /* the tables against the engine: a damaged or wrongly built table shows here */
+        uint64_t checked = 0;
+        double t0 = clock_seconds();
+        uint64_t bad =
+            solve_check_sample(t, (uint64_t)check, (uint64_t)seed, (int)threads, &checked);
+        printf("checked %llu positions drawn from %s against their successors: %llu "
+               "inconsistent (%.1f s)\n",
+               (unsigned long long)checked, tables, (unsigned long long)bad, clock_seconds() - t0);
+        rc = bad ? EXIT_FAILURE : EXIT_SUCCESS;
+    } else if (men > solve_max_men(t)) {
         fprintf(stderr,
                 "tafl probe: --position has %d men besides the king: the tables of %s hold at "
                 "most %d\n",

@@ -91,7 +91,7 @@ static const Command COMMANDS[] = {
      "                  position_plies, position_winner; checked before the solve\n"},
     {"probe", cmd_probe, "a position's exact value from a table file of tafl solve --tables",
      "usage: tafl probe --tables FILE --rules R [--position OTN] [--side attackers|defenders]\n"
-     "                  [--moves]\n"
+     "                  [--moves] | --check N [--seed S] [--threads T]\n"
      "\n"
      "Reads the table file (refused in one line, exit 2, when it is damaged, truncated, of\n"
      "another version or of other rules) and prints the position's value for the side to\n"
@@ -102,7 +102,10 @@ static const Command COMMANDS[] = {
      "  --position P    the position (OTN; default the start); --side: who moves (default\n"
      "                  the ruleset's first). More men than the tables hold: exit 2\n"
      "  --moves         also `move TEXT win|loss|draw PLIES` for every legal move, for the\n"
-     "                  side that makes it (PLIES counts the move)\n"},
+     "                  side that makes it (PLIES counts the move)\n"
+     "  --check N       instead, N positions drawn at random from the tables (by --seed, the\n"
+     "                  same at any --threads) checked against their successors by the rules\n"
+     "                  engine's moves: prints how many disagree; exit 1 if any\n"},
     {"endgames", cmd_endgames,
      "play out the won endgames of recorded games, with and without tables",
      "usage: tafl endgames --tables FILE --rules R --games GAMES [--agent SPEC]\n"

@@ -10,6 +10,7 @@
 
 #include "rules/history.h"
 #include "rules/movegen.h"
+#include "rules/rng.h"
 #include "solve/index.h"
 
 /* A table entry: 0 a draw (or not yet decided while a class is solved), else the outcome for
@@ -578,6 +579,50 @@ bool solve_best_move(const SolveTables *t, const GameState *s, const Move *moves
     }
     history_free(&h);
     return found;
+}
+
+/* Whether entry j of class i (not a spare) holds the value its successors give. */
+static bool consistent(const SolveTables *t, const GameState *s)
+{
+    const Rules *r = &t->rules;
+    Move moves[RULES_MAX_MOVES], best;
+    SolveValue want, have;
+    int n = movegen_legal(r, s, moves);
+    if (n == 0)
+        want = (SolveValue){r->opt.no_moves == END_RULE_DRAW ? SOLVE_DRAW : SOLVE_LOSS, 0};
+    else if (!solve_best_move(t, s, moves, n, &best, &want))
+        return false;
+    return solve_probe(t, s, &have) && have.outcome == want.outcome && have.plies == want.plies;
+}
+
+uint64_t solve_check_sample(const SolveTables *t, uint64_t samples, uint64_t seed, int threads,
+                            uint64_t *checked)
+{
+    uint64_t total = 0;
+    for (int k = 0; k < t->classes; k++)
+        total += t->cls[t->order[k]].size;
+    if (threads <= 0)
+        threads = omp_get_max_threads();
+    uint64_t bad = 0;
+    const int64_t n = (int64_t)samples;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) reduction(+ : bad)
+    for (int64_t i = 0; i < n; i++) {
+        Rng rng;
+        rng_seed(&rng, rng_mix(seed, (uint64_t)i));
+        for (;;) {
+            uint64_t at = rng_next(&rng) % total;
+            int k = 0;
+            while (at >= t->cls[t->order[k]].size)
+                at -= t->cls[t->order[k++]].size;
+            GameState s;
+            if (!solve_position_at(t, k, at, &s))
+                continue; /* a spare entry: draw again */
+            bad += !consistent(t, &s);
+            break;
+        }
+    }
+    *checked = samples;
+    return bad;
 }
 
 Winner solve_winner(const GameState *s, SolveValue v)

@@ -124,6 +124,14 @@ bool solve_probe(const SolveTables *t, const GameState *s, SolveValue *v);
 bool solve_best_move(const SolveTables *t, const GameState *s, const Move *moves, int n, Move *out,
                      SolveValue *v);
 
+/* Checks `samples` entries of t drawn at random (uniformly over the entries of all classes,
+ * entry i from seed and i, so at any thread count the same ones; spare entries are drawn again)
+ * against their successors by the engine's own moves: the value solve_best_move gives over
+ * every legal move must be the entry's. Returns how many differ; *checked the entries checked.
+ * With threads OpenMP threads (0: the default). */
+uint64_t solve_check_sample(const SolveTables *t, uint64_t samples, uint64_t seed, int threads,
+                            uint64_t *checked);
+
 /* The side that wins s with perfect play, s's value v being for its side to move:
  * WINNER_ATTACKERS, WINNER_DEFENDERS or WINNER_DRAW. */
 Winner solve_winner(const GameState *s, SolveValue v);

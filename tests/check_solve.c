@@ -554,6 +554,32 @@ START_TEST(test_agent_tables_convert)
 }
 END_TEST
 
+/* solve_check_sample: none of 50,000 sampled entries of sound tables disagrees with its
+ * successors, at one and two threads; with entries altered, the check finds them. */
+START_TEST(test_check_sample)
+{
+    Rules r;
+    tiny_rules("brandubh", NULL, &r);
+    SolveTables *t = tiny_solve(&r, 2);
+    uint64_t checked = 0;
+    ck_assert_uint_eq(solve_check_sample(t, 50000, 7, 1, &checked), 0);
+    ck_assert_uint_eq(checked, 50000);
+    ck_assert_uint_eq(solve_check_sample(t, 50000, 7, 2, &checked), 0);
+    /* one entry in eight of the largest class turned into a draw or a win in 1 */
+    int last = solve_class_count(t) - 1;
+    uint16_t *e = solve_class_entries_to_fill(t, last);
+    uint64_t n = solve_class_stats(t, last)->entries, altered = 0;
+    for (uint64_t j = 0; j < n; j += 8, altered++)
+        e[j] = e[j] == 0 ? 0x4001 : 0;
+    uint64_t bad1 = solve_check_sample(t, 50000, 7, 1, &checked);
+    uint64_t bad2 = solve_check_sample(t, 50000, 7, 2, &checked);
+    ck_assert_uint_eq(bad1, bad2);
+    ck_assert_uint_gt(bad1, 1000);
+    ck_assert_uint_gt(altered, 0);
+    solve_destroy(t);
+}
+END_TEST
+
 Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -569,6 +595,7 @@ Suite *solve_suite(void)
     tcase_add_test(tc, test_opening_outcomes);
     tcase_add_test(tc, test_table_file);
     tcase_add_test(tc, test_agent_tables_convert);
+    tcase_add_test(tc, test_check_sample);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -113,6 +113,8 @@ expect 2 "short.tb: truncated" -- probe --tables "$tmp/short.tb" --rules brandub
 expect 2 "not a table file" -- probe --tables "$tmp/solve1/summary.txt" --rules brandubh
 expect 2 "missing --tables FILE" -- probe --rules brandubh
 expect 0 "usage: tafl probe --tables FILE" -- help probe
+expect 0 "checked 20000 positions drawn from $tmp/bb2.tb against their successors: 0 inconsistent" -- \
+    probe --tables "$tmp/bb2.tb" --rules brandubh --check 20000 --threads 2
 # tb=FILE: alpha-beta scores the tables' win in 3 (999997) at depth 1; MCTS plays it by the tables
 expect 0 "score 999997" -- move --rules brandubh --position /7/7/3t3/3K3/7/7/7/ --side defenders \
     --agent "alphabeta:depth=1,tb=$tmp/bb2.tb"

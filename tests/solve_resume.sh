@@ -46,6 +46,10 @@ kept=$(ls "$tmp/killed/tables" | wc -l)
     { fail "a solve killed after $kept classes and resumed differs"; cat "$tmp/resume.err" >&2; }
 grep -q "classes read back from" "$tmp/resume.err" && ok ||
     fail "the resume read no class back (kept $kept)"
+# the resumed tables checked again against the rules engine, on 200,000 sampled positions
+"$TAFL" probe --tables "$tmp/killed.tb" --rules "$rules" --check 200000 --threads 2 \
+    >"$tmp/check.out" 2>&1 && grep -q "200000 positions .*: 0 inconsistent" "$tmp/check.out" && ok ||
+    { fail "the resumed tables disagree with their successors"; cat "$tmp/check.out" >&2; }
 
 # Damaged and missing classes: solved again, the same files.
 cp -r "$tmp/ref" "$tmp/hurt"
