@@ -99,18 +99,26 @@ int cmd_endgames(int argc, char **argv)
 {
     const char *rules_arg = NULL, *tables = NULL, *games_arg = NULL, *agent = NULL;
     const char *opponent = NULL, *positions_arg = NULL, *plies_arg = NULL, *threads_arg = NULL;
-    const char *seed_arg = NULL, *out = NULL;
-    const Option opts[] = {{"--rules", &rules_arg, NULL},     {"--tables", &tables, NULL},
-                           {"--games", &games_arg, NULL},     {"--agent", &agent, NULL},
-                           {"--opponent", &opponent, NULL},   {"--positions", &positions_arg, NULL},
-                           {"--max-plies", &plies_arg, NULL}, {"--threads", &threads_arg, NULL},
-                           {"--seed", &seed_arg, NULL},       {"--out", &out, NULL}};
-    long want = 200, max_plies = 200, threads = 0, seed = 1;
+    const char *seed_arg = NULL, *out = NULL, *distance_arg = NULL;
+    const Option opts[] = {{"--rules", &rules_arg, NULL},
+                           {"--tables", &tables, NULL},
+                           {"--games", &games_arg, NULL},
+                           {"--agent", &agent, NULL},
+                           {"--opponent", &opponent, NULL},
+                           {"--positions", &positions_arg, NULL},
+                           {"--max-plies", &plies_arg, NULL},
+                           {"--threads", &threads_arg, NULL},
+                           {"--seed", &seed_arg, NULL},
+                           {"--out", &out, NULL},
+                           {"--min-distance", &distance_arg, NULL}};
+    long want = 200, max_plies = 200, threads = 0, seed = 1, min_distance = 1;
     if (cli_parse_options("endgames", argc, argv, opts, OPTION_COUNT(opts)) ||
         cli_int_option("endgames", "--positions", positions_arg, 1, 1000000, &want) ||
         cli_int_option("endgames", "--max-plies", plies_arg, 1, 100000, &max_plies) ||
         cli_int_option("endgames", "--threads", threads_arg, 1, RUNNER_THREADS_MAX, &threads) ||
-        cli_int_option("endgames", "--seed", seed_arg, 0, 2147483647, &seed))
+        cli_int_option("endgames", "--seed", seed_arg, 0, 2147483647, &seed) ||
+        cli_int_option("endgames", "--min-distance", distance_arg, 1, SOLVE_MAX_PLIES,
+                       &min_distance))
         return EXIT_USAGE;
     if (!rules_arg || !tables || !games_arg)
         return cli_usage_error("endgames", "missing %s",
@@ -153,11 +161,16 @@ int cmd_endgames(int argc, char **argv)
         goto release;
     pos = xcalloc((size_t)want, sizeof *pos);
     EndgameScan scan;
-    endgame_collect(&r, t, games, count, (int)want, pos, &scan);
+    endgame_collect(&r, t, games, count, (int)want, (int)min_distance, pos, &scan);
     const int n = scan.taken;
-    printf("games %d read from %s: %d reach a won or lost position of the tables, %d do not, %d "
-           "do not replay under %s\n",
-           count, games_arg, n, scan.without, scan.unreplayable, r.opt.name);
+    printf("games %d of %d read from %s: %d reach a won or lost position of the tables%s, %d "
+           "do not, %d do not replay under %s",
+           scan.taken + scan.without + scan.unreplayable, count, games_arg, n,
+           min_distance > 1 ? " far enough from the end" : "", scan.without, scan.unreplayable,
+           r.opt.name);
+    if (scan.unreplayable > 0)
+        printf(" (first: %s)", scan.why);
+    printf("\n");
     if (n == 0) {
         fprintf(stderr,
                 "tafl endgames: %s: no game reaches a position the tables call won or "
@@ -168,7 +181,8 @@ int cmd_endgames(int argc, char **argv)
     long distance = 0;
     for (int i = 0; i < n; i++)
         distance += pos[i].distance;
-    printf("positions %d, mean distance %.1f plies with perfect play\n", n, (double)distance / n);
+    printf("positions %d, mean distance %.1f plies with perfect play (at least %ld)\n", n,
+           (double)distance / n, min_distance);
     o_with = xcalloc((size_t)n, sizeof *o_with);
     o_without = xcalloc((size_t)n, sizeof *o_without);
     endgame_play(&r, pos, n, with, other, (int)max_plies, (uint64_t)seed, (int)threads, o_with);

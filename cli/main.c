@@ -110,7 +110,7 @@ static const Command COMMANDS[] = {
      "play out the won endgames of recorded games, with and without tables",
      "usage: tafl endgames --tables FILE --rules R --games GAMES [--agent SPEC]\n"
      "                     [--opponent SPEC] [--positions N] [--max-plies P] [--threads T]\n"
-     "                     [--seed S] [--out FILE.csv]\n"
+     "                     [--min-distance D] [--seed S] [--out FILE.csv]\n"
      "\n"
      "Replays the recorded games (a games.csv with moves, or a move-list CSV) and takes from\n"
      "each the first position, after a move, that the tables hold and call won or lost, up to\n"
@@ -124,6 +124,8 @@ static const Command COMMANDS[] = {
      "  --agent SPEC    the agent on the winning side (default alphabeta:depth=2)\n"
      "  --opponent SPEC the losing side (default: the agent, without tables)\n"
      "  --positions N   at most N positions, one a game, in file order (default 200)\n"
+     "  --min-distance D  only positions won or lost in at least D plies with perfect play\n"
+     "                  (default 1): the harder endgames\n"
      "  --max-plies P   a play-out stops unfinished after P plies (default 200)\n"
      "  --out FILE.csv  one row a position: game, number, ply, position, side, winner,\n"
      "                  distance, with_result, with_plies, without_result, without_plies\n"},

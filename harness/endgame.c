@@ -11,6 +11,7 @@
 /* The replay's watch over one game: the first won or lost position of the tables. */
 typedef struct {
     const SolveTables *t;
+    int min_distance;
     bool found;
     EndgamePosition pos;
 } Watch;
@@ -25,7 +26,7 @@ static void visit(void *ctx, int ply, const RecordMove *rm, Move m, const GameSt
     SolveValue v;
     if (w->found || ply == 0 || state_is_over(s) ||
         s->attacker_count + s->defender_count > solve_max_men(w->t) || !solve_probe(w->t, s, &v) ||
-        v.outcome == SOLVE_DRAW)
+        v.outcome == SOLVE_DRAW || v.plies < w->min_distance)
         return;
     w->found = true;
     w->pos.ply = ply;
@@ -35,14 +36,16 @@ static void visit(void *ctx, int ply, const RecordMove *rm, Move m, const GameSt
 }
 
 void endgame_collect(const Rules *r, const SolveTables *t, const RecordGame *games, int count,
-                     int want, EndgamePosition *out, EndgameScan *scan)
+                     int want, int min_distance, EndgamePosition *out, EndgameScan *scan)
 {
     memset(scan, 0, sizeof *scan);
     for (int g = 0; g < count && scan->taken < want; g++) {
-        Watch w = {.t = t};
+        Watch w = {.t = t, .min_distance = min_distance};
         RecordIssue issue;
         if (!record_replay(r, &games[g], visit, &w, &issue)) {
-            scan->unreplayable++;
+            if (scan->unreplayable++ == 0)
+                snprintf(scan->why, sizeof scan->why, "line %d, ply %d: %s", issue.line, issue.ply,
+                         issue.what);
             continue;
         }
         if (!w.found) {

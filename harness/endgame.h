@@ -24,14 +24,15 @@ typedef struct {
     int taken;        /* positions found */
     int without;      /* games that never reach a won or lost position of the tables */
     int unreplayable; /* games whose moves do not replay under the rules */
+    char why[480];    /* the first of them: where and what differs */
 } EndgameScan;
 
 /* The first position of each of games[0..count), after at least one move, that t holds and
- * calls won or lost (a draw by the tables is not taken: exact only under some repetition rules),
- * in file order, until `want` are found: into out (room for want), how many into scan->taken.
- * Thread-safe. */
+ * calls won or lost in at least min_distance plies (a draw by the tables is not taken: exact
+ * only under some repetition rules), in file order, until `want` are found: into out (room for
+ * want), how many into scan->taken. Thread-safe. */
 void endgame_collect(const Rules *r, const SolveTables *t, const RecordGame *games, int count,
-                     int want, EndgamePosition *out, EndgameScan *scan);
+                     int want, int min_distance, EndgamePosition *out, EndgameScan *scan);
 
 /* How a position played out. */
 typedef struct {

@@ -136,6 +136,8 @@ expect 0 "positions 20, mean distance" -- endgames --tables "$tmp/tiny.tb" --rul
     --out "$tmp/eg2.csv"
 cmp -s "$tmp/eg1.csv" "$tmp/eg2.csv" && [ "$(wc -l <"$tmp/eg1.csv")" -eq 21 ] && ok ||
     fail "endgames: endgames.csv differs between 1 and 2 threads"
+expect 0 "mean distance 3.0 plies with perfect play (at least 3)" -- endgames --tables "$tmp/tiny.tb" \
+    --rules "$tiny5" --games "$tmp/tinyplay/games.csv" --agent alphabeta:depth=1 --min-distance 3
 expect 2 "no game reaches a position the tables call won or lost" -- endgames \
     --tables "$tmp/bb2.tb" --rules brandubh --games "$tmp/tinyplay/games.csv"
 expect 2 "--agent alphabeta:tb=x names tb= itself" -- endgames --tables "$tmp/bb2.tb" \
