@@ -215,15 +215,5 @@ uint64_t evalmodel_text_hash(const char *text, size_t len)
 
 uint64_t evalmodel_rules_hash(const Rules *r)
 {
-    Ruleset rs = r->opt;
-    memset(rs.name, 0, sizeof rs.name);
-    rs.max_plies = 0;                    /* a game cap does not change what a position is worth */
-    rs.limit_result = LIMIT_RESULT_DRAW; /* nor who gets the cap */
-    char buf[4096];
-    int n = ruleset_format(&rs, buf, sizeof buf);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof buf)
-        n = (int)sizeof buf - 1;
-    return evalmodel_text_hash(buf, (size_t)n);
+    return ruleset_game_hash(&r->opt);
 }

@@ -197,4 +197,18 @@ MUST_CHECK Status ruleset_set_option(Ruleset *rs, const char *key, const char *v
  * length that the full text needs, like snprintf. */
 int ruleset_format(const Ruleset *rs, char *buf, int buflen);
 
+/* The symmetries of a square board, rotations and reflections (the dihedral group of order
+ * 8): symmetry t maps (row, file) by swapping them when bit 0 is set, then row -> size - 1 -
+ * row when bit 1 is, then file -> size - 1 - file when bit 2 is; 0 is the identity. */
+#define RULES_SYMMETRIES 8
+
+/* The image of square sq of a size x size board under symmetry t (< RULES_SYMMETRIES). Pure. */
+int ruleset_square_image(int size, int t, int sq);
+
+/* FNV-1a 64 of rs's option text (ruleset_format) with its name, max_plies and limit_result
+ * left out: two rulesets that play the same game have the same hash whatever they are called
+ * and however long their games may last (what an evaluation, a network or endgame tables were
+ * made for). Pure. */
+uint64_t ruleset_game_hash(const Ruleset *rs);
+
 #endif

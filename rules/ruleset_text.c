@@ -444,3 +444,33 @@ int ruleset_format(const Ruleset *rs, char *buf, int buflen)
     }
     return used > INT_MAX ? INT_MAX : (int)used;
 }
+
+uint64_t ruleset_game_hash(const Ruleset *rs)
+{
+    Ruleset game = *rs;
+    memset(game.name, 0, sizeof game.name);
+    game.max_plies = 0;                    /* a game cap does not change what a position is worth */
+    game.limit_result = LIMIT_RESULT_DRAW; /* nor who gets the cap */
+    char buf[4096];
+    int n = ruleset_format(&game, buf, sizeof buf);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof buf)
+        n = (int)sizeof buf - 1;
+    return fnv1a(FNV1A_BASIS, buf, (size_t)n);
+}
+
+int ruleset_square_image(int size, int t, int sq)
+{
+    int row = sq / size, file = sq % size;
+    if (t & 1) {
+        int swap = row;
+        row = file;
+        file = swap;
+    }
+    if (t & 2)
+        row = size - 1 - row;
+    if (t & 4)
+        file = size - 1 - file;
+    return row * size + file;
+}

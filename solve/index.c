@@ -14,21 +14,6 @@ static bool test_bit(const uint64_t *board, int sq)
     return (board[sq >> 6] >> (sq & 63)) & 1;
 }
 
-int solve_index_square_image(int size, int t, int sq)
-{
-    int row = sq / size, file = sq % size;
-    if (t & 1) {
-        int swap = row;
-        row = file;
-        file = swap;
-    }
-    if (t & 2)
-        row = size - 1 - row;
-    if (t & 4)
-        file = size - 1 - file;
-    return row * size + file;
-}
-
 /* The symmetry tables of g. Were a symmetry to move a special square onto an ordinary one
  * (no board does today: the throne is the centre, the corners and edges are the ring's), every
  * symmetry is taken as the identity: no fold, never a wrong one. */
@@ -37,7 +22,7 @@ static void init_symmetries(const Rules *r, SolveGeometry *g)
     bool symmetric = true;
     for (int t = 0; t < SOLVE_SYMMETRIES; t++)
         for (int sq = 0; sq < g->squares; sq++) {
-            int im = solve_index_square_image(r->size, t, sq);
+            int im = ruleset_square_image(r->size, t, sq);
             g->image[t][sq] = (uint8_t)im;
             symmetric = symmetric && test_bit(r->corner, sq) == test_bit(r->corner, im) &&
                         test_bit(r->edge, sq) == test_bit(r->edge, im) &&

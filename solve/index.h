@@ -13,10 +13,8 @@
 /* Boards the index covers: one 64-bit word (5x5 and 7x7). */
 #define SOLVE_INDEX_MAX_SQUARES 64
 
-/* The symmetries of a square board: rotations and reflections (the dihedral group of order 8).
- * Symmetry t maps (row, file) by swapping them when bit 0 is set, then row -> size - 1 - row
- * when bit 1 is, then file -> size - 1 - file when bit 2 is; 0 is the identity. */
-#define SOLVE_SYMMETRIES 8
+/* The symmetries of a square board (rules/ruleset.h: ruleset_square_image). */
+#define SOLVE_SYMMETRIES RULES_SYMMETRIES
 
 /* What every class of one ruleset shares: where a soldier and the king may stand, and the
  * binomial coefficients. Filled once by solve_index_init; read-only after, so any number of
@@ -53,9 +51,6 @@ typedef struct {
     uint64_t size;                                 /* positions in the class */
     uint64_t king_offset[SOLVE_INDEX_MAX_SQUARES]; /* first index of each king square */
 } SolveClass;
-
-/* The image of square sq of a size x size board under symmetry t (< SOLVE_SYMMETRIES). Pure. */
-int solve_index_square_image(int size, int t, int sq);
 
 /* Fills g for the compiled rules r. False when the board has more than SOLVE_INDEX_MAX_SQUARES
  * squares. Pure. */

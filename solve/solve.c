@@ -69,7 +69,7 @@ Status solve_plan(const Rules *r, int men, double limit, SolvePlan *plan, Error 
         bool king_ok = r->opt.escape == ESCAPE_CORNER ? !corner : !bit_at(r->edge, sq);
         bool home = true;
         for (int t = 1; t < SOLVE_SYMMETRIES; t++)
-            home = home && solve_index_square_image(r->size, t, sq) >= sq;
+            home = home && ruleset_square_image(r->size, t, sq) >= sq;
         free_sq += !restricted;
         for (int folded = 0; folded < 2; folded++) {
             bool counted = king_ok && (!folded || home);

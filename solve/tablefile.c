@@ -14,17 +14,7 @@ enum { HEADER_BYTES = 104, CLASS_BYTES = 56, CHUNK_ENTRIES = 32768 };
 
 uint64_t solve_tablefile_rules_hash(const Rules *r)
 {
-    Ruleset rs = r->opt;
-    memset(rs.name, 0, sizeof rs.name);
-    rs.max_plies = 0;                    /* the tables ignore the cap (doc/solve.md) */
-    rs.limit_result = LIMIT_RESULT_DRAW; /* and so who gets it */
-    char buf[4096];
-    int n = ruleset_format(&rs, buf, sizeof buf);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof buf)
-        n = (int)sizeof buf - 1;
-    return fnv1a(FNV1A_BASIS, buf, (size_t)n);
+    return ruleset_game_hash(&r->opt);
 }
 
 /* Writes n bytes and adds them to the checksum. */
@@ -205,27 +195,35 @@ static bool read_tail(FILE *f, const char *path, uint64_t sum, Error *err)
     return true;
 }
 
-static FILE *open_tables(const char *path, Error *err)
+/* Opens path and reads its header for rules r: ST_EIO when it cannot be opened (*f NULL),
+ * ST_EINVAL when the header is not one for r (*f open), else ST_OK with *f after the header. */
+static Status open_checked(const char *path, const Rules *r, FILE **f, uint64_t *sum, int *men,
+                           int *classes, Error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    *f = fopen(path, "rb");
+    if (!*f) {
         error_set(err, "%s: cannot open: %s", path, strerror(errno));
-    return f;
+        return ST_EIO;
+    }
+    uint8_t head[HEADER_BYTES];
+    return get(*f, path, head, sizeof head, sum, err) &&
+                   check_header(head, path, r, men, classes, err)
+               ? ST_OK
+               : ST_EINVAL;
 }
 
 Status solve_tablefile_read(const char *path, const Rules *r, SolveTables **out, Error *err)
 {
     *out = NULL;
-    FILE *f = open_tables(path, err);
-    if (!f)
-        return ST_EIO;
-    uint8_t head[HEADER_BYTES];
     uint64_t sum = FNV1A_BASIS;
     int men = 0, classes = 0;
     SolveTables *t = NULL;
     Status st = ST_EINVAL;
-    if (!get(f, path, head, sizeof head, &sum, err) ||
-        !check_header(head, path, r, &men, &classes, err))
+    FILE *f = NULL;
+    Status opened = open_checked(path, r, &f, &sum, &men, &classes, err);
+    if (opened == ST_EIO)
+        return ST_EIO;
+    if (opened != ST_OK)
         goto done;
     if (solve_tables_new(r, men, SOLVE_MAX_POSITIONS, &t, err) != ST_OK) {
         char why[sizeof err->text];
@@ -253,14 +251,13 @@ done:
 
 Status solve_tablefile_read_class(const char *path, SolveTables *t, int i, Error *err)
 {
-    FILE *f = open_tables(path, err);
-    if (!f)
-        return ST_EIO;
-    uint8_t head[HEADER_BYTES];
     uint64_t sum = FNV1A_BASIS;
     int men = 0, classes = 0;
-    bool ok = get(f, path, head, sizeof head, &sum, err) &&
-              check_header(head, path, solve_rules(t), &men, &classes, err);
+    FILE *f = NULL;
+    Status opened = open_checked(path, solve_rules(t), &f, &sum, &men, &classes, err);
+    if (opened == ST_EIO)
+        return ST_EIO;
+    bool ok = opened == ST_OK;
     if (ok && (men != solve_max_men(t) || classes != 1)) {
         error_set(err, "%s: a file of %d classes of at most %d men, not one class of these tables",
                   path, classes, men);

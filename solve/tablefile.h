@@ -31,8 +31,8 @@
 
 #define SOLVE_TABLEFILE_VERSION 1
 
-/* What a position is worth under r, whatever its name or game cap: the hash of its options
- * but those, its start included (the start bounds the classes). Pure. */
+/* The hash of the game r plays (ruleset_game_hash: its options, the start included, which
+ * bounds the classes; not its name or move cap). Pure. */
 uint64_t solve_tablefile_rules_hash(const Rules *r);
 
 /* Writes t to f. False on a write error. */

@@ -388,6 +388,24 @@ static void write_temp(char *path, const char *data, size_t len)
     close(fd);
 }
 
+/* t as a table file in memory (*data, caller frees). */
+static void encode_tables(const SolveTables *t, char **data, size_t *len)
+{
+    FILE *f = open_memstream(data, len);
+    ck_assert(solve_tablefile_write(t, f));
+    fclose(f);
+}
+
+/* The tiny Brandubh ruleset solved: its tables, and their file in memory (*data, caller
+ * frees). */
+static SolveTables *tiny_tables(Rules *r, char **data, size_t *len)
+{
+    tiny_rules("brandubh", NULL, r);
+    SolveTables *t = tiny_solve(r, 2);
+    encode_tables(t, data, len);
+    return t;
+}
+
 /* Reading data as a table file for r fails with ST_EINVAL and a line holding words. */
 static void table_refused(const Rules *r, const char *data, size_t len, const char *words)
 {
@@ -409,13 +427,9 @@ static void table_refused(const Rules *r, const char *data, size_t len, const ch
 START_TEST(test_table_file)
 {
     Rules r;
-    tiny_rules("brandubh", NULL, &r);
-    SolveTables *t = tiny_solve(&r, 2);
     char *data = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&data, &len);
-    ck_assert(solve_tablefile_write(t, f));
-    fclose(f);
+    SolveTables *t = tiny_tables(&r, &data, &len);
     ck_assert_int_eq(memcmp(data, "TAFLTB\n\0\x01\0\0\0\x03\0\0\0", 16), 0);
     uint64_t entries = 0;
     for (int i = 0; i < solve_class_count(t); i++)
@@ -499,13 +513,9 @@ static void play_out(const Rules *r, GameState s, Agent *side_agent[2], int plie
 START_TEST(test_agent_tables_convert)
 {
     Rules r;
-    tiny_rules("brandubh", NULL, &r);
-    SolveTables *t = tiny_solve(&r, 2);
     char *data = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&data, &len);
-    ck_assert(solve_tablefile_write(t, f));
-    fclose(f);
+    SolveTables *t = tiny_tables(&r, &data, &len);
     char path[] = "/tmp/tafl-check-tbXXXXXX";
     write_temp(path, data, len);
     free(data);

@@ -5,13 +5,7 @@
 # solve's byte for byte. A kept class that is damaged or missing is solved again; without
 # --resume a directory holding an earlier solve is refused. Run by `make test` with TAFL set.
 set -u
-TAFL=${TAFL:-build/tafl}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+. "$(dirname "$0")/lib.sh"
 
 rules=experiments/solve/tiny5-custodial.ini
 same() { # same DIR TABLES: DIR's files and TABLES equal the uninterrupted solve's

@@ -288,21 +288,9 @@ void fit_shuffle(int *order, long n, Rng *rng)
 
 void fit_board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES])
 {
-    int n = r->size;
-    for (int k = 0; k < 8; k++)
-        for (int sq = 0; sq < r->squares; sq++) {
-            int row = sq / n, col = sq % n;
-            if (k & 1) {
-                int t = row;
-                row = col;
-                col = t;
-            }
-            if (k & 2)
-                row = n - 1 - row;
-            if (k & 4)
-                col = n - 1 - col;
-            map[k][sq] = row * n + col;
-        }
+    for (int k = 0; k < RULES_SYMMETRIES; k++)
+        for (int sq = 0; sq < r->squares; sq++)
+            map[k][sq] = ruleset_square_image(r->size, k, sq);
 }
 
 /* Minibatch Adam on a net model: mean log-loss over batches of NET_BATCH training rows in an

@@ -67,9 +67,9 @@ double fit_objective(const FitDesign *d, const EvalModel *m, const double *prior
  * order of a pass. */
 void fit_shuffle(int *order, long n, Rng *rng);
 
-/* The eight symmetries of the square board as square maps: bit 0 transposes, bit 1 mirrors
- * the rows, bit 2 the columns. Every preset's layout, corners and throne are symmetric under
- * them, so a position and its images have the same value. */
+/* The eight symmetries of the square board as square maps (ruleset_square_image). Every
+ * preset's layout, corners and throne are symmetric under them, so a position and its images
+ * have the same value. */
 void fit_board_symmetries(const Rules *r, int map[8][RULES_MAX_SQUARES]);
 
 /* Fits generation g's candidate for training t under r on d from `start` (the generation 0
