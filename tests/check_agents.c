@@ -68,9 +68,9 @@ END_TEST
  * takes a recorded value in place of the spec's, and refuses rules it cannot play. */
 START_TEST(test_resolved_agents_play_as_created)
 {
-    Rules r, tablut;
+    Rules r, h13;
     fixture_rules("brandubh", &r);
-    fixture_rules("tablut", &tablut);
+    fixture_rules("hnefatafl-13", &h13);
     const char *spec = "alphabeta:depth=2,eval=trained";
     ResolvedAgent *ra = NULL;
     Error err = {{0}};
@@ -104,8 +104,8 @@ START_TEST(test_resolved_agents_play_as_created)
     ck_assert_str_eq(agent_resolved_eval(ra), eval);
     agent_resolved_free(ra);
     ck_assert_int_eq(agent_resolve(spec, "trained@0123456789abcdef", &r, &ra, &err), ST_EINVAL);
-    ck_assert_int_eq(agent_resolve(spec, NULL, &tablut, &ra, &err), ST_EINVAL);
-    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset tablut"), "%s", err.text);
+    ck_assert_int_eq(agent_resolve(spec, NULL, &h13, &ra, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset hnefatafl-13"), "%s", err.text);
 }
 END_TEST
 
@@ -114,10 +114,10 @@ END_TEST
  * board with none refused; an eval=FILE must still match its rules. */
 START_TEST(test_trained_carries_to_rules_on_its_board)
 {
-    Rules brandubh, online, tablut;
+    Rules brandubh, online, h13;
     fixture_rules("brandubh", &brandubh);
     fixture_rules("brandubh-online", &online);
-    fixture_rules("tablut", &tablut);
+    fixture_rules("hnefatafl-13", &h13);
     const char *spec = "alphabeta:depth=2,eval=trained";
     ResolvedAgent *exact = NULL, *carried = NULL, *pinned = NULL, *none = NULL;
     Error err = {{0}};
@@ -134,9 +134,9 @@ START_TEST(test_trained_carries_to_rules_on_its_board)
     ck_assert_int_eq(agent_resolve(spec, agent_resolved_eval(carried), &online, &pinned, &err),
                      ST_OK);
     ck_assert(agent_resolved_eval_note(pinned, note, sizeof note));
-    ck_assert_int_eq(agent_resolve(spec, NULL, &tablut, &none, &err), ST_EINVAL);
-    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset tablut or its 9x9 board"), "%s",
-                  err.text);
+    ck_assert_int_eq(agent_resolve(spec, NULL, &h13, &none, &err), ST_EINVAL);
+    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset hnefatafl-13 or its 13x13 board"),
+                  "%s", err.text);
     /* A file names its own rules: Brandubh's file is refused on brandubh-online. */
     const char *text = NULL;
     for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++)
@@ -157,6 +157,36 @@ START_TEST(test_trained_carries_to_rules_on_its_board)
     agent_resolved_free(exact);
     agent_resolved_free(carried);
     agent_resolved_free(pinned);
+}
+END_TEST
+
+/* The 9x9 board has its own evaluation (evals/tablut.eval, trained on Tablut): tablut plays it
+ * without a note, and a user's Tablut variant gets it with a note naming the options that
+ * differ. */
+START_TEST(test_trained_on_the_9x9_board)
+{
+    Rules tablut, variant;
+    fixture_rules("tablut", &tablut);
+    Ruleset rs = *ruleset_preset_find("tablut");
+    Error err = {{0}};
+    ck_assert_int_eq(ruleset_set_option(&rs, "name", "tablut-custodial-unarmed", &err), ST_OK);
+    ck_assert_int_eq(ruleset_set_option(&rs, "king_capture", "custodial", &err), ST_OK);
+    ck_assert_int_eq(ruleset_set_option(&rs, "king_armed", "no", &err), ST_OK);
+    ck_assert_int_eq(rules_compile(&rs, &variant, &err), ST_OK);
+    const char *spec = "alphabeta:depth=2,eval=trained";
+    ResolvedAgent *own = NULL, *carried = NULL;
+    char note[1024];
+    ck_assert_int_eq(agent_resolve(spec, NULL, &tablut, &own, &err), ST_OK);
+    ck_assert(strncmp(agent_resolved_eval(own), "trained@", 8) == 0);
+    ck_assert(!agent_resolved_eval_note(own, note, sizeof note));
+    ck_assert_int_eq(agent_resolve(spec, NULL, &variant, &carried, &err), ST_OK);
+    ck_assert_str_eq(agent_resolved_eval(carried), agent_resolved_eval(own));
+    ck_assert(agent_resolved_eval_note(carried, note, sizeof note));
+    ck_assert_str_eq(note, "trained for tablut, played on tablut-custodial-unarmed: no "
+                           "evaluation ships for its rules; the nearest on its 9x9 board differs "
+                           "in king_armed, king_capture");
+    agent_resolved_free(own);
+    agent_resolved_free(carried);
 }
 END_TEST
 
@@ -435,6 +465,7 @@ Suite *agents_suite(void)
     tcase_add_test(specs, test_spec_describe_round_trips);
     tcase_add_test(specs, test_resolved_agents_play_as_created);
     tcase_add_test(specs, test_trained_carries_to_rules_on_its_board);
+    tcase_add_test(specs, test_trained_on_the_9x9_board);
     suite_add_tcase(s, specs);
     TCase *duties = tcase_create("duties");
     tcase_set_timeout(duties, 900);

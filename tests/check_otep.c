@@ -280,14 +280,14 @@ START_TEST(test_bare_rules_of_a_preset_play_the_preset)
     ck_assert(engine_handle(e, OTEP_EXT_RULES " draw_fort=no", &reply));
     ck_assert_msg(strncmp(reply.text, "error", 5) != 0, "%s", reply.text);
     host_play(e, "play attackers", got);
-    /* On a 9x9 board nothing ships: refused, naming the board. */
+    /* On a 13x13 board nothing ships: refused, naming the board. */
     ck_assert(engine_handle(e,
-                            "rules dim:9 ks:c start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/"
-                            "4t4/3ttt3/",
+                            "rules dim:13 esc:e ks:c start:/4ttttt4/6t6/13/13/t5T5t/t4TTT4t/"
+                            "tt2TTKTT2tt/t4TTT4t/t5T5t/13/13/6t6/4ttttt4/",
                             &reply));
     ck_assert_msg(strstr(reply.text, "error 0 rules not supported: agent alphabeta: "
                                      "eval=trained: no evaluation ships for ruleset otn or its "
-                                     "9x9 board"),
+                                     "13x13 board"),
                   "%s", reply.text);
     engine_destroy(e);
 }
@@ -473,12 +473,12 @@ END_TEST
 
 START_TEST(test_start_after_rules_the_agent_refused)
 {
-    /* eval=trained refuses Tablut (nothing ships for it), which leaves the engine no agent; a
-     * `start` then used to crash it. */
+    /* eval=trained refuses 13x13 Hnefatafl (nothing ships for its board), which leaves the
+     * engine no agent; a `start` then used to crash it. */
     EngineSession *e = make_engine("alphabeta:depth=1,eval=trained", 1);
     char line[OTN_RULES_MAX + 16];
     EngineReply reply;
-    ck_assert(engine_handle(e, preset_rules_line("tablut", line, sizeof line), &reply));
+    ck_assert(engine_handle(e, preset_rules_line("hnefatafl-13", line, sizeof line), &reply));
     ck_assert_msg(strstr(reply.text, "error 0 rules not supported: agent alphabeta: eval=trained"),
                   "%s", reply.text);
     ck_assert(host_says(e, "start", "", NULL));

@@ -162,11 +162,11 @@ done && "$TAFL" rules list | while read -r preset _; do
 # 7. Agents are resolved once, before any game, for every ruleset of the run.
 # An evaluation one ruleset has none of is refused in one line before any game, whichever ruleset
 # comes first (brandubh first used to crash: only the first ruleset was checked).
-for presets in "brandubh, tablut" "tablut, brandubh"; do
+for presets in "brandubh, hnefatafl-13" "hnefatafl-13, brandubh"; do
     printf '[experiment]\nname = two\ngames = 2\n[rules]\npresets = %s\n[agent.ab]\ntype = alphabeta\ndepth = 1\neval = trained\n' \
         "$presets" >"$tmp/two.ini"
     "$TAFL" run "$tmp/two.ini" --out "$tmp/two" >/dev/null 2>"$tmp/err"
-    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "no evaluation ships for ruleset tablut" "$tmp/err" &&
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "no evaluation ships for ruleset hnefatafl-13" "$tmp/err" &&
         [ ! -e "$tmp/two" ] && ok || { fail "eval=trained with presets $presets"; cat "$tmp/err" >&2; }
 done
 # eval=trained on rules no evaluation ships for, on a board one ships for: the nearest shipped

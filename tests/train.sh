@@ -251,8 +251,8 @@ mkdir -p "$tmp/folder.eval"
 bad folder.eval 'folder.eval: cannot read: Is a directory'
 "$TAFL" move --rules brandubh --agent "alphabeta:depth=1,eval=$tmp/t1/best.eval" >/dev/null 2>"$tmp/other.err"
 [ $? -eq 2 ] && grep -q 'trained for ruleset tiny5' "$tmp/other.err" && ok || fail "eval for another ruleset: $(cat "$tmp/other.err")"
-"$TAFL" move --rules tablut --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/trained.err"
-[ $? -eq 2 ] && grep -q 'no evaluation ships for ruleset tablut or its 9x9 board (shipped: ' "$tmp/trained.err" && ok || fail "eval=trained: $(cat "$tmp/trained.err")"
+"$TAFL" move --rules hnefatafl-13 --agent "alphabeta:depth=1,eval=trained" >/dev/null 2>"$tmp/trained.err"
+[ $? -eq 2 ] && grep -q 'no evaluation ships for ruleset hnefatafl-13 or its 13x13 board (shipped: ' "$tmp/trained.err" && ok || fail "eval=trained: $(cat "$tmp/trained.err")"
 # eval=trained goes by the rules, not the name: Brandubh's rules under another name (a ruleset
 # file, or the rules `tafl engine` is sent) get Brandubh's evaluation.
 "$TAFL" rules show brandubh | sed 's/^name = .*/name = my-brandubh/' >"$tmp/my-brandubh.ini"
