@@ -18,9 +18,10 @@
 #define EVALUATOR_PARAM_INITIALIZER                                                                \
     {                                                                                              \
         "eval", PARAM_TEXT, 0, 0, 0, EVALUATOR_DEFAULT,                                            \
-            "hand = the weighted features; trained = the evaluation shipped for the ruleset "      \
-            "(tafl train); FILE = an evaluation file written by tafl train, or a network file "    \
-            "(TAFLNNUE, doc/formats.md)"                                                           \
+            "hand = the weighted features; trained = the evaluation shipped for the ruleset, "     \
+            "else for the nearest preset on its board (7x7, 9x9, 11x11; doc/training.md); FILE = " \
+            "an evaluation file written by tafl train, or a network file (TAFLNNUE, "              \
+            "doc/formats.md)"                                                                      \
     }
 extern const char *const EVALUATOR_DEFAULT[2]; /* {"hand", NULL} */
 
