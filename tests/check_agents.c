@@ -135,8 +135,9 @@ START_TEST(test_trained_carries_to_rules_on_its_board)
                      ST_OK);
     ck_assert(agent_resolved_eval_note(pinned, note, sizeof note));
     ck_assert_int_eq(agent_resolve(spec, NULL, &h13, &none, &err), ST_EINVAL);
-    ck_assert_msg(strstr(err.text, "no evaluation ships for ruleset hnefatafl-13 or its 13x13 board"),
-                  "%s", err.text);
+    ck_assert_msg(
+        strstr(err.text, "no evaluation ships for ruleset hnefatafl-13 or its 13x13 board"), "%s",
+        err.text);
     /* A file names its own rules: Brandubh's file is refused on brandubh-online. */
     const char *text = NULL;
     for (int i = 0; i < EVALMODEL_SHIPPED_COUNT; i++)
