@@ -334,6 +334,37 @@ bool agent_spec_value(const char *spec, const char *key, char *buf, size_t size)
     return found;
 }
 
+bool agent_spec_legacy(const char *spec, char *buf, size_t size)
+{
+    const char *colon = strchr(spec, ':');
+    size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
+    const AgentType *t = find_type(spec, name_len);
+    AgentSpecParts *parts = xmalloc(sizeof *parts);
+    bool ok = (size_t)snprintf(buf, size, "%s", spec) < size;
+    if (ok && t && t->legacy_defaults && agent_spec_parts(spec, parts, NULL) == ST_OK) {
+        /* "alphabeta" takes ':' before its first item, "alphabeta:" nothing, others ','. */
+        const char *sep = !colon ? ":" : colon[1] == '\0' ? "" : ",";
+        for (const char *p = t->legacy_defaults; *p && ok;) {
+            size_t item_len = strcspn(p, ",");
+            size_t key_len = strcspn(p, "=");
+            bool given = false;
+            for (int i = 0; i < parts->count && !given; i++)
+                given = strlen(parts->key[i]) == key_len && strncmp(parts->key[i], p, key_len) == 0;
+            if (!given) {
+                size_t used = strlen(buf);
+                ok = (size_t)snprintf(buf + used, size - used, "%s%.*s", sep, (int)item_len, p) <
+                     size - used;
+                sep = ",";
+            }
+            p += item_len + (p[item_len] == ',');
+        }
+    }
+    free(parts);
+    if (!ok && size)
+        buf[0] = '\0';
+    return ok;
+}
+
 bool agent_spec_is(const char *spec, const char *type)
 {
     size_t n = strcspn(spec, ":");

@@ -66,6 +66,13 @@ MUST_CHECK Status agent_spec_parts(const char *spec, AgentSpecParts *out, Error 
  * given): true when the spec parses and sets key, false (and "") otherwise. Thread-safe. */
 bool agent_spec_value(const char *spec, const char *key, char *buf, size_t size);
 
+/* spec as a run of setup format 1 played it, before some defaults changed (alpha-beta's
+ * search features went on with setup format 2): each item of its type's legacy defaults that
+ * spec does not set is appended, so the old agent plays on today's binary. A spec whose type
+ * kept its defaults, or that does not parse, is copied as it is. False (buf "") when the
+ * result does not fit in size bytes. Thread-safe. */
+bool agent_spec_legacy(const char *spec, char *buf, size_t size);
+
 /* True when spec names agent type (the name before ':'), whether or not the rest parses. */
 bool agent_spec_is(const char *spec, const char *type);
 

@@ -83,6 +83,10 @@ struct AgentType {
     /* Optional (NULL: none worth counting). The bytes create allocates for search tables at
      * these parameter values, for agent_spec_memory; never more than create would take. */
     uint64_t (*memory_bytes)(const Rules *r, const double *params);
+    /* Optional (NULL: no default ever changed). "key=value,..." the values the parameters had
+     * by default in runs of setup format 1, for those whose defaults changed since
+     * (agent_spec_legacy). */
+    const char *legacy_defaults;
 };
 
 /* The tb= parameter of an agent that takes endgame tables (AgentType.takes_tables). */

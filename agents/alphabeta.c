@@ -23,16 +23,18 @@
  *   max_plies is set the key includes the ply, because the adjudication depends on it.
  * - Ties: root moves are searched in a fixed order (ordering scores, then movegen order) and a
  *   later move replaces the best only when strictly better.
- * - Deeper search, each a parameter so the plain search above stays reachable: pvs (principal-
+ * - Deeper search, each a parameter so the plain search above stays reachable, and all of them
+ *   on by default since setup format 2 (with qchecks=1, qrepeat and blend; the old defaults are
+ *   AGENT_TYPE_ALPHABETA.legacy_defaults): pvs (principal-
  *   variation search, Marsland and Campbell 1982: null windows after the first move, exact
  *   scores), lmr (late-move reductions, Heinz 2000: quiet late moves a ply shallower first),
  *   tt_deep (cut from entries searched deeper, the usual rule; scores then depend on what the
  *   table holds) and ext (a ply more where the side to move faces a king escape or capture
  *   threat, at most depth / 2 + 1 times on a path) and nullmove (null-move pruning, below).
  *   lmr, tt_deep, ext and nullmove change scores, so the minimax-equality tests name the plain
- *   search. asp (aspiration windows at the root, re-searched wider on a fail) changes no root
- *   score. All are pure functions of the counted search, so a node budget stays
- *   deterministic. */
+ *   search (pvs=0,lmr=0,tt_deep=0,ext=0,nullmove=0). asp (aspiration windows at the root,
+ * re-searched wider on a fail) changes no root score. All are pure functions of the counted search,
+ * so a node budget stays deterministic. */
 #include "agents/alphabeta.h"
 
 #include <assert.h>
@@ -116,27 +118,27 @@ static const ParamSpec PARAMS[] = {
      "(no: the leaf is the static evaluation)"},
     {"qdepth", PARAM_INT, 4, 0, AB_MAX_QDEPTH, NULL,
      "deepest quiescence search below a leaf, in plies (its last ply is the evaluation)"},
-    {"pvs", PARAM_BOOL, 0, 0, 1, NULL,
+    {"pvs", PARAM_BOOL, 1, 0, 1, NULL,
      "principal-variation search: moves after the first get a null window, re-searched when "
      "they beat it"},
-    {"lmr", PARAM_BOOL, 0, 0, 1, NULL,
+    {"lmr", PARAM_BOOL, 1, 0, 1, NULL,
      "late-move reductions: quiet late moves (no capture, no king move, not in check) searched "
      "a ply shallower first"},
-    {"tt_deep", PARAM_BOOL, 0, 0, 1, NULL,
+    {"tt_deep", PARAM_BOOL, 1, 0, 1, NULL,
      "the table cuts from entries searched deeper too (no: only at the same remaining depth)"},
-    {"ext", PARAM_BOOL, 0, 0, 1, NULL,
+    {"ext", PARAM_BOOL, 1, 0, 1, NULL,
      "extend a ply where the king has an open line to escape or can be captured next move"},
-    {"qchecks", PARAM_INT, 0, 0, AB_MAX_QDEPTH, NULL,
+    {"qchecks", PARAM_INT, 1, 0, AB_MAX_QDEPTH, NULL,
      "on the attackers' first qchecks quiescence plies they also try quiet moves that threaten "
      "to capture the king next move, as the defenders try king moves that open a line (0 = "
      "none)"},
-    {"nullmove", PARAM_BOOL, 0, 0, 1, NULL,
+    {"nullmove", PARAM_BOOL, 1, 0, 1, NULL,
      "null-move pruning: where the side to move is not under a king threat and stands at or "
      "above beta, a pass searched 2-3 plies shallower that still fails high cuts the node"},
-    {"qrepeat", PARAM_BOOL, 0, 0, 1, NULL,
+    {"qrepeat", PARAM_BOOL, 1, 0, 1, NULL,
      "quiescence also tries a move that wins by repetition (Copenhagen's rule: a third "
      "occurrence loses for the defenders, whoever makes it)"},
-    {"blend", PARAM_BOOL, 0, 0, 1, NULL,
+    {"blend", PARAM_BOOL, 1, 0, 1, NULL,
      "choose the root move by the mean of its scores at the last two iterations, an odd and an "
      "even depth, so that the side to move at the leaves does not swing the play with depth"},
     {"asp", PARAM_REAL, 0, 0, 1000, NULL,
@@ -1299,4 +1301,7 @@ const AgentType AGENT_TYPE_ALPHABETA = {
     .takes_tables = true,
     .tables_param = P_TB,
     .memory_bytes = ab_memory,
+    /* Until setup format 2 the search features were off by default (the plain search); the
+     * measurement that turned them on: results/depth-parity-all-q1/README.md. */
+    .legacy_defaults = ALPHABETA_PLAIN,
 };

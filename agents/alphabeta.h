@@ -8,6 +8,11 @@
 
 #include "agents/agent.h"
 
+/* The plain search's items: every search feature off, the defaults until setup format 2
+ * (harness/runmeta.c). Training pins its games to it, so that a training plays the games it
+ * played when its shipped evaluations were made; bench pins its searches too. */
+#define ALPHABETA_PLAIN "pvs=0,lmr=0,tt_deep=0,ext=0,qchecks=0,nullmove=0,qrepeat=0,blend=0"
+
 /* Runs the agent's search (iterative deepening, table, ordering, noise, node budget as its spec
  * says) from s, but to `depth` plies instead of the spec's depth, and returns the root score for
  * the side to move; *best (may be NULL) receives the chosen move. agent must be an alphabeta

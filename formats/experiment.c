@@ -531,6 +531,7 @@ static const ExperimentKey EXPERIMENT_KEYS[] = {
     {"margin", KEY_REAL, FIELD(margin), 0.001, 0.499, "a score margin 0.001..0.499", NULL},
     {"confirm_games", KEY_INT, FIELD(confirm_games), 0, GAMES_MAX, NULL, NULL},
     {"budget", KEY_CUSTOM, 0, 0, 0, NULL, set_budget},
+    {"agent_defaults", KEY_INT, FIELD(agent_defaults), 1, 2, NULL, NULL},
 };
 #undef FIELD
 #define EXPERIMENT_KEY_COUNT ((int)(sizeof EXPERIMENT_KEYS / sizeof EXPERIMENT_KEYS[0]))
@@ -675,6 +676,25 @@ static bool finish_agent(ReadCtx *c)
         return false;
     }
     memcpy(out->spec, spec, used + 1);
+    return true;
+}
+
+/* agent_defaults = 1: every agent's spec gets the defaults of setup format 1 written out
+ * (agent_spec_legacy), so a study made before alpha-beta's defaults changed plays as it did. */
+static bool pin_legacy_defaults(ReadCtx *c)
+{
+    for (int i = 0; i < c->exp.agent_count; i++) {
+        ExperimentAgent *a = &c->exp.agents[i];
+        char legacy[EXPERIMENT_SPEC_MAX];
+        if (!agent_spec_legacy(a->spec, legacy, sizeof legacy)) {
+            fail_at(c, c->in.line, ST_EINVAL,
+                    "key 'agent_defaults': agent %s's spec with the defaults of format 1 is "
+                    "longer than %zu characters",
+                    a->name, sizeof legacy - 1);
+            return false;
+        }
+        memcpy(a->spec, legacy, strlen(legacy) + 1);
+    }
     return true;
 }
 
@@ -1531,6 +1551,7 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     c->exp.converge_span = DEFAULT_CONVERGE_SPAN;
     c->exp.reference = NAN;
     c->exp.margin = BALANCE_MARGIN;
+    c->exp.agent_defaults = 2;
     snprintf(c->exp.output, sizeof c->exp.output, "%s", DEFAULT_OUTPUT);
 
     st = inilines_parse(&c->in, read_line, on_key, c, "[section]", err);
@@ -1539,6 +1560,8 @@ Status experiment_load_stream(FILE *f, const char *path, Experiment *out, Error 
     if (!c->in.first.failed && c->kind == SEC_AGENT) {
         (void)finish_agent(c);
     }
+    if (!c->in.first.failed && c->exp.agent_defaults == 1)
+        (void)pin_legacy_defaults(c);
     if (c->in.first.failed || !check_whole(c)) {
         st = c->in.first.status;
         goto out_free;

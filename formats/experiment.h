@@ -70,13 +70,17 @@ typedef struct {
     double reference;      /* [experiment] reference (curves): a reference attackers' score
                               drawn on the figure, in [0, 1]; NaN when not given */
     char reference_label[EXPERIMENT_NAME_MAX * 2]; /* [experiment] reference_label */
-    double margin;     /* [experiment] margin (designs): "balanced" is the attackers' score shown
-                          within 1/2 +- margin (TOST), in (0, 0.5); default BALANCE_MARGIN 0.05 */
-    int confirm_games; /* [experiment] confirm_games (designs): games of the second agent on
-                          each survivor of the race; 0 = games */
-    long budget;       /* [experiment] budget (designs): the most race games in all; a round
-                          that would pass it is not started; 0 = no budget */
-    bool swept;        /* the rulesets come from a [sweep]: rulesets[0] is its base */
+    double margin;      /* [experiment] margin (designs): "balanced" is the attackers' score shown
+                           within 1/2 +- margin (TOST), in (0, 0.5); default BALANCE_MARGIN 0.05 */
+    int confirm_games;  /* [experiment] confirm_games (designs): games of the second agent on
+                           each survivor of the race; 0 = games */
+    long budget;        /* [experiment] budget (designs): the most race games in all; a round
+                           that would pass it is not started; 0 = no budget */
+    int agent_defaults; /* [experiment] agent_defaults: 2 (default) today's agent defaults; 1
+                           those of setup format 1 (alpha-beta's plain search), made explicit
+                           in every agent's spec (agent_spec_legacy), as the shipped studies
+                           made before the change played */
+    bool swept;         /* the rulesets come from a [sweep]: rulesets[0] is its base */
     Ruleset rulesets[EXPERIMENT_MAX_RULESETS]; /* [rules], in file order */
     int ruleset_count;
     ExperimentAgent agents[EXPERIMENT_MAX_AGENTS]; /* [agent.NAME] sections, in file order */

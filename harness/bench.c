@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/alphabeta.h"
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "agents/nnue.h"
@@ -222,8 +223,9 @@ static void run_network_searches(const Rules *r, int quick, FILE *out)
 {
     Nnue net;
     bench_network(r, &net);
-    char spec[64];
-    snprintf(spec, sizeof spec, "alphabeta:depth=64,nodes=%d", quick ? 2000 : 20000);
+    char spec[256];
+    snprintf(spec, sizeof spec, "alphabeta:depth=64,nodes=%d," ALPHABETA_PLAIN,
+             quick ? 2000 : 20000);
     uint64_t nodes[2] = {0, 0};
     double seconds[2] = {0, 0};
     /* Hand and network in turn, a few rounds, so that a change in the machine's load falls on
@@ -290,8 +292,10 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
     /* Searches: alpha-beta nodes and MCTS iterations per second on fixed positions. */
     uint64_t nodes = 0;
     double seconds = 0;
-    run_searches(&brandubh, quick ? "alphabeta:depth=3" : "alphabeta:depth=6", sig, &nodes,
-                 &seconds);
+    run_searches(&brandubh,
+                 quick ? "alphabeta:depth=3," ALPHABETA_PLAIN
+                       : "alphabeta:depth=6," ALPHABETA_PLAIN,
+                 sig, &nodes, &seconds);
     report(out, "ab_nps", seconds > 0 ? (double)nodes / seconds : 0);
     /* The same searches with the learned evaluation shipped for Brandubh (eval=trained),
      * beside the hand-written one's: its speed only, so it stays out of the signature (a
@@ -303,24 +307,29 @@ void bench_run(BenchScale scale, FILE *out, BenchSignature *sig)
         nodes = 0;
         seconds = 0;
         run_searches(&brandubh,
-                     quick ? "alphabeta:depth=3,eval=trained" : "alphabeta:depth=6,eval=trained",
+                     quick ? "alphabeta:depth=3,eval=trained," ALPHABETA_PLAIN
+                           : "alphabeta:depth=6,eval=trained," ALPHABETA_PLAIN,
                      &scratch, &nodes, &seconds);
         report(out, "ab_nps_trained", seconds > 0 ? (double)nodes / seconds : 0);
     }
     /* The large board, where most of a search's time goes to move lists and captures: the
-     * first plies of Copenhagen self-play at 20,000 positions a move, with the plain search and
-     * with the deeper one (pvs, lmr, tt_deep, ext and nullmove). Speed only, out
-     * of the signature like eval=trained, so that the shipped runs' signature stands. */
+     * first plies of Copenhagen self-play at 20,000 positions a move, with the plain search,
+     * the deeper one (pvs, lmr, tt_deep, ext and nullmove) and today's default (those and
+     * qchecks=1, qrepeat, blend). Speed only, out of the signature like eval=trained, so that
+     * the shipped runs' signature stands; the signature's searches name the plain search's
+     * items (ALPHABETA_PLAIN) for the same reason. */
     static const struct {
         const char *key, *spec;
     } large[] = {
-        {"ab_nps_copenhagen", "alphabeta:depth=64"},
-        {"ab_nps_copenhagen_deep", "alphabeta:depth=64,pvs=1,lmr=1,tt_deep=1,ext=1,nullmove=1"},
+        {"ab_nps_copenhagen", "alphabeta:depth=64," ALPHABETA_PLAIN},
+        {"ab_nps_copenhagen_deep",
+         "alphabeta:depth=64,pvs=1,lmr=1,tt_deep=1,ext=1,nullmove=1,qchecks=0,qrepeat=0,blend=0"},
+        {"ab_nps_copenhagen_default", "alphabeta:depth=64"},
     };
     Rules copenhagen;
     compile_or_die("copenhagen", BENCH_PLY_CAP, &copenhagen);
     for (size_t i = 0; i < sizeof large / sizeof large[0]; i++) {
-        char spec[128];
+        char spec[256];
         snprintf(spec, sizeof spec, "%s,nodes=%d", large[i].spec, quick ? 2000 : 20000);
         BenchSignature scratch = {0, FNV_OFFSET_BASIS};
         nodes = 0;

@@ -24,8 +24,10 @@
 #include "rules/otn.h"
 #include "stats/balance.h"
 
-#define PATH_LEN     2048
-#define SETUP_FORMAT 1
+#define PATH_LEN 2048
+/* 2: alpha-beta's search features on by default. A setup of format 1 names its agents with
+ * the defaults of its day: read back, its specs get them (agent_spec_legacy). */
+#define SETUP_FORMAT 2
 #define RULES_TEXT   8192
 
 /* The file ruleset i's text is kept in, relative to the run directory. Ruleset names are file
@@ -178,11 +180,50 @@ static bool same_text(const char *a, size_t a_len, const char *b)
     return a_len == strlen(b) && memcmp(a, b, a_len) == 0;
 }
 
+/* The setup format of a setup text: 1 when its line is missing or unreadable (the first). */
+static int setup_format_of(const char *text)
+{
+    size_t len;
+    const char *v = find_value(text, "setup_format", &len);
+    long format = v && len > 0 && len < 8 ? strtol(v, NULL, 10) : 1;
+    return format > 1 ? (int)format : 1;
+}
+
+/* A setup text of format 1 as today's format writes the same run: its format line and every
+ * agent spec made explicit with the defaults of its day (agent_spec_legacy). Caller frees. */
+static char *setup_upgraded(const char *was, size_t size)
+{
+    char *buf = NULL;
+    size_t out_size = 0;
+    FILE *f = xopen_memstream(&buf, &out_size);
+    for (const char *p = was; p < was + size;) {
+        const char *end = memchr(p, '\n', (size_t)(was + size - p));
+        size_t n = end ? (size_t)(end - p) : (size_t)(was + size - p);
+        int index, at = 0;
+        char spec[EXPERIMENT_SPEC_MAX], legacy[EXPERIMENT_SPEC_MAX];
+        if (n > 13 && strncmp(p, "setup_format ", 13) == 0) {
+            fprintf(f, "setup_format %d", SETUP_FORMAT);
+        } else if (sscanf(p, "spec.%d %n", &index, &at) == 1 && at > 0 &&
+                   n - (size_t)at < sizeof spec) {
+            snprintf(spec, sizeof spec, "%.*s", (int)(n - (size_t)at), p + at);
+            fprintf(f, "spec.%d %s", index,
+                    agent_spec_legacy(spec, legacy, sizeof legacy) ? legacy : spec);
+        } else {
+            fwrite(p, 1, n, f);
+        }
+        if (end)
+            fputc('\n', f);
+        p += n + (end != NULL);
+    }
+    fclose(f);
+    return buf;
+}
+
 /* Compares now and the rulesets as played with the setup and rulesets of dir; ST_EINVAL naming
  * the first change, ending in rule (what a resume may change). games >= 0: the setup's `games`
  * line may rise to it; -1: the setup has no game count. */
 static Status compare_setup(const char *dir, const char *now, const Ruleset *played, int count,
-                            long games, const char *rule, Error *err)
+                            long games, const char *rule, bool upgrade, Error *err)
 {
     char path[PATH_LEN + 16];
     snprintf(path, sizeof path, "%s/%s", dir, RUNMETA_SETUP);
@@ -200,6 +241,14 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
     }
     Status st = ST_OK;
     char what[1200] = "";
+    /* A run made before the defaults changed is compared as it played: its specs explicit. */
+    bool old_format = upgrade && setup_format_of(was) < SETUP_FORMAT;
+    if (old_format) {
+        char *upgraded = setup_upgraded(was, size);
+        free(was);
+        was = upgraded;
+        size = strlen(was);
+    }
     if (!same_text(was, size, now)) {
         /* The game count may rise; every other line must be as it was. */
         size_t len;
@@ -235,8 +284,12 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
         free(text);
     }
     if (what[0]) {
-        error_set(err, "resume refused: %s: %s; %s: use those settings or another output directory",
-                  path, what, rule);
+        error_set(err,
+                  "resume refused: %s: %s; %s: use those settings or another output directory%s",
+                  path, what, rule,
+                  old_format ? " (the run began before alpha-beta's defaults changed: its specs "
+                               "are shown with the defaults it played, give them to go on)"
+                             : "");
         st = ST_EINVAL;
     }
     free(was);
@@ -247,9 +300,9 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
  * replaced whole (files_replace: a temporary file renamed over it) and only when its bytes
  * change, so that a kill during a resume never leaves a setup or ruleset file cut short. */
 static Status prepare(const char *dir, const char *now, const Ruleset *played, int count,
-                      long games, const char *rule, bool resume, Error *err)
+                      long games, const char *rule, bool resume, bool upgrade, Error *err)
 {
-    Status st = resume ? compare_setup(dir, now, played, count, games, rule, err) : ST_OK;
+    Status st = resume ? compare_setup(dir, now, played, count, games, rule, upgrade, err) : ST_OK;
     if (st == ST_OK)
         st = runmeta_write_rulesets(dir, played, count, err);
     if (st == ST_OK)
@@ -329,7 +382,7 @@ Status runmeta_prepare(const Experiment *exp, const char *dir, bool resume,
     Status st = prepare(dir, now, played, exp->ruleset_count, exp->games,
                         "a resume must play the games the run began with (only the game count "
                         "may rise)",
-                        resume, err);
+                        resume, true, err);
     free(played);
     free(now);
     if (st == ST_OK)
@@ -341,7 +394,7 @@ Status runmeta_prepare_setup(const char *dir, const char *setup, const Ruleset *
                              bool resume, Error *err)
 {
     return prepare(dir, setup, rulesets, count, -1,
-                   "a resume must go on with the settings the run began with", resume, err);
+                   "a resume must go on with the settings the run began with", resume, false, err);
 }
 
 Status runmeta_write_rulesets(const char *dir, const Ruleset *rulesets, int count, Error *err)
@@ -735,6 +788,14 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
             bad = "spec";
     }
     out->agent_count = (int)agents;
+    /* A run made before the defaults changed plays again with the defaults it played. */
+    for (int i = 0; i < agents && !bad && setup_format_of(text) < SETUP_FORMAT; i++) {
+        char legacy[EXPERIMENT_SPEC_MAX];
+        if (!agent_spec_legacy(out->agents[i].spec, legacy, sizeof legacy))
+            bad = "spec";
+        else
+            snprintf(out->agents[i].spec, sizeof out->agents[i].spec, "%s", legacy);
+    }
     for (int i = 0; i < pairings && !bad && st == ST_OK; i++) {
         int a, d, n = 0;
         snprintf(key, sizeof key, "pairing.%d", i + 1);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "agents/agent.h"
+#include "agents/alphabeta.h"
 #include "agents/evalfile.h"
 #include "harness/runner.h"
 #include "rules/movegen.h"
@@ -66,6 +67,55 @@ END_TEST
 
 /* A resolved spec makes agents that play as agent_create's, records what eval= resolved to,
  * takes a recorded value in place of the spec's, and refuses rules it cannot play. */
+/* A run of setup format 1 named its agents with the defaults of its day: agent_spec_legacy
+ * writes out the old value of each alpha-beta feature the spec does not set, after the items
+ * it has, and leaves other agents and specs that do not parse as they are. */
+START_TEST(test_spec_legacy_writes_the_old_defaults)
+{
+    static const struct {
+        const char *spec, *want;
+    } CASES[] = {
+        {"alphabeta", "alphabeta:" ALPHABETA_PLAIN},
+        {"alphabeta:", "alphabeta:" ALPHABETA_PLAIN},
+        {"alphabeta:depth=2", "alphabeta:depth=2," ALPHABETA_PLAIN},
+        {"alphabeta:depth=2,qchecks=4,blend=yes",
+         "alphabeta:depth=2,qchecks=4,blend=yes,pvs=0,lmr=0,tt_deep=0,ext=0,nullmove=0,qrepeat=0"},
+        {"alphabeta:depth=2,eval=trained", "alphabeta:depth=2,eval=trained," ALPHABETA_PLAIN},
+        {"alphabeta:depth=2," ALPHABETA_PLAIN, "alphabeta:depth=2," ALPHABETA_PLAIN},
+        {"mcts:iterations=5", "mcts:iterations=5"},
+        {"greedy", "greedy"},
+        {"alphabeta:colour=red", "alphabeta:colour=red"},
+        {"nosuchagent:x=1", "nosuchagent:x=1"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char buf[512];
+        ck_assert(agent_spec_legacy(CASES[i].spec, buf, sizeof buf));
+        ck_assert_str_eq(buf, CASES[i].want);
+    }
+    char small[24];
+    ck_assert(!agent_spec_legacy("alphabeta:depth=2", small, sizeof small));
+    ck_assert_str_eq(small, "");
+    /* The old spec plays the plain search: the same root score as every feature named off. */
+    Rules r;
+    fixture_rules("brandubh", &r);
+    GameState s;
+    History h;
+    fixture_start(&r, &s, &h);
+    char legacy[512];
+    ck_assert(agent_spec_legacy("alphabeta:depth=3", legacy, sizeof legacy));
+    Agent *old = fixture_agent(&r, legacy, 1);
+    Agent *plain = fixture_agent(&r,
+                                 "alphabeta:depth=3,pvs=no,lmr=no,tt_deep=no,ext=no,"
+                                 "qchecks=0,nullmove=no,qrepeat=no,blend=no",
+                                 1);
+    ck_assert(alphabeta_search(old, &s, &h, 3, NULL) == alphabeta_search(plain, &s, &h, 3, NULL));
+    ck_assert_uint_eq(agent_last_stats(old)->nodes, agent_last_stats(plain)->nodes);
+    agent_destroy(old);
+    agent_destroy(plain);
+    history_free(&h);
+}
+END_TEST
+
 START_TEST(test_resolved_agents_play_as_created)
 {
     Rules r, h13;
@@ -464,6 +514,7 @@ Suite *agents_suite(void)
     TCase *specs = tcase_create("specs");
     tcase_add_test(specs, test_spec_errors_list_what_is_valid);
     tcase_add_test(specs, test_spec_describe_round_trips);
+    tcase_add_test(specs, test_spec_legacy_writes_the_old_defaults);
     tcase_add_test(specs, test_resolved_agents_play_as_created);
     tcase_add_test(specs, test_trained_carries_to_rules_on_its_board);
     tcase_add_test(specs, test_trained_on_the_9x9_board);

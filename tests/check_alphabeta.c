@@ -17,6 +17,16 @@
 
 /* --- helpers --- */
 
+/* The agent of spec with the search features it does not name off: these tests were written
+ * when the plain search was the default, and each names the features it is about
+ * (agent_spec_legacy). The default search itself: test_default_search_features. */
+static Agent *ab_agent(const Rules *r, const char *spec, uint64_t seed)
+{
+    char plain[1024];
+    ck_assert(agent_spec_legacy(spec, plain, sizeof plain));
+    return fixture_agent(r, plain, seed);
+}
+
 static void default_weights(EvalWeights *w)
 {
     double v[EVAL_PARAM_COUNT];
@@ -87,7 +97,7 @@ static void check_equal_minimax_net(const Rules *r, GameState *s, History *h, in
     evaluator_init(&ev, defaults);
     evaluator_set_network(&ev, net);
     const Evaluator *w = &ev;
-    Agent *a = fixture_agent(r, spec, 5);
+    Agent *a = ab_agent(r, spec, 5);
     if (net)
         ck_assert(agent_use_network(a, net));
     for (int d = 1; d <= max_depth; d++) {
@@ -187,8 +197,8 @@ START_TEST(test_tt_equals_plain_deep)
     GameState s;
     History h;
     fixture_position(f->preset, f->otn, f->side, &r, &s, &h);
-    Agent *plain = fixture_agent(&r, "alphabeta:tt_mb=0,quiesce=no,lmr=no,tt_deep=no,ext=no", 1);
-    Agent *tt = fixture_agent(&r, "alphabeta:tt_mb=1,quiesce=no,lmr=no,tt_deep=no,ext=no", 1);
+    Agent *plain = ab_agent(&r, "alphabeta:tt_mb=0,quiesce=no,lmr=no,tt_deep=no,ext=no", 1);
+    Agent *tt = ab_agent(&r, "alphabeta:tt_mb=1,quiesce=no,lmr=no,tt_deep=no,ext=no", 1);
     double want = alphabeta_search(plain, &s, &h, 5, NULL);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
     ck_assert_double_eq(alphabeta_search(tt, &s, &h, 5, NULL), want);
@@ -261,8 +271,8 @@ START_TEST(test_tt_off_same_score)
     fixture_rules("brandubh", &r);
     GameState s;
     state_init(&r, &s);
-    Agent *on = fixture_agent(&r, "alphabeta:depth=4,lmr=no,tt_deep=no,ext=no", 1);
-    Agent *off = fixture_agent(&r, "alphabeta:depth=4,tt_mb=0,lmr=no,tt_deep=no,ext=no", 1);
+    Agent *on = ab_agent(&r, "alphabeta:depth=4,lmr=no,tt_deep=no,ext=no", 1);
+    Agent *off = ab_agent(&r, "alphabeta:depth=4,tt_mb=0,lmr=no,tt_deep=no,ext=no", 1);
     Move mon = agent_choose(on, &s, NULL);
     Move moff = agent_choose(off, &s, NULL);
     ck_assert(movegen_is_legal(&r, &s, mon) && movegen_is_legal(&r, &s, moff));
@@ -328,7 +338,7 @@ START_TEST(test_win_in_one)
         for (int depth = 1; depth <= 5; depth++) {
             char spec[128];
             snprintf(spec, sizeof spec, "alphabeta:depth=%d,%s", depth, FEATURES[k]);
-            Agent *a = fixture_agent(&r, spec, 3);
+            Agent *a = ab_agent(&r, spec, 3);
             Move m = agent_choose(a, &s, &h);
             GameState child = s;
             state_apply(&r, &child, &h, m, NULL);
@@ -358,7 +368,7 @@ START_TEST(test_blocks_loss_in_one)
         for (int depth = 1; depth <= 5; depth++) {
             char spec[128];
             snprintf(spec, sizeof spec, "alphabeta:depth=%d,%s", depth, FEATURES[k]);
-            Agent *a = fixture_agent(&r, spec, 3);
+            Agent *a = ab_agent(&r, spec, 3);
             Move m = agent_choose(a, &s, &h);
             char text[OTN_MOVE_MAX];
             format_move(&r, m, text);
@@ -380,7 +390,7 @@ START_TEST(test_win_distance)
     History h;
     /* Only the slow win: c2-c1 makes a double threat the attackers cannot both block. */
     fixture_position("brandubh", "/7/2K4/7/7/7/t5t/7/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *a = fixture_agent(&r, "alphabeta:depth=4", 1);
+    Agent *a = ab_agent(&r, "alphabeta:depth=4", 1);
     Move m = agent_choose(a, &s, &h);
     ck_assert_double_eq(agent_last_stats(a)->score, AGENT_WIN_SCORE - 3);
     ck_assert(movegen_is_legal(&r, &s, m));
@@ -389,7 +399,7 @@ START_TEST(test_win_distance)
 
     /* The king on c1 escapes at once (or later, by the same double threat): the faster win. */
     fixture_position("brandubh", "/2K4/7/7/7/7/t5t/7/", SIDE_DEFENDERS, &r, &s, &h);
-    a = fixture_agent(&r, "alphabeta:depth=4", 1);
+    a = ab_agent(&r, "alphabeta:depth=4", 1);
     m = agent_choose(a, &s, &h);
     GameState child = s;
     state_apply(&r, &child, &h, m, NULL);
@@ -409,7 +419,7 @@ START_TEST(test_loss_score)
     /* Attackers to move: whatever they do, the king reaches row 1 with a threat no attacker can
      * stop and escapes on ply 4. */
     fixture_position("brandubh", "/7/2K4/7/7/7/7/3t3/", SIDE_ATTACKERS, &r, &s, &h);
-    Agent *a = fixture_agent(&r, "alphabeta:depth=5", 1);
+    Agent *a = ab_agent(&r, "alphabeta:depth=5", 1);
     Move m = agent_choose(a, &s, &h);
     ck_assert(movegen_is_legal(&r, &s, m));
     ck_assert_double_eq(agent_last_stats(a)->score, -(AGENT_WIN_SCORE - 4));
@@ -447,7 +457,7 @@ START_TEST(test_deterministic)
     History h;
     random_midgame(&r, &s, &h, 99, 10);
     const char *spec = "alphabeta:depth=3,noise=20";
-    Agent *a = fixture_agent(&r, spec, 42), *b = fixture_agent(&r, spec, 42);
+    Agent *a = ab_agent(&r, spec, 42), *b = ab_agent(&r, spec, 42);
     Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
     ck_assert(ma.from == mb.from && ma.to == mb.to);
     ck_assert_uint_eq(agent_last_stats(a)->nodes, agent_last_stats(b)->nodes);
@@ -472,7 +482,7 @@ START_TEST(test_noise_varies_with_seed)
     Move first = {0, 0};
     bool differs = false;
     for (uint64_t seed = 1; seed <= 16 && !differs; seed++) {
-        Agent *a = fixture_agent(&r, "alphabeta:depth=2,noise=500", seed);
+        Agent *a = ab_agent(&r, "alphabeta:depth=2,noise=500", seed);
         Move m = agent_choose(a, &s, NULL);
         ck_assert(movegen_is_legal(&r, &s, m));
         if (seed == 1)
@@ -484,8 +494,7 @@ START_TEST(test_noise_varies_with_seed)
     ck_assert_msg(differs, "noise=500 chose the same move for 16 seeds");
 
     /* Without noise the seed does not matter. */
-    Agent *a = fixture_agent(&r, "alphabeta:depth=3", 1),
-          *b = fixture_agent(&r, "alphabeta:depth=3", 2);
+    Agent *a = ab_agent(&r, "alphabeta:depth=3", 1), *b = ab_agent(&r, "alphabeta:depth=3", 2);
     Move ma = agent_choose(a, &s, NULL), mb = agent_choose(b, &s, NULL);
     ck_assert(ma.from == mb.from && ma.to == mb.to);
     agent_destroy(a);
@@ -505,7 +514,7 @@ START_TEST(test_node_budget)
         char spec[64];
         snprintf(spec, sizeof spec, "alphabeta:depth=30,nodes=%llu",
                  (unsigned long long)budgets[i]);
-        Agent *a = fixture_agent(&r, spec, 1);
+        Agent *a = ab_agent(&r, spec, 1);
         Move m = agent_choose(a, &s, &h);
         const AgentStats *st = agent_last_stats(a);
         ck_assert(movegen_is_legal(&r, &s, m));
@@ -516,8 +525,8 @@ START_TEST(test_node_budget)
         agent_destroy(a);
     }
     /* A budget large enough for the full depth changes nothing. */
-    Agent *a = fixture_agent(&r, "alphabeta:depth=3", 1);
-    Agent *b = fixture_agent(&r, "alphabeta:depth=3,nodes=100000000", 1);
+    Agent *a = ab_agent(&r, "alphabeta:depth=3", 1);
+    Agent *b = ab_agent(&r, "alphabeta:depth=3,nodes=100000000", 1);
     Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
     ck_assert(ma.from == mb.from && ma.to == mb.to);
     ck_assert_int_eq(agent_last_stats(b)->depth, 3);
@@ -534,7 +543,7 @@ START_TEST(test_spec_and_stats)
     fixture_rules("brandubh", &r);
     GameState s;
     state_init(&r, &s);
-    Agent *a = fixture_agent(&r, "alphabeta:depth=3,king_distance=2.5,mobility=0", 1);
+    Agent *a = ab_agent(&r, "alphabeta:depth=3,king_distance=2.5,mobility=0", 1);
     char buf[512];
     agent_describe(a, buf, sizeof buf);
     ck_assert_msg(strstr(buf, "king_distance=2.5") != NULL, "%s", buf);
@@ -668,9 +677,9 @@ START_TEST(test_quiescence_sees_recapture)
     GameState s;
     History h;
     fixture_position("brandubh", "/2tKt2/3t3/7/7/2T4/1t1tT2/3t3/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *plain1 = fixture_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
-    Agent *plain2 = fixture_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
-    Agent *q1 = fixture_agent(&r, "alphabeta:" MATERIAL_ONLY, 1);
+    Agent *plain1 = ab_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
+    Agent *plain2 = ab_agent(&r, "alphabeta:quiesce=no," MATERIAL_ONLY, 1);
+    Agent *q1 = ab_agent(&r, "alphabeta:" MATERIAL_ONLY, 1);
     Move m_plain1, m_plain2, m_q1;
     double before = 60 - 40; /* six attackers, two defenders: the attackers' material */
     double v_plain1 = alphabeta_search(plain1, &s, &h, 1, &m_plain1);
@@ -702,8 +711,8 @@ START_TEST(test_quiescence_sees_escape)
     GameState s;
     History h;
     fixture_position("brandubh", "/7/7/1K5/7/7/5tt/7/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *plain = fixture_agent(&r, "alphabeta:quiesce=no", 1);
-    Agent *q = fixture_agent(&r, "alphabeta", 1);
+    Agent *plain = ab_agent(&r, "alphabeta:quiesce=no", 1);
+    Agent *q = ab_agent(&r, "alphabeta", 1);
     Move m;
     ck_assert_double_lt(alphabeta_search(plain, &s, &h, 1, NULL), AGENT_WIN_SCORE - 1000);
     ck_assert_double_lt(alphabeta_search(plain, &s, &h, 2, NULL), AGENT_WIN_SCORE - 1000);
@@ -733,7 +742,7 @@ START_TEST(test_node_budget_quiescence_deterministic)
         char spec[80];
         snprintf(spec, sizeof spec, "alphabeta:depth=64,nodes=%llu",
                  (unsigned long long)budgets[i]);
-        Agent *a = fixture_agent(&r, spec, 3), *b = fixture_agent(&r, spec, 3);
+        Agent *a = ab_agent(&r, spec, 3), *b = ab_agent(&r, spec, 3);
         Move ma = agent_choose(a, &s, &h), mb = agent_choose(b, &s, &h);
         const AgentStats *sa = agent_last_stats(a), *sb = agent_last_stats(b);
         ck_assert(ma.from == mb.from && ma.to == mb.to);
@@ -762,8 +771,8 @@ static double selfplay_score(const char *spec, int games, uint64_t seed)
     History h;
     history_init(&h);
     for (int g = 0; g < games; g++) {
-        Agent *a = fixture_agent(&r, spec, seed + (uint64_t)g);
-        Agent *d = fixture_agent(&r, spec, seed + (uint64_t)g + 1000);
+        Agent *a = ab_agent(&r, spec, seed + (uint64_t)g);
+        Agent *d = ab_agent(&r, spec, seed + (uint64_t)g + 1000);
         GameState s;
         state_init(&r, &s);
         history_clear(&h);
@@ -822,8 +831,8 @@ static double mean_of_depths(double now, double before)
  * than the plain search. */
 static void check_blend(const Rules *r, GameState *s, History *h, const char *what, int *differs)
 {
-    Agent *plain = fixture_agent(r, EXACT_SPEC, 1);
-    Agent *blend = fixture_agent(r, EXACT_SPEC ",blend=yes", 1);
+    Agent *plain = ab_agent(r, EXACT_SPEC, 1);
+    Agent *blend = ab_agent(r, EXACT_SPEC ",blend=yes", 1);
     Move moves[RULES_MAX_MOVES];
     int n = movegen_legal(r, s, moves);
     for (int depth = 3; depth <= 4; depth++) {
@@ -953,8 +962,8 @@ START_TEST(test_aspiration_searches_a_narrower_tree)
     GameState s;
     History h;
     fixture_start(&r, &s, &h);
-    Agent *full = fixture_agent(&r, "alphabeta:pvs=yes", 1);
-    Agent *narrow = fixture_agent(&r, "alphabeta:pvs=yes,asp=2", 1);
+    Agent *full = ab_agent(&r, "alphabeta:pvs=yes", 1);
+    Agent *narrow = ab_agent(&r, "alphabeta:pvs=yes,asp=2", 1);
     double want = alphabeta_search(full, &s, &h, 5, NULL);
     double got = alphabeta_search(narrow, &s, &h, 5, NULL);
     ck_assert_double_eq(got, want);
@@ -978,7 +987,7 @@ START_TEST(test_features_deterministic)
         snprintf(spec, sizeof spec,
                  "alphabeta:depth=64,nodes=%llu,pvs=yes,lmr=yes,tt_deep=yes,ext=yes,nullmove=%s",
                  (unsigned long long)budgets[i], i < 2 ? "no" : "yes");
-        Agent *a = fixture_agent(&r, spec, 9), *b = fixture_agent(&r, spec, 9);
+        Agent *a = ab_agent(&r, spec, 9), *b = ab_agent(&r, spec, 9);
         GameState s;
         History h;
         fixture_start(&r, &s, &h);
@@ -1013,11 +1022,11 @@ START_TEST(test_qchecks_sees_king_fork)
     History h;
     fixture_custom_position("brandubh", KING_CAPTURE_CUSTODIAL,
                             "/2Tt3/4t2/1Tt4/1t1K2T/1t3t1/2t4/2T2t1/", SIDE_DEFENDERS, &r, &s, &h);
-    Agent *proof = fixture_agent(&r, "alphabeta:quiesce=no", 1);
+    Agent *proof = ab_agent(&r, "alphabeta:quiesce=no", 1);
     const char *specs[] = {"alphabeta:depth=1", "alphabeta:depth=1,qchecks=1",
                            "alphabeta:depth=1,qchecks=4"};
     for (int i = 0; i < 3; i++) {
-        Agent *a = fixture_agent(&r, specs[i], 1);
+        Agent *a = ab_agent(&r, specs[i], 1);
         Move m = agent_choose(a, &s, &h);
         char text[OTN_MOVE_MAX];
         format_move(&r, m, text);
@@ -1051,8 +1060,8 @@ START_TEST(test_extensions_bounded_and_reductions_deepen)
     History h;
     fixture_rules("brandubh", &r);
     random_midgame(&r, &s, &h, 5, 12);
-    Agent *ext = fixture_agent(&r, "alphabeta:depth=5,ext=yes,lmr=no,pvs=no,tt_deep=no", 1);
-    Agent *no = fixture_agent(&r, "alphabeta:depth=5,ext=no,lmr=no,pvs=no,tt_deep=no", 1);
+    Agent *ext = ab_agent(&r, "alphabeta:depth=5,ext=yes,lmr=no,pvs=no,tt_deep=no", 1);
+    Agent *no = ab_agent(&r, "alphabeta:depth=5,ext=no,lmr=no,pvs=no,tt_deep=no", 1);
     ck_assert(movegen_is_legal(&r, &s, agent_choose(ext, &s, &h)));
     ck_assert(movegen_is_legal(&r, &s, agent_choose(no, &s, &h)));
     int depth_ext = agent_last_stats(ext)->depth, depth_no = agent_last_stats(no)->depth;
@@ -1065,10 +1074,9 @@ START_TEST(test_extensions_bounded_and_reductions_deepen)
 
     fixture_rules("brandubh", &r);
     state_init(&r, &s);
-    Agent *deep =
-        fixture_agent(&r, "alphabeta:depth=64,nodes=200000,pvs=yes,lmr=yes,tt_deep=yes", 1);
+    Agent *deep = ab_agent(&r, "alphabeta:depth=64,nodes=200000,pvs=yes,lmr=yes,tt_deep=yes", 1);
     Agent *plain =
-        fixture_agent(&r, "alphabeta:depth=64,nodes=200000,pvs=no,lmr=no,tt_deep=no,ext=no", 1);
+        ab_agent(&r, "alphabeta:depth=64,nodes=200000,pvs=no,lmr=no,tt_deep=no,ext=no", 1);
     ck_assert(movegen_is_legal(&r, &s, agent_choose(deep, &s, NULL)));
     ck_assert(movegen_is_legal(&r, &s, agent_choose(plain, &s, NULL)));
     ck_assert_msg(agent_last_stats(deep)->depth > agent_last_stats(plain)->depth,
@@ -1092,8 +1100,8 @@ START_TEST(test_nullmove_prunes)
         History h;
         fixture_rules(presets[p], &r);
         random_midgame(&r, &s, &h, 3, 14);
-        Agent *with = fixture_agent(&r, "alphabeta:depth=5,pvs=yes,nullmove=yes", 1);
-        Agent *without = fixture_agent(&r, "alphabeta:depth=5,pvs=yes,nullmove=no", 1);
+        Agent *with = ab_agent(&r, "alphabeta:depth=5,pvs=yes,nullmove=yes", 1);
+        Agent *without = ab_agent(&r, "alphabeta:depth=5,pvs=yes,nullmove=no", 1);
         ck_assert(movegen_is_legal(&r, &s, agent_choose(with, &s, &h)));
         ck_assert(movegen_is_legal(&r, &s, agent_choose(without, &s, &h)));
         const AgentStats *a = agent_last_stats(with), *b = agent_last_stats(without);
@@ -1127,7 +1135,7 @@ START_TEST(test_qrepeat_sees_repetition)
     int length = 0;
     bool found = false;
     for (uint64_t seed = 1; seed <= 40 && !found; seed++) {
-        Agent *plain = fixture_agent(&r, "alphabeta:depth=1", seed);
+        Agent *plain = ab_agent(&r, "alphabeta:depth=1", seed);
         GameState s;
         History h;
         random_midgame(&r, &s, &h, seed, 0);
@@ -1156,7 +1164,7 @@ START_TEST(test_qrepeat_sees_repetition)
     for (int i = 0; i < length - 2; i++)
         state_apply(&r, &s, &h, played[i], NULL);
     ck_assert_int_eq(s.side, SIDE_DEFENDERS);
-    Agent *qrep = fixture_agent(&r, "alphabeta:depth=1,qrepeat=yes", 1);
+    Agent *qrep = ab_agent(&r, "alphabeta:depth=1,qrepeat=yes", 1);
     const Move moves[2] = {played[length - 2], agent_choose(qrep, &s, &h)};
     for (int k = 0; k < 2; k++) {
         GameState after = s;
@@ -1221,6 +1229,35 @@ START_TEST(test_network_equals_minimax)
 }
 END_TEST
 
+/* The default search is the one measured best for it (doc/commands.md, "Which search is the
+ * default"): every feature on, one ply of the attackers' king threats in quiescence; the old
+ * defaults (agent_spec_legacy) are the plain search. */
+START_TEST(test_default_search_features)
+{
+    static const struct {
+        const char *key;
+        double now, before;
+    } DEFAULTS[] = {{"pvs", 1, 0},     {"lmr", 1, 0},      {"tt_deep", 1, 0}, {"ext", 1, 0},
+                    {"qchecks", 1, 0}, {"nullmove", 1, 0}, {"qrepeat", 1, 0}, {"blend", 1, 0},
+                    {"asp", 0, 0},     {"quiesce", 1, 1},  {"qdepth", 4, 4},  {"depth", 4, 4}};
+    char legacy[512];
+    ck_assert(agent_spec_legacy("alphabeta", legacy, sizeof legacy));
+    for (size_t k = 0; k < sizeof DEFAULTS / sizeof DEFAULTS[0]; k++) {
+        const ParamSpec *p = NULL;
+        for (int i = 0; i < AGENT_TYPE_ALPHABETA.param_count && !p; i++)
+            if (strcmp(AGENT_TYPE_ALPHABETA.params[i].key, DEFAULTS[k].key) == 0)
+                p = &AGENT_TYPE_ALPHABETA.params[i];
+        ck_assert_msg(p != NULL, "no parameter %s", DEFAULTS[k].key);
+        ck_assert_msg(p->def == DEFAULTS[k].now, "%s defaults to %g", DEFAULTS[k].key, p->def);
+        char want[64];
+        snprintf(want, sizeof want, "%s=%g", DEFAULTS[k].key, DEFAULTS[k].before);
+        bool named = strstr(legacy, want) != NULL;
+        ck_assert_msg(named == (DEFAULTS[k].now != DEFAULTS[k].before), "%s in %s", DEFAULTS[k].key,
+                      legacy);
+    }
+}
+END_TEST
+
 /* Every part of the search that reaches a leaf (quiescence, null moves, extensions, reductions,
  * principal-variation and aspiration windows, the blend of two depths, repetitions) hands the
  * leaf the accumulator of its own position: each leaf's accumulator is refreshed and compared,
@@ -1245,7 +1282,7 @@ START_TEST(test_network_accumulator_in_every_search)
         /* Large boards: fewer plies of a shallower search keep the test short. */
         char spec[160];
         snprintf(spec, sizeof spec, "%s,nodes=%d", SPECS[k], r.size > 9 ? 4000 : 20000);
-        Agent *a = fixture_agent(&r, spec, 3);
+        Agent *a = ab_agent(&r, spec, 3);
         ck_assert(agent_use_network(a, &net));
         alphabeta_check_network(a, true);
         for (int ply = 0; ply < 12 && !state_is_over(&s); ply++) {
@@ -1286,6 +1323,7 @@ Suite *alphabeta_suite(void)
 
     tc = tcase_create("deeper");
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_default_search_features);
     tcase_add_loop_test(tc, test_pvs_equals_minimax, 0, (int)(sizeof SMALL / sizeof SMALL[0]));
     tcase_add_loop_test(tc, test_aspiration_equals_minimax, 0,
                         (int)(sizeof SMALL / sizeof SMALL[0]));

@@ -304,7 +304,8 @@ static const struct {
     {"[experiment]\nname = t\ncolour = red\n", ST_EINVAL,
      "3: key 'colour': unknown key (keys are name, seed, games, max_plies, opening_plies, "
      "record_moves, output, max_width, check_every, min_games, kind, converge_width, "
-     "converge_rungs, converge_span, reference, reference_label, margin, confirm_games, budget)",
+     "converge_rungs, converge_span, reference, reference_label, margin, confirm_games, budget, "
+     "agent_defaults)",
      NULL},
     {"[experiment]\nname = t\nreference = 44%\n", ST_EINVAL,
      "3: key 'reference': bad value '44%' (expected an attackers' score 0..1)", NULL},

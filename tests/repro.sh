@@ -269,5 +269,41 @@ echo "bias 0x1p+0" >>"$tmp/ev/a/run/evals/$hash.eval"
 [ $? -ne 0 ] && grep -q "the content changed since it was recorded" "$tmp/err" && [ ! -e "$tmp/ev/rep2/games.csv" ] && ok ||
     { fail "an edited kept evaluation is refused"; cat "$tmp/err" >&2; }
 
+# 10. Alpha-beta's defaults changed with setup format 2 (doc/commands.md). A run made before
+# (format 1, its spec as written) plays again with the defaults of its day: made here by
+# playing the plain search, then writing its setup as the old format did. agent_defaults = 1
+# plays the same games; a resume with the short spec is refused, showing the plain items.
+plain=pvs=0,lmr=0,tt_deep=0,ext=0,qchecks=0,nullmove=0,qrepeat=0,blend=0
+mkdir -p "$tmp/old"
+printf '[experiment]\nname = old\ngames = 6\nmax_plies = 60\nopening_plies = 2\n[rules]\npresets = brandubh\n[agent.ab]\ntype = alphabeta\ndepth = 2\n' >"$tmp/old/old.ini"
+sed 's/^games = 6$/games = 6\nagent_defaults = 1/' "$tmp/old/old.ini" >"$tmp/old/pinned.ini"
+sed "s/^depth = 2$/depth = 2\n$(echo "$plain" | sed 's/,/\\n/g; s/=/ = /g')/" "$tmp/old/old.ini" >"$tmp/old/plain.ini"
+"$TAFL" run "$tmp/old/old.ini" --out "$tmp/old/today" >/dev/null 2>&1 &&
+    "$TAFL" run "$tmp/old/pinned.ini" --out "$tmp/old/pinned" >/dev/null 2>&1 &&
+    "$TAFL" run "$tmp/old/plain.ini" --out "$tmp/old/plain" >/dev/null 2>&1 &&
+    grep -qx "spec.1 alphabeta:depth=2,$plain" "$tmp/old/pinned/setup" &&
+    grep -qx "setup_format 2" "$tmp/old/today/setup" &&
+    cmp -s "$tmp/old/plain/games.csv" "$tmp/old/pinned/games.csv" &&
+    ! cmp -s "$tmp/old/today/games.csv" "$tmp/old/pinned/games.csv" && ok ||
+    fail "agent_defaults = 1 plays the plain search, the default another"
+# The pinned run's setup as format 1 wrote it: reproduce plays the plain search again.
+cp -r "$tmp/old/pinned" "$tmp/old/format1"
+sed -i "s/^setup_format 2$/setup_format 1/; s/^spec.1 alphabeta:depth=2,$plain$/spec.1 alphabeta:depth=2/" \
+    "$tmp/old/format1/setup"
+grep -qx "spec.1 alphabeta:depth=2" "$tmp/old/format1/setup" &&
+    "$TAFL" reproduce "$tmp/old/format1" --out "$tmp/old/again" >"$tmp/out" 2>&1 &&
+    grep -q "reproduced, byte-identical" "$tmp/out" && ok ||
+    { fail "reproduce of a format 1 run with the old defaults"; cat "$tmp/out" >&2; }
+snapshot "$tmp/old/format1" >"$tmp/before"
+sed -i 's/^games = 6$/games = 8/' "$tmp/old/old.ini"
+"$TAFL" run "$tmp/old/old.ini" --out "$tmp/old/format1" --resume >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "spec.1 was 'alphabeta:depth=2,$plain', now 'alphabeta:depth=2'.*before alpha-beta's defaults changed" "$tmp/err" &&
+    snapshot "$tmp/old/format1" | cmp -s - "$tmp/before" && ok ||
+    { fail "a resume of a format 1 run under the new defaults is refused"; cat "$tmp/err" >&2; }
+sed -i 's/^games = 6$/games = 8/' "$tmp/old/pinned.ini"
+"$TAFL" run "$tmp/old/pinned.ini" --out "$tmp/old/format1" --resume >/dev/null 2>"$tmp/err" &&
+    [ "$(($(wc -l <"$tmp/old/format1/games.csv") - 1))" -eq 8 ] && ok ||
+    { fail "a format 1 run resumed with agent_defaults = 1"; cat "$tmp/err" >&2; }
+
 echo "repro: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

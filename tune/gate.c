@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/alphabeta.h"
 #include "rules/rng.h"
 #include "stats/sprt.h"
 #include "stats/stats.h"
@@ -76,10 +77,10 @@ static void league_gains(const GateSetup *s, const GateTally *tally, int first, 
 static void gate_spec(const TrainFile *t, int g, int opening, const char *att, const char *def,
                       GameSpec *spec)
 {
-    snprintf(spec->attacker, sizeof spec->attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-             t->gate_depth, att);
-    snprintf(spec->defender, sizeof spec->defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-             t->gate_depth, def);
+    snprintf(spec->attacker, sizeof spec->attacker,
+             "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=%s", t->gate_depth, att);
+    snprintf(spec->defender, sizeof spec->defender,
+             "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=%s", t->gate_depth, def);
     spec->seed = rng_mix(rng_mix(rng_mix(t->seed, (uint64_t)g), 0x6a7e), (uint64_t)opening);
 }
 
@@ -159,10 +160,10 @@ Status gate_final(const GateSetup *s, const char *cand, GateResult *res, Error *
     for (int i = 0; i < n; i++) { /* the candidate attacks, then defends, on one opening */
         GameSpec *spec = &specs[i];
         const char *att = i % 2 ? s->best : cand, *def = i % 2 ? cand : s->best;
-        snprintf(spec->attacker, sizeof spec->attacker, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, att);
-        snprintf(spec->defender, sizeof spec->defender, "alphabeta:depth=%d,tt_mb=1,eval=%s",
-                 t->gate_depth, def);
+        snprintf(spec->attacker, sizeof spec->attacker,
+                 "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=%s", t->gate_depth, att);
+        snprintf(spec->defender, sizeof spec->defender,
+                 "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=%s", t->gate_depth, def);
         spec->seed = rng_mix(rng_mix(t->seed, GATE_FINAL_STREAM), (uint64_t)(i / 2));
     }
     GameRecord *recs = xcalloc((size_t)n, sizeof *recs);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "agents/agent.h"
+#include "agents/alphabeta.h"
 #include "agents/evalmodel.h"
 #include "formats/files.h"
 #include "harness/rowgame.h"
@@ -324,9 +325,11 @@ static GameSpec *generation_specs(const TrainFile *t, int g, const char *eval, c
         else if (k >= 0)
             att = league[(k / 2) % t->league_count];
         snprintf(specs[i].attacker, sizeof specs[i].attacker,
-                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", att_depth, t->noise, att);
+                 "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",noise=%.17g,eval=%s", att_depth,
+                 t->noise, att);
         snprintf(specs[i].defender, sizeof specs[i].defender,
-                 "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=%s", t->depth, t->noise, def);
+                 "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",noise=%.17g,eval=%s", t->depth,
+                 t->noise, def);
         specs[i].seed = rng_mix(gseed, (uint64_t)i);
     }
     return specs;

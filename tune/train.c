@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agents/alphabeta.h"
 #include "agents/evalfile.h"
 #include "agents/evalmodel.h"
 #include "agents/nnuefile.h"
@@ -1107,11 +1108,14 @@ Status train_plan(const TrainFile *t, const TrainOptions *opt, CostPlan *plan, R
     const long own = t->games - t->league_games;
     long half = (long)t->generations * (own / 2), odd = (long)t->generations * own - 2 * half;
     char att[256], def[256], gate[256];
-    snprintf(att, sizeof att, "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=hand",
+    snprintf(att, sizeof att,
+             "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",noise=%.17g,eval=hand",
              t->depth + t->handicap, t->noise);
-    snprintf(def, sizeof def, "alphabeta:depth=%d,tt_mb=1,noise=%.17g,eval=hand", t->depth,
+    snprintf(def, sizeof def,
+             "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",noise=%.17g,eval=hand", t->depth,
              t->noise);
-    snprintf(gate, sizeof gate, "alphabeta:depth=%d,tt_mb=1,eval=hand", t->gate_depth);
+    snprintf(gate, sizeof gate, "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=hand",
+             t->gate_depth);
     char label[128];
     snprintf(label, sizeof label, "self-play, even games");
     st = costest_add(plan, label, rules, def, def, t->opening_plies, half + odd, err);

@@ -35,8 +35,9 @@ struct TuneDir {
 };
 
 /* The setup: every setting that changes a row of tune.csv or the best point, one `key value`
- * line each (a resume compares them line by line). Settings the method does not use are left
- * out, so changing them is no change. Caller frees. */
+ * line each (a resume compares them line by line). Format 2 since alpha-beta's defaults changed
+ * (harness/runmeta.c): a tune begun before is refused a resume at its first line. Settings the
+ * method does not use are left out, so changing them is no change. Caller frees. */
 static char *setup_text(const TuneFile *t, const Ruleset *played)
 {
     char *buf = NULL;
@@ -46,7 +47,7 @@ static char *setup_text(const TuneFile *t, const Ruleset *played)
     char file[PATH_LEN];
     runmeta_ruleset_file(played, 0, file, sizeof file);
     fprintf(f,
-            "setup_format 1\nkind tune\nseed %" PRIu64 "\nmethod %s\nrules %s\nruleset_file %s\n",
+            "setup_format 2\nkind tune\nseed %" PRIu64 "\nmethod %s\nrules %s\nruleset_file %s\n",
             t->seed, spsa ? "spsa" : "grid", played->name, file);
     fprintf(f, "agent %s\nopponent %s\npairs %d\nmax_plies %d\nopening_plies %d\n", t->agent,
             t->opponent, t->pairs, t->max_plies, t->opening_plies);
