@@ -284,12 +284,14 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
         free(text);
     }
     if (what[0]) {
-        error_set(err,
-                  "resume refused: %s: %s; %s: use those settings or another output directory%s",
-                  path, what, rule,
-                  old_format ? " (the run began before alpha-beta's defaults changed: its specs "
-                               "are shown with the defaults it played, give them to go on)"
-                             : "");
+        error_set(
+            err, "resume refused: %s: %s; %s: use those settings or another output directory%s",
+            path, what, rule,
+            old_format
+                ? " (the run began before alpha-beta's defaults changed: its specs "
+                  "are shown with the defaults it played: give them, or agent_defaults = 1 in the "
+                  "experiment file, to go on)"
+                : "");
         st = ST_EINVAL;
     }
     free(was);
