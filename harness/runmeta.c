@@ -715,6 +715,12 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
                   strerror(errno));
         return ST_EIO;
     }
+    if (setup_format_of(text) < SETUP_FORMAT) {
+        /* A run made before the defaults changed plays again with the defaults it played. */
+        char *upgraded = setup_upgraded(text, size);
+        free(text);
+        text = upgraded;
+    }
     memset(out, 0, sizeof *out);
     Status st = ST_OK;
     long long v, rulesets = 0, agents = 0, pairings = 0;
@@ -790,14 +796,6 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
             bad = "spec";
     }
     out->agent_count = (int)agents;
-    /* A run made before the defaults changed plays again with the defaults it played. */
-    for (int i = 0; i < agents && !bad && setup_format_of(text) < SETUP_FORMAT; i++) {
-        char legacy[EXPERIMENT_SPEC_MAX];
-        if (!agent_spec_legacy(out->agents[i].spec, legacy, sizeof legacy))
-            bad = "spec";
-        else
-            snprintf(out->agents[i].spec, sizeof out->agents[i].spec, "%s", legacy);
-    }
     for (int i = 0; i < pairings && !bad && st == ST_OK; i++) {
         int a, d, n = 0;
         snprintf(key, sizeof key, "pairing.%d", i + 1);

@@ -158,13 +158,9 @@ Status gate_final(const GateSetup *s, const char *cand, GateResult *res, Error *
     const int n = 2 * t->gate_pairs;
     GameSpec *specs = xcalloc((size_t)n, sizeof *specs);
     for (int i = 0; i < n; i++) { /* the candidate attacks, then defends, on one opening */
-        GameSpec *spec = &specs[i];
-        const char *att = i % 2 ? s->best : cand, *def = i % 2 ? cand : s->best;
-        snprintf(spec->attacker, sizeof spec->attacker,
-                 "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=%s", t->gate_depth, att);
-        snprintf(spec->defender, sizeof spec->defender,
-                 "alphabeta:depth=%d,tt_mb=1," ALPHABETA_PLAIN ",eval=%s", t->gate_depth, def);
-        spec->seed = rng_mix(rng_mix(t->seed, GATE_FINAL_STREAM), (uint64_t)(i / 2));
+        gate_spec(t, s->generation, i / 2, i % 2 ? s->best : cand, i % 2 ? cand : s->best,
+                  &specs[i]);
+        specs[i].seed = rng_mix(rng_mix(t->seed, GATE_FINAL_STREAM), (uint64_t)(i / 2));
     }
     GameRecord *recs = xcalloc((size_t)n, sizeof *recs);
     Status st = selfplay_play(s->play, s->generation, "final match", specs, n, recs, err);
