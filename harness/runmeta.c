@@ -190,8 +190,10 @@ static int setup_format_of(const char *text)
 }
 
 /* A setup text of format 1 as today's format writes the same run: its format line and every
- * agent spec made explicit with the defaults of its day (agent_spec_legacy). Caller frees. */
-static char *setup_upgraded(const char *was, size_t size)
+ * agent spec made explicit with the defaults of its day (agent_spec_legacy). Caller frees.
+ * NULL, with the spec's index in *bad_spec, when a spec cannot be made explicit (too long):
+ * played with today's defaults it would be another run. */
+static char *setup_upgraded(const char *was, size_t size, int *bad_spec)
 {
     char *buf = NULL;
     size_t out_size = 0;
@@ -206,8 +208,13 @@ static char *setup_upgraded(const char *was, size_t size)
         } else if (sscanf(p, "spec.%d %n", &index, &at) == 1 && at > 0 &&
                    n - (size_t)at < sizeof spec) {
             snprintf(spec, sizeof spec, "%.*s", (int)(n - (size_t)at), p + at);
-            fprintf(f, "spec.%d %s", index,
-                    agent_spec_legacy(spec, legacy, sizeof legacy) ? legacy : spec);
+            if (!agent_spec_legacy(spec, legacy, sizeof legacy)) {
+                fclose(f);
+                free(buf);
+                *bad_spec = index;
+                return NULL;
+            }
+            fprintf(f, "spec.%d %s", index, legacy);
         } else {
             fwrite(p, 1, n, f);
         }
@@ -243,13 +250,17 @@ static Status compare_setup(const char *dir, const char *now, const Ruleset *pla
     char what[1200] = "";
     /* A run made before the defaults changed is compared as it played: its specs explicit. */
     bool old_format = upgrade && setup_format_of(was) < SETUP_FORMAT;
-    if (old_format) {
-        char *upgraded = setup_upgraded(was, size);
+    int bad_spec = 0;
+    char *upgraded = old_format ? setup_upgraded(was, size, &bad_spec) : NULL;
+    if (old_format && !upgraded) {
+        snprintf(what, sizeof what,
+                 "spec.%d cannot be written out with the defaults of its day (too long)", bad_spec);
+    } else if (upgraded) {
         free(was);
         was = upgraded;
         size = strlen(was);
     }
-    if (!same_text(was, size, now)) {
+    if (!what[0] && !same_text(was, size, now)) {
         /* The game count may rise; every other line must be as it was. */
         size_t len;
         const char *old = games >= 0 ? find_value(was, "games", &len) : NULL;
@@ -715,24 +726,29 @@ Status runmeta_load(const char *dir, Experiment *out, Error *err)
                   strerror(errno));
         return ST_EIO;
     }
-    if (setup_format_of(text) < SETUP_FORMAT) {
-        /* A run made before the defaults changed plays again with the defaults it played. */
-        char *upgraded = setup_upgraded(text, size);
-        free(text);
-        text = upgraded;
-    }
     memset(out, 0, sizeof *out);
     Status st = ST_OK;
     long long v, rulesets = 0, agents = 0, pairings = 0;
     char key[64], value[EXPERIMENT_SPEC_MAX];
     const char *bad = NULL;
+    if (setup_format_of(text) < SETUP_FORMAT) {
+        /* A run made before the defaults changed plays again with the defaults it played. */
+        int bad_spec;
+        char *upgraded = setup_upgraded(text, size, &bad_spec);
+        if (upgraded) {
+            free(text);
+            text = upgraded;
+        } else {
+            bad = "spec";
+        }
+    }
     /* The seed is a full 64-bit value: read it unsigned. */
-    size_t len;
-    const char *seed = find_value(text, "seed", &len);
-    if (!seed || len == 0 || len > 20)
-        bad = "seed";
-    else
+    size_t len = 0;
+    const char *seed = bad ? NULL : find_value(text, "seed", &len);
+    if (seed && len > 0 && len <= 20)
         out->seed = strtoull(seed, NULL, 10);
+    else if (!bad)
+        bad = "seed";
     if (!bad && !setup_string(text, "experiment", out->name, sizeof out->name))
         bad = "experiment";
     if (!bad && setup_string(text, "kind", value, sizeof value))

@@ -300,6 +300,19 @@ sed -i 's/^games = 6$/games = 8/' "$tmp/old/old.ini"
 [ $? -eq 2 ] && grep -q "spec.1 was 'alphabeta:depth=2,$plain', now 'alphabeta:depth=2'.*before alpha-beta's defaults changed" "$tmp/err" &&
     snapshot "$tmp/old/format1" | cmp -s - "$tmp/before" && ok ||
     { fail "a resume of a format 1 run under the new defaults is refused"; cat "$tmp/err" >&2; }
+# A format 1 spec too long to be written out with the old defaults is refused, not played
+# with today's defaults: by reproduce at its load and by a resume.
+cp -r "$tmp/old/format1" "$tmp/old/long"
+sed -i "s/^spec.1 .*/spec.1 alphabeta:depth=2,noise=$(printf '%0980d' 0)/" "$tmp/old/long/setup"
+"$TAFL" reproduce "$tmp/old/long" --out "$tmp/old/long-again" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "long/setup: key 'spec': missing or bad value" "$tmp/err" &&
+    [ ! -e "$tmp/old/long-again" ] && ok ||
+    { fail "reproduce of a format 1 spec too long for its old defaults"; cat "$tmp/err" >&2; }
+snapshot "$tmp/old/long" >"$tmp/before"
+"$TAFL" run "$tmp/old/old.ini" --out "$tmp/old/long" --resume >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "spec.1 cannot be written out with the defaults of its day" "$tmp/err" &&
+    snapshot "$tmp/old/long" | cmp -s - "$tmp/before" && ok ||
+    { fail "a resume of a format 1 spec too long for its old defaults"; cat "$tmp/err" >&2; }
 sed -i 's/^games = 6$/games = 8/' "$tmp/old/pinned.ini"
 "$TAFL" run "$tmp/old/pinned.ini" --out "$tmp/old/format1" --resume >/dev/null 2>"$tmp/err" &&
     [ "$(($(wc -l <"$tmp/old/format1/games.csv") - 1))" -eq 8 ] && ok ||
