@@ -477,20 +477,49 @@ static int node_moves(AlphaBeta *ab, const GameState *s, Move *moves, bool *path
     return n;
 }
 
+/* What gives_king_threat works out once per position, at the first move that needs it. */
+typedef struct {
+    bool ready;
+    uint64_t band[RULES_WORDS]; /* the rows and files within one of the king's */
+    EvalThreatProbe probe;
+} ThreatAsk;
+
+/* Sets in band the squares of the king's row and file and of the rows and files beside them. */
+static void king_band(const Rules *r, int king, uint64_t *band)
+{
+    memset(band, 0, RULES_WORDS * sizeof *band);
+    /* rows: from the king and the squares north and south of him, walk west and east; files:
+     * from him and the squares west and east, walk north and south */
+    const int pairs[2][2] = {{RULES_DIR_NORTH, RULES_DIR_SOUTH}, {RULES_DIR_WEST, RULES_DIR_EAST}};
+    for (int axis = 0; axis < 2; axis++) {
+        const int *side = pairs[axis], *along = pairs[1 - axis];
+        int starts[3] = {king, r->neighbour[king][side[0]], r->neighbour[king][side[1]]};
+        for (int i = 0; i < 3; i++) {
+            if (starts[i] < 0)
+                continue;
+            set_bit(band, starts[i]);
+            for (int j = 0; j < 2; j++)
+                for (int sq = r->neighbour[starts[i]][along[j]]; sq >= 0;
+                     sq = r->neighbour[sq][along[j]])
+                    set_bit(band, sq);
+        }
+    }
+}
+
 /* True when the attackers' quiet move m (no capture) leaves an attacker able to capture the
  * king next move: a "check" in the sense of qsearch. Only a move that starts or ends within one
  * row or file of the king's can: the squares beside him lie there, and so do the lines that
  * reach them. */
-static bool gives_king_threat(const Rules *r, const GameState *s, Move m)
+static bool gives_king_threat(const Rules *r, const GameState *s, ThreatAsk *ask, Move m)
 {
-    const int n = r->size, kr = s->king / n, kc = s->king % n;
-    const int tr = m.to / n, tc = m.to % n, fr = m.from / n, fc = m.from % n;
-    if (abs(tr - kr) > 1 && abs(tc - kc) > 1 && abs(fr - kr) > 1 && abs(fc - kc) > 1)
+    if (!ask->ready) {
+        king_band(r, s->king, ask->band);
+        eval_threat_probe_init(r, s, &ask->probe);
+        ask->ready = true;
+    }
+    if (!bit_test(ask->band, m.from) && !bit_test(ask->band, m.to))
         return false;
-    GameState t = *s; /* only the pieces are read */
-    t.attackers[m.from >> 6] &= ~(1ULL << (m.from & 63));
-    set_bit(t.attackers, m.to);
-    return eval_king_threats(r, &t) > 0;
+    return eval_quiet_move_threatens(r, s, &ask->probe, m);
 }
 
 /* Quiescence search (Beal 1990; the chess programming wiki's "Quiescence Search"): below a
@@ -585,6 +614,8 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
     } else {
         n = node_moves(ab, s, moves, path_dep);
     }
+    ThreatAsk ask;
+    ask.ready = false;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int caps = bit_test(near, m.to) ? state_capture_count(r, s, m) : 0;
@@ -593,7 +624,7 @@ static double qsearch(AlphaBeta *ab, const GameState *s, int ply, int qply, doub
         if (attackers) {
             bool kill = bit_test(near_king, m.to) && eval_move_captures_king(r, s, m);
             keep = kill || (check ? bit_test(stop_sq, m.to) : caps > 0);
-            if (!keep && qchecks && gives_king_threat(r, s, m)) {
+            if (!keep && qchecks && gives_king_threat(r, s, &ask, m)) {
                 keep = true;
                 sc += 10;
             }

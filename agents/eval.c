@@ -221,6 +221,92 @@ static int king_threats(const Rules *r, const GameState *s, const uint64_t *occ,
     return count;
 }
 
+/* The probe keeps what king_threats finds for each square beside the king, so that a quiet move
+ * elsewhere is answered by where it starts and ends: an attacker arriving on a crossed square
+ * becomes the first piece of that line; one leaving the piece that ends a line lets the line run
+ * on, walked again. Which squares take the king reads only the squares beside him
+ * (state_king_captured_by), which such a move leaves as they are. */
+void eval_threat_probe_init(const Rules *r, const GameState *s, EvalThreatProbe *p)
+{
+    const int k = s->king;
+    p->king = k;
+    occupancy(r, s, p->occupied);
+    p->count = 0;
+    const bool pass_throne = r->opt.throne_pass == THRONE_PASS_ALL;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        int t = r->neighbour[k][d];
+        if (t < 0 || bit_test(p->occupied, t) || is_corner(r, t) || is_throne(r, t) ||
+            !captured_by_arrival(r, s, t, -1))
+            continue;
+        int i = p->count++;
+        p->square[i] = t;
+        memset(p->crossed[i], 0, sizeof p->crossed[i]);
+        for (int e = 0; e < RULES_DIRS; e++) {
+            /* king_threats' walk from t */
+            p->end[i][e] = -1;
+            int sq = t;
+            for (;;) {
+                sq = r->neighbour[sq][e];
+                if (sq < 0 || is_corner(r, sq))
+                    break;
+                if (bit_test(p->occupied, sq)) {
+                    p->end[i][e] = sq;
+                    break;
+                }
+                p->crossed[i][sq >> 6] |= 1ULL << (sq & 63);
+                if (is_throne(r, sq) && !pass_throne)
+                    break;
+            }
+        }
+    }
+}
+
+/* The first piece along direction e beyond `from` (which the move leaves empty) is an attacker:
+ * king_threats' walk again, on the board after the attackers' quiet move from -> to. */
+static bool line_runs_to_attacker(const Rules *r, const GameState *s, const EvalThreatProbe *p,
+                                  int from, int to, int e)
+{
+    const bool pass_throne = r->opt.throne_pass == THRONE_PASS_ALL;
+    for (int sq = r->neighbour[from][e];; sq = r->neighbour[sq][e]) {
+        if (sq < 0 || is_corner(r, sq))
+            return false;
+        if (sq == to)
+            return true;
+        if (bit_test(p->occupied, sq))
+            return bit_test(s->attackers, sq);
+        if (is_throne(r, sq) && !pass_throne)
+            return false;
+    }
+}
+
+bool eval_quiet_move_threatens(const Rules *r, const GameState *s, const EvalThreatProbe *p, Move m)
+{
+    bool beside = false;
+    for (int d = 0; d < RULES_DIRS; d++) {
+        int u = r->neighbour[p->king][d];
+        beside |= u >= 0 && (u == m.from || u == m.to);
+    }
+    if (beside) {
+        GameState t = *s; /* only the pieces are read */
+        t.attackers[m.from >> 6] &= ~(1ULL << (m.from & 63));
+        t.attackers[m.to >> 6] |= 1ULL << (m.to & 63);
+        return eval_king_threats(r, &t) > 0;
+    }
+    for (int i = 0; i < p->count; i++) {
+        if (bit_test(p->crossed[i], m.to))
+            return true;
+        for (int e = 0; e < RULES_DIRS; e++) {
+            int end = p->end[i][e];
+            if (end < 0)
+                continue;
+            if (end == m.from ? line_runs_to_attacker(r, s, p, m.from, m.to, e)
+                              : bit_test(s->attackers, end))
+                return true;
+        }
+    }
+    return false;
+}
+
 int eval_king_threat_squares(const Rules *r, const GameState *s, uint64_t *path)
 {
     uint64_t occ[RULES_WORDS];

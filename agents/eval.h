@@ -136,4 +136,29 @@ bool eval_king_move_threatens(const Rules *r, const GameState *s, Move m);
 /* True when the attackers' legal move m captures the king (s: attackers to move). */
 bool eval_move_captures_king(const Rules *r, const GameState *s, Move m);
 
+/* What eval_quiet_move_threatens asks of every move of one position, worked out once: the empty
+ * squares beside the king where an arriving attacker would take him, and what each of their
+ * lines crosses and ends on. Filled by eval_threat_probe_init; read-only afterwards. */
+typedef struct {
+    int king;
+    uint64_t occupied[RULES_WORDS]; /* every piece, king included */
+    int count;                      /* capture squares beside the king, at most RULES_DIRS */
+    int square[RULES_DIRS];         /* those squares */
+    /* Per capture square: the empty squares its lines cross before they end (an attacker
+     * arriving on one would be the first piece along its line), and the square of the piece
+     * ending each line (-1: the line ends on the edge, a corner or a throne it may not cross). */
+    uint64_t crossed[RULES_DIRS][RULES_WORDS];
+    int end[RULES_DIRS][RULES_DIRS];
+} EvalThreatProbe;
+
+/* Fills *p for s (any side to move). Pure, thread-safe. */
+void eval_threat_probe_init(const Rules *r, const GameState *s, EvalThreatProbe *p);
+
+/* True when the position after the attackers' move m, its captures left out (only the piece
+ * moves), has a king threat (eval_king_threats > 0); p from eval_threat_probe_init(s). Equal to
+ * asking eval_king_threats of that position, in a few bit tests for a move that neither starts
+ * nor ends beside the king (such a move changes which squares take him, and is asked in full). */
+bool eval_quiet_move_threatens(const Rules *r, const GameState *s, const EvalThreatProbe *p,
+                               Move m);
+
 #endif

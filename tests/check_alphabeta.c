@@ -1,6 +1,7 @@
 /* The alpha-beta agent and the evaluation: equal to a plain minimax on small trees, wins and
  * blocks in one, win scoring by distance, determinism, noise, node budget, each eval feature. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -626,6 +627,74 @@ START_TEST(test_eval_king_moves_brandubh_copenhagen)
                         -11);
     ck_assert_double_eq(
         feature("copenhagen", "/11/11/11/11/11/11/11/11/5t5/4tKt4/11/", F_KING_MOVES), -1);
+}
+END_TEST
+
+/* eval_quiet_move_threatens (qchecks' question, asked of every attackers' move of a position)
+ * against eval_king_threats asked of the position after the move, on every attackers' move of
+ * every position of random games of every preset, with the throne passable too (a user's
+ * variant, for the probe's walk through it). The games' attackers move beside the king one time
+ * in two, so that squares taking him are common. */
+static void threat_probe_matches(const Ruleset *rs, int games, long counts[3])
+{
+    Rules r;
+    Error err;
+    ck_assert_msg(rules_compile(rs, &r, &err) == ST_OK, "%s", err.text);
+    History hist;
+    history_init(&hist);
+    static Move moves[RULES_MAX_MOVES];
+    for (int g = 0; g < games; g++) {
+        GameState s;
+        state_init(&r, &s);
+        history_clear(&hist);
+        history_push(&hist, s.hash, s.fort_hash, false, false);
+        Rng rng;
+        rng_seed(&rng, rng_mix(0x7e5, (uint64_t)g));
+        while (!state_is_over(&s)) {
+            int n = movegen_legal(&r, &s, moves);
+            if (n == 0)
+                break;
+            int near = -1;
+            if (s.side == SIDE_ATTACKERS) {
+                EvalThreatProbe probe;
+                eval_threat_probe_init(&r, &s, &probe);
+                counts[2] += probe.count > 0;
+                for (int i = 0; i < n; i++) {
+                    GameState after = s;
+                    after.attackers[moves[i].from >> 6] &= ~(1ULL << (moves[i].from & 63));
+                    after.attackers[moves[i].to >> 6] |= 1ULL << (moves[i].to & 63);
+                    bool want = eval_king_threats(&r, &after) > 0;
+                    bool got = eval_quiet_move_threatens(&r, &s, &probe, moves[i]);
+                    char buf[32];
+                    format_move(&r, moves[i], buf);
+                    ck_assert_msg(got == want, "%s game %d ply %u, move %s: probe %d, in full %d",
+                                  rs->name, g, s.ply, buf, got, want);
+                    counts[want]++;
+                    for (int d = 0; d < RULES_DIRS; d++)
+                        if (r.neighbour[s.king][d] == moves[i].to)
+                            near = i;
+                }
+            }
+            int pick = near >= 0 && rng_below(&rng, 2) ? near : (int)rng_below(&rng, (uint32_t)n);
+            state_apply(&r, &s, &hist, moves[pick], NULL);
+        }
+    }
+    history_free(&hist);
+}
+
+START_TEST(test_eval_threat_probe_equals_full_question)
+{
+    long counts[3] = {0, 0, 0}; /* moves without and with a threat, positions with a square */
+    for (int i = 0; i < ruleset_preset_count(); i++) {
+        Ruleset rs = *ruleset_preset_at(i);
+        rs.max_plies = 200;
+        threat_probe_matches(&rs, 4, counts);
+        rs.throne_pass = THRONE_PASS_ALL;
+        threat_probe_matches(&rs, 2, counts);
+    }
+    ck_assert_int_gt(counts[0], 0);
+    ck_assert_int_gt(counts[1], 1000);
+    ck_assert_int_gt(counts[2], 100);
 }
 END_TEST
 
@@ -1359,6 +1428,7 @@ Suite *alphabeta_suite(void)
     tcase_add_test(tc, test_eval_features);
     tcase_add_test(tc, test_eval_king_moves_brandubh_copenhagen);
     tcase_add_test(tc, test_eval_mobility_and_sum);
+    tcase_add_test(tc, test_eval_threat_probe_equals_full_question);
     suite_add_tcase(suite, tc);
     return suite;
 }
