@@ -43,7 +43,7 @@ int cmd_match(int argc, char **argv)
     const char *games_arg = NULL, *threads_arg = NULL, *seed_arg = NULL, *plies_arg = NULL;
     const char *opening_arg = NULL, *out = NULL;
     const char *sprt_arg = NULL, *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
-    bool progress = false, record = false, resume = false, dry_run = false;
+    bool progress = false, record = false, resume = false, dry_run = false, move_time = false;
     const Option opts[] = {{"--sprt", &sprt_arg, NULL},
                            {"--max-width", &width_arg, NULL},
                            {"--check-every", &every_arg, NULL},
@@ -60,6 +60,7 @@ int cmd_match(int argc, char **argv)
                            {"--record-moves", NULL, &record},
                            {"--resume", NULL, &resume},
                            {"--progress", NULL, &progress},
+                           {"--move-time", NULL, &move_time},
                            {"--dry-run", NULL, &dry_run}};
     long games = 100, threads = 0, seed = 1, max_plies = 500, opening = 0, min_games = 0;
     if (cli_parse_options("match", argc, argv, opts, OPTION_COUNT(opts)) ||
@@ -124,7 +125,7 @@ int cmd_match(int argc, char **argv)
     if (status == 0 && dry_run)
         status = cli_dry_run("match", exp, &opt, "tafl match");
     else if (status == 0)
-        status = cli_run_and_report("match", exp, &opt);
+        status = cli_run_and_report("match", exp, &opt, move_time);
     free(exp);
     return status;
 }

@@ -148,12 +148,12 @@ int cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *threads_arg = NULL, *out = NULL, *shard_arg = NULL;
     const char *width_arg = NULL, *every_arg = NULL, *min_arg = NULL;
-    bool resume = false, progress = false, dry_run = false;
+    bool resume = false, progress = false, dry_run = false, move_time = false;
     const Option opts[] = {{"--dry-run", NULL, &dry_run},       {"--max-width", &width_arg, NULL},
                            {"--check-every", &every_arg, NULL}, {"--min-games", &min_arg, NULL},
                            {"--threads", &threads_arg, NULL},   {"--out", &out, NULL},
                            {"--resume", NULL, &resume},         {"--progress", NULL, &progress},
-                           {"--shard", &shard_arg, NULL}};
+                           {"--shard", &shard_arg, NULL},       {"--move-time", NULL, &move_time}};
     if (argc >= 2 && argv[1][0] != '-') {
         file = argv[1];
         argv++;
@@ -220,7 +220,7 @@ int cmd_run(int argc, char **argv)
         return status;
     }
     if (status == 0)
-        status = cli_run_and_report("run", exp, &opt);
+        status = cli_run_and_report("run", exp, &opt, move_time);
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_CURVE)
         status = finish_curve(exp, out);
     if (status == EXIT_SUCCESS && exp->kind == EXPERIMENT_DESIGN)

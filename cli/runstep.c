@@ -141,7 +141,30 @@ int cli_dry_run(const char *command, const Experiment *exp, const RunOptions *op
 
 /* Runs exp with opt and prints the balance table (and the SPRT's report); returns the exit
  * status. */
-int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt)
+/* --move-time: each agent's mean processor time a move in the games just played, and the
+ * ratio of the first two, on stderr (a measurement of this machine, so never on stdout or in a
+ * file). What a user sets node budgets by when comparing searches at equal time. */
+static void print_move_time(const char *command, const Experiment *exp, const RunResult *res)
+{
+    double ms[EXPERIMENT_MAX_AGENTS];
+    fflush(stdout); /* after the table, where both go to one terminal */
+    for (int i = 0; i < exp->agent_count; i++) {
+        long n = res->agent_moves[i];
+        ms[i] = n > 0 ? 1000.0 * res->agent_seconds[i] / (double)n : 0.0;
+        if (n > 0)
+            fprintf(stderr, "tafl %s: move time: %s: %.2f ms a move (%ld moves, processor time)\n",
+                    command, exp->agents[i].name, ms[i], n);
+        else
+            fprintf(stderr, "tafl %s: move time: %s: no move played in this session\n", command,
+                    exp->agents[i].name);
+    }
+    if (exp->agent_count >= 2 && ms[0] > 0 && ms[1] > 0)
+        fprintf(stderr, "tafl %s: move time: %s over %s: %.3f\n", command, exp->agents[0].name,
+                exp->agents[1].name, ms[0] / ms[1]);
+}
+
+int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt,
+                       bool move_time)
 {
     RunResult res = {0};
     Error err = {{0}};
@@ -153,6 +176,8 @@ int cli_run_and_report(const char *command, const Experiment *exp, const RunOpti
     results_tally_print(res.tally, stdout);
     if (opt->stop.kind == RUN_STOP_SPRT)
         print_sprt(stdout, exp, &res.sprt);
+    if (move_time)
+        print_move_time(command, exp, &res);
     runner_result_free(&res);
     return EXIT_SUCCESS;
 }

@@ -14,9 +14,11 @@
 int cli_stop_options(const char *command, Experiment *exp, const char *sprt, const char *max_width,
                      const char *check_every, bool games_given, RunStop *stop);
 
-/* Runs exp with opt and prints the balance table (and the SPRT's report); returns the exit
+/* Runs exp with opt and prints the balance table (and the SPRT's report); with move_time, then
+ * each agent's processor time a move on stderr (RunResult.agent_seconds). Returns the exit
  * status. */
-int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt);
+int cli_run_and_report(const char *command, const Experiment *exp, const RunOptions *opt,
+                       bool move_time);
 
 /* --dry-run: checks exp and opt as the run would (runner_plan: same errors, nothing written),
  * calibrates the agents briefly and prints the games and the estimated time (harness/costest.h)

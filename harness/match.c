@@ -87,7 +87,10 @@ void match_play_watched(const Rules *r, Agent *attacker, Agent *defender, uint64
             }
             Agent *mover = s.side == SIDE_ATTACKERS ? attacker : defender;
             double started = watch ? clock_seconds() : 0.0;
+            double thread_started = clock_thread_seconds();
             m = agent_choose(mover, &s, &hist);
+            out->seconds[s.side] += clock_thread_seconds() - thread_started;
+            out->agent_moves[s.side]++;
             if (watch)
                 watch->choose_seconds += clock_seconds() - started;
             const AgentStats *st = agent_last_stats(mover);

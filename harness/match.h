@@ -16,9 +16,13 @@ typedef struct {
     int attackers_lost; /* attackers captured during the game */
     int defenders_lost; /* defenders captured (the king not counted) */
     uint64_t nodes[2];  /* search effort by side (SIDE_ATTACKERS, SIDE_DEFENDERS) */
-    Move *moves;        /* every move played when recording, else NULL; owned */
-    double *scores;     /* when recording, each move's search score for its mover
-                           (AgentStats.score), NAN for the opening's random plies; owned */
+    /* Processor time of each side's agent_choose calls (clock_thread_seconds) and how many
+     * there were: for `tafl match --move-time`'s report, never for a decision or a file. */
+    double seconds[2];
+    long agent_moves[2];
+    Move *moves;    /* every move played when recording, else NULL; owned */
+    double *scores; /* when recording, each move's search score for its mover
+                       (AgentStats.score), NAN for the opening's random plies; owned */
     int move_count;
     char *transcript; /* the exchanges of external agents (agent_transcript), one section per
                          such seat, or NULL when neither seat is one; owned */

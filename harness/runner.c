@@ -402,8 +402,10 @@ static char *format_moves(const Rules *r, const GameRecord *rec)
 }
 
 /* Plays job j with this thread's agents (one per ruleset, agent and seat, made when first
- * used) and returns its row (caller owns); *wst tells whether its transcript was written. */
-static GameRow *play_job(const RunState *rs, Agent **agents, const Job *j, Status *wst, Error *werr)
+ * used) and returns its row (caller owns); *wst tells whether its transcript was written, and
+ * seconds and moves receive each seat's processor time and moves (RunResult.agent_seconds). */
+static GameRow *play_job(const RunState *rs, Agent **agents, const Job *j, Status *wst, Error *werr,
+                         double seconds[2], long moves[2])
 {
     const Experiment *exp = rs->exp;
     const Pairing *p = &exp->pairings[j->pairing];
@@ -437,6 +439,10 @@ static GameRow *play_job(const RunState *rs, Agent **agents, const Job *j, Statu
     row->defenders_lost = rec.defenders_lost;
     row->external = external;
     row->moves = rec.moves ? format_moves(r, &rec) : NULL;
+    for (int side = 0; side < 2; side++) {
+        seconds[side] = rec.seconds[side];
+        moves[side] = rec.agent_moves[side];
+    }
     *wst = ST_OK;
     if (rec.transcript && rs->transcripts[0])
         *wst = write_transcript(rs->dir, j->game, rec.transcript, werr);
@@ -459,8 +465,15 @@ static void play_all(RunState *rs)
         while (take_job(rs, &k, &j)) {
             Error werr = {{0}};
             Status wst;
-            GameRow *row = play_job(rs, agents, &j, &wst, &werr);
+            double seconds[2];
+            long moves[2];
+            GameRow *row = play_job(rs, agents, &j, &wst, &werr, seconds, moves);
             pthread_mutex_lock(&rs->lock);
+            const Pairing *p = &exp->pairings[j.pairing];
+            rs->res->agent_seconds[p->attacker] += seconds[0];
+            rs->res->agent_seconds[p->defender] += seconds[1];
+            rs->res->agent_moves[p->attacker] += moves[0];
+            rs->res->agent_moves[p->defender] += moves[1];
             if (wst != ST_OK && !rs->failed) {
                 rs->failed = true;
                 rs->error = werr;
@@ -899,6 +912,8 @@ Status runner_run(const Experiment *exp, const RunOptions *opt, RunResult *res, 
     rs.res->needs_resume = false;
     rs.res->settings_changed = false;
     rs.res->tally = results_tally_create();
+    rs.res->agent_seconds = xcalloc((size_t)exp->agent_count, sizeof *rs.res->agent_seconds);
+    rs.res->agent_moves = xcalloc((size_t)exp->agent_count, sizeof *rs.res->agent_moves);
     results_tally_set_curve(rs.res->tally, exp->kind == EXPERIMENT_CURVE);
     runmeta_utc_now(rs.started_utc, sizeof rs.started_utc);
     rs.started = clock_seconds();
@@ -998,6 +1013,10 @@ void runner_result_free(RunResult *res)
         return;
     results_free_rows(res->rows, res->rows ? res->count : 0);
     results_tally_destroy(res->tally);
+    free(res->agent_seconds);
+    free(res->agent_moves);
+    res->agent_seconds = NULL;
+    res->agent_moves = NULL;
     res->rows = NULL;
     res->tally = NULL;
     res->count = 0;

@@ -89,6 +89,12 @@ typedef struct {
                               caller's bad input too, exit 2 */
     bool settings_changed; /* --resume with settings other than the run's (runmeta_prepare's
                               "resume refused"): the caller's bad input too, exit 2 */
+    /* Per agent of the experiment (its index), over every ruleset and seat, the processor time
+     * of its moves in the games this call played (resumed ones not included, an SPRT's dropped
+     * ones included) and how many moves: `tafl match --move-time`. Owned; measured, so never
+     * written to a file. */
+    double *agent_seconds;
+    long *agent_moves;
 } RunResult;
 
 /* The seed of game `index` of ruleset `rules` and the pairing attacker/defender (agent names)

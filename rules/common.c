@@ -58,6 +58,13 @@ double clock_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double clock_thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* One line and exit status 1, not abort(): running out of memory is a condition of the machine
  * (a budget too large for it), not a bug to dump core for. _Exit, not exit: other threads may be
  * in the middle of writing, and no stdio buffer may be flushed half-way (games.csv rows are

@@ -33,6 +33,10 @@ void error_prefix(Error *err, const char *fmt, ...) PRINTF_LIKE(2, 3);
  * may read it. Thread-safe. */
 double clock_seconds(void);
 
+/* Seconds of processor time used by the calling thread: what a computation cost on this machine
+ * whatever else runs beside it, for reports only, like clock_seconds. Thread-safe. */
+double clock_thread_seconds(void);
+
 /* Allocation that never returns NULL: on failure prints one line (size, file:line) and ends the
  * process with status 1. Caller frees. */
 void *xmalloc_at(size_t size, const char *file, int line);

@@ -225,6 +225,23 @@ expect 0 "mcts:iterations=10,c=1" -- summarize "$tmp/m/games.csv"
 cmp -s "$tmp/m/summary.csv" "$tmp/m/summary.orig" && ok || fail "summarize differs from the run's"
 grep -q '^schema_version 4$' "$tmp/m/meta" && grep -q '^games_per_second ' "$tmp/m/meta" &&
     ok || fail "meta"
+# --move-time: each agent's time a move on stderr, two lines and the ratio; stdout and the
+# files are those of the same match without it (a measurement never reaches a result).
+"$TAFL" match --attacker alphabeta:depth=1 --defender greedy --games 6 --opening-plies 2 \
+    --out "$tmp/mt1" >"$tmp/mt1.out" 2>/dev/null
+"$TAFL" match --attacker alphabeta:depth=1 --defender greedy --games 6 --opening-plies 2 \
+    --out "$tmp/mt2" --move-time >"$tmp/mt2.out" 2>"$tmp/mt2.err"
+cmp -s "$tmp/mt1.out" "$tmp/mt2.out" && cmp -s "$tmp/mt1/games.csv" "$tmp/mt2/games.csv" &&
+    cmp -s "$tmp/mt1/summary.csv" "$tmp/mt2/summary.csv" && ok ||
+    fail "match --move-time changes the table or the files"
+grep -q '^tafl match: move time: alphabeta:depth=1: [0-9.]* ms a move ([1-9][0-9]* moves, processor time)$' "$tmp/mt2.err" &&
+    grep -q '^tafl match: move time: greedy: [0-9.]* ms a move' "$tmp/mt2.err" &&
+    grep -q '^tafl match: move time: alphabeta:depth=1 over greedy: [0-9.]*$' "$tmp/mt2.err" &&
+    ok || fail "match --move-time: $(cat "$tmp/mt2.err")"
+"$TAFL" match --attacker alphabeta:depth=1 --defender greedy --games 6 --opening-plies 2 \
+    --out "$tmp/mt2" --resume --move-time >/dev/null 2>"$tmp/mt3.err"
+grep -q '^tafl match: move time: greedy: no move played in this session$' "$tmp/mt3.err" && ok ||
+    fail "match --move-time after a finished run: $(cat "$tmp/mt3.err")"
 # The documents agree with the tool (issue 26): experiments/README.md's range for games is the
 # tool's, and the Brandubh curve's time is the measured one of results/README.md everywhere.
 limit=$("$TAFL" match --attacker random --defender random --games 0 2>&1 | sed -n 's/.*integer 1\.\.\([0-9]*\).*/\1/p')
