@@ -895,5 +895,18 @@ grep -qx '(handicap: attackers taken off minus defenders taken off (negative: de
     ok || { fail "crossing --knob handicap: the axis does not say what a negative value means"; cat "$tmp/out" >&2; }
 expect 2 "ruleset hand1: knob max_plies: limit_result is draw" -- crossing "$tmp/hknob/games.csv"
 
+# scripts/mcts-defaults.sh (issue 52, the MCTS defaults): a tiny run writes one cell a
+# candidate and ruleset and a table with each cell's Elo; a second run keeps the cells.
+TAFL="$TAFL" OUT="$tmp/mdef" PAIRS=2 ITERATIONS=20 THREADS=1 RULES="brandubh ard-ri" \
+    CANDIDATES="c=0.2 king_distance=1,mobility=2" sh scripts/mcts-defaults.sh >/dev/null 2>&1 &&
+    [ "$(ls "$tmp/mdef"/*.txt | wc -l)" -eq 4 ] &&
+    grep -q '^| `king_distance=1,mobility=2` | [-+][0-9.]* \[.*\] t[0-9.]* | [-+][0-9.]* \[.*\] t[0-9.]* |$' "$tmp/mdef/table.md" &&
+    ok || { fail "mcts-defaults.sh: four cells and a table row"; cat "$tmp/mdef/table.md" >&2; }
+touch -d '2000-01-01' "$tmp/mdef/brandubh_c-0.2.txt"
+TAFL="$TAFL" OUT="$tmp/mdef" PAIRS=2 ITERATIONS=20 THREADS=1 RULES="brandubh ard-ri" \
+    CANDIDATES="c=0.2 king_distance=1,mobility=2" sh scripts/mcts-defaults.sh >/dev/null 2>&1 &&
+    [ -n "$(find "$tmp/mdef/brandubh_c-0.2.txt" ! -newermt '2001-01-01')" ] &&
+    ok || fail "mcts-defaults.sh: a cell already written is played again"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
